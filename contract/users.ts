@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list-query';
+import { roleSchema } from './roles';
+import { companySchema } from './companies';
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  company_id: z.number().int(),
+  company: companySchema.pick({ id: true, name: true, type: true }),
+  role_ids: z.array(z.number().int()),
+  roles: z.array(roleSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const PASSWORD_MIN = 10;
+
+const username = z
+  .string({ error: 'Username is required.' })
+  .trim()
+  .min(3, 'Username needs at least 3 characters.')
+  .max(64, 'Username is at most 64 characters.')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore.');
+const email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .max(254, 'Email is at most 254 characters.')
+  .pipe(z.email('Email is not a valid address.'));
+const password = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters.`)
+  .max(200, 'Password is at most 200 characters.');
+const roleIds = z
+  .array(z.number({ error: 'Role ids are numbers.' }).int(), { error: 'Pick at least one role.' })
+  .min(1, 'Pick at least one role.');
+
+const passwordsMatch = (v: { password?: string; password_confirmation?: string }) =>
+  v.password === undefined || v.password === v.password_confirmation;
+const mismatch = {
+  message: 'The confirmation does not match the password.',
+  path: ['password_confirmation'],
+};
+
+export const userCreateInput = z
+  .object({
+    username,
+    email,
+    password,
+    password_confirmation: z.string({ error: 'Repeat the password.' }),
+    role_ids: roleIds,
+  })
+  .refine(passwordsMatch, mismatch);
+export type UserCreateInput = z.infer<typeof userCreateInput>;
+
+/**
+ * Every field is optional; a password change needs its confirmation, and changing one's own
+ * password also needs `current_password` (the server checks it).
+ */
+export const userUpdateInput = z
+  .object({
+    username,
+    email,
+    password,
+    password_confirmation: z.string(),
+    current_password: z.string(),
+    role_ids: roleIds,
+  })
+  .partial()
+  .refine(passwordsMatch, mismatch);
+export type UserUpdateInput = z.infer<typeof userUpdateInput>;
+
+export const USER_SORTABLE = ['id', 'username', 'email', 'created_at'] as const;
+export const userListQuery = listQuerySchema(USER_SORTABLE).extend({
+  company_id: z.coerce.number().int().optional(),
+});

@@ -1,0 +1,81 @@
+import { parse } from 'regexparam';
+import type { RoleSlug } from '../contract/roles';
+import { notFoundRoute, routes, type RouteDef } from './routes';
+import { parseNumericParam } from './params';
+
+/** What the guard needs to know of the user: only the role slugs. */
+export type GuardUser = { roles: readonly { slug: RoleSlug | string }[] } | null;
+
+export type RouteMatch = {
+  route: RouteDef;
+  /** Raw params as strings, numeric ones already parsed (-1 when not a number). */
+  params: Record<string, string | number>;
+};
+
+const compiled = routes.map((route) => ({ route, ...parse(route.path) }));
+
+/** Splits `/a/b?x=1#h` into its path and the rest, so matching sees the path only. */
+export function splitLocation(location: string): { pathname: string; rest: string } {
+  const at = location.search(/[?#]/);
+  const pathname = at === -1 ? location : location.slice(0, at);
+  return { pathname: pathname || '/', rest: at === -1 ? '' : location.slice(at) };
+}
+
+export function matchRoute(location: string): RouteMatch {
+  const { pathname } = splitLocation(location);
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const { route, keys, pattern } of compiled) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string | number> = {};
+    keys.forEach((key, i) => {
+      const raw = m[i + 1] ? decodeURIComponent(m[i + 1]) : '';
+      params[key] = route.numeric?.includes(key) ? parseNumericParam(raw) : raw;
+    });
+    return { route, params };
+  }
+  return { route: notFoundRoute, params: {} };
+}
+
+/** SPEC §6: a role check made while logged out raises 'Not logged in'. */
+export function hasRole(user: GuardUser, roles: readonly string[]): boolean {
+  if (!user) throw new Error('Not logged in');
+  return user.roles.some((r) => roles.includes(r.slug));
+}
+
+export type GuardDecision =
+  | { kind: 'allow'; location: string; match: RouteMatch }
+  /** `remember` is where a logged-out user wanted to go, to return there after login. */
+  | { kind: 'redirect'; location: string; remember?: string };
+
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/dashboard';
+
+/**
+ * The navigation guard of SPEC §2 as a pure function: the root machine asks it about every
+ * navigation and is the only place that acts on the answer.
+ */
+export function guard(to: string, from: string | null, user: GuardUser): GuardDecision {
+  const match = matchRoute(to);
+  const { route } = match;
+  if (route.redirect) {
+    const next = guard(route.redirect + splitLocation(to).rest, from, user);
+    return next.kind === 'allow' ? { kind: 'redirect', location: next.location } : next;
+  }
+  if (route.requiresAuth && !user) {
+    return { kind: 'redirect', location: LOGIN_PATH, remember: to };
+  }
+  if (route.roles) {
+    let allowed: boolean;
+    try {
+      allowed = hasRole(user, route.roles);
+    } catch {
+      // Logged out: back to the previous screen, or to login.
+      return { kind: 'redirect', location: from ?? LOGIN_PATH };
+    }
+    if (!allowed) return { kind: 'redirect', location: HOME_PATH };
+  }
+  // A signed-in user has nothing to do on the login screen.
+  if (route.name === 'login' && user) return { kind: 'redirect', location: HOME_PATH };
+  return { kind: 'allow', location: to, match };
+}

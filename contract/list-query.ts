@@ -3,6 +3,16 @@ import { z } from 'zod';
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 200;
 
+/** Ids are 32-bit integer columns on both databases; a larger number names no row. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id given as a list filter (`?company_id=3`): outside the column's range it is a 422. */
+export const idFilter = z.coerce
+  .number({ error: 'Ids are numbers.' })
+  .int('Ids are whole numbers.')
+  .min(1, 'Ids start at 1.')
+  .max(MAX_ID, 'No such id.');
+
 /**
  * The list query every paged endpoint takes (API.md "Shapes"). `sortable` is the endpoint's own
  * list of sortable fields: anything else is a 422, never a silent default.

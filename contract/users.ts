@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './list-query';
+import { idFilter, listQuerySchema } from './list-query';
 import { roleSchema } from './roles';
 import { companySchema } from './companies';
 
@@ -74,5 +74,5 @@ export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 
 export const USER_SORTABLE = ['id', 'username', 'email', 'created_at'] as const;
 export const userListQuery = listQuerySchema(USER_SORTABLE).extend({
-  company_id: z.coerce.number().int().optional(),
+  company_id: idFilter.optional(),
 });

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { User } from '../../contract/users';
+import type { DB } from '../db/schema';
+import { unauthorized } from '../http/errors';
+import { findUser } from '../store/users';
+import { findLiveToken } from './tokens';
+
+/** The logged-in user of a request: the contract's User, with roles and company. */
+export type Caller = User;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate` for every route of the logged-in scope; never read elsewhere. */
+    caller: Caller;
+    /** The row of the token this request presented, so logout revokes exactly that one. */
+    tokenId: number;
+  }
+}
+
+const EXPIRED = 'The login is invalid or has expired.';
+
+/** `Authorization: Bearer <token>`, the type in any case (the app sends the stored type back). */
+function bearerToken(header: string | undefined): string | null {
+  const match = /^\s*(\S+)\s+(\S+)\s*$/.exec(header ?? '');
+  return match && match[1].toLowerCase() === 'bearer' ? match[2] : null;
+}
+
+/** The onRequest hook of every route that needs a login. */
+export function authenticate(db: Kysely<DB>) {
+  return async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized();
+    const row = await findLiveToken(db, token);
+    if (!row) throw unauthorized(EXPIRED);
+    const user = await findUser(db, row.user_id);
+    if (!user) throw unauthorized(EXPIRED);
+    request.caller = user;
+    request.tokenId = row.id;
+  };
+}

@@ -1,0 +1,42 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttle';
+import type { DatabaseSpec } from './db/open';
+import type { DB } from './db/schema';
+
+/** What `buildApp` needs. Only `db` and `dataDir` are required; the rest has defaults. */
+export type AppConfig = {
+  /** A Kysely instance (the caller owns and closes it) or a spec to open one (the app closes it). */
+  db: Kysely<DB> | DatabaseSpec;
+  /** Where the server keeps its files (the SQLite file by default; uploads in later issues). */
+  dataDir: string;
+  /** The built browser app (Vite's `dist`); without it non-API paths answer a JSON 404. */
+  webDir?: string;
+  /** How long a login token lives; default 7 days. */
+  tokenTtlHours?: number;
+  loginThrottle?: Partial<ThrottleLimits>;
+  logger?: FastifyServerOptions['logger'];
+  /** Behind a load balancer: trust its X-Forwarded-For so throttling sees the client address. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+};
+
+export type ResolvedConfig = {
+  dataDir: string;
+  webDir?: string;
+  tokenTtlMs: number;
+  loginThrottle: ThrottleLimits;
+};
+
+export const DEFAULT_TOKEN_TTL_HOURS = 7 * 24;
+
+export function resolveConfig(config: AppConfig): ResolvedConfig {
+  return {
+    dataDir: config.dataDir,
+    webDir: config.webDir,
+    tokenTtlMs: (config.tokenTtlHours ?? DEFAULT_TOKEN_TTL_HOURS) * 3_600_000,
+    loginThrottle: { ...DEFAULT_THROTTLE, ...config.loginThrottle },
+  };
+}
+
+/** What every route plugin receives. */
+export type RouteDeps = { db: Kysely<DB>; config: ResolvedConfig };

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001_accounts';
+
+/**
+ * Every migration, imported rather than globbed from disk, so they run the same under tsx, in a
+ * bundle or in tests. Add new ones at the end with the next number; never edit a shipped one.
+ */
+export const migrations: Record<string, Migration> = {
+  '001_accounts': m001,
+};

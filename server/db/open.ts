@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+/** Where the data lives: one SQLite file (the embedded default), or a PostgreSQL database. */
+export type DatabaseSpec =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+export const SQLITE_FILE_NAME = 'jigboard.sqlite';
+
+/** `DATABASE_URL` decides: a postgres:// URL means PostgreSQL, anything else the SQLite file. */
+export function databaseSpecFor(databaseUrl: string | undefined, dataDir: string): DatabaseSpec {
+  if (!databaseUrl) return { kind: 'sqlite', file: path.join(dataDir, SQLITE_FILE_NAME) };
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return { kind: 'postgres', url: databaseUrl };
+  // Better to refuse than to quietly start on an empty SQLite file beside the intended database.
+  throw new Error('DATABASE_URL must be a postgres:// URL; leave it unset to use SQLite in DATA_DIR.');
+}
+
+export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
+  if (spec.kind === 'postgres') {
+    if (spec.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(spec.schema)) {
+      throw new Error(`Not a plain schema name: ${spec.schema}`); // it goes into a -c option verbatim
+    }
+    const pool = new pg.Pool({
+      connectionString: spec.url,
+      max: spec.poolSize ?? 10,
+      // A schema per test file (or per tenant) without touching the URL.
+      ...(spec.schema ? { options: `-c search_path=${spec.schema}` } : {}),
+    });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(path.dirname(spec.file), { recursive: true });
+  const sqlite = new Database(spec.file);
+  // WAL lets readers run beside the one writer; busy_timeout makes a second process wait for
+  // the write lock instead of failing at once; foreign keys are off in SQLite unless asked for.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,34 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers for the API and the built app. The CSP fits a Vite build: scripts only from
+ * our origin; inline styles allowed because Radix positions its layers with style attributes;
+ * images may be data: URLs (icons, previews); the app talks only to its own origin.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // No upgrade-insecure-requests: a jig lab often serves the app over plain HTTP on the
+        // LAN, where upgrading would break every asset.
+      },
+    },
+    // Matches frame-ancestors 'none' for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
+    // Downloads (firmware, reports) may be fetched by other tools; keep resources same-site only.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { databaseSpecFor, openDatabase } from './db/open';
+import { readEnv } from './env';
+import { seedOnStart, type StartSeeding } from './seed/on-start';
+import { ensureWebBuild } from './web-build';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const webDir = path.join(repoRoot, 'dist');
+
+async function main() {
+  const env = readEnv();
+  mkdirSync(env.DATA_DIR, { recursive: true });
+
+  if (!env.SKIP_WEB_BUILD) {
+    try {
+      await ensureWebBuild(repoRoot, webDir, console.log);
+    } catch (error) {
+      // The API is still worth serving (e.g. while the app is mid-change); say so loudly.
+      console.error('The web app did not build; serving the API (and any earlier build) only.\n', error);
+    }
+  }
+
+  const spec = databaseSpecFor(env.DATABASE_URL, env.DATA_DIR);
+  const db = openDatabase(spec);
+  const app = await buildApp({
+    db,
+    dataDir: env.DATA_DIR,
+    webDir,
+    tokenTtlHours: env.TOKEN_TTL_HOURS,
+    trustProxy: env.TRUST_PROXY,
+    logger: { level: env.LOG_LEVEL },
+  });
+  app.addHook('onClose', () => db.destroy());
+
+  const seeding = await seedOnStart(db, {
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    seedDemo: env.SEED_DEMO,
+    demoPassword: env.DEMO_PASSWORD,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1); // a second Ctrl-C: stop waiting for open requests
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const port = (app.server.address() as { port: number } | null)?.port ?? env.PORT;
+  printBanner({
+    url: `http://localhost:${port}`,
+    database: spec.kind === 'sqlite' ? spec.file : 'PostgreSQL (DATABASE_URL)',
+    seeding,
+    envAdmin: env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME ?? 'admin' } : undefined,
+    demoPassword: env.DEMO_PASSWORD,
+  });
+}
+
+function printBanner(info: {
+  url: string;
+  database: string;
+  seeding: StartSeeding;
+  envAdmin?: { username: string };
+  demoPassword: string;
+}) {
+  const { seeding } = info;
+  const lines = ['', `Jigboard is ready: ${info.url}`, `Database: ${info.database}`];
+  // A generated password is printed once, when it is made; one the operator chose is theirs
+  // already and is not copied into every start's log.
+  if (seeding.firstAdmin?.generated) {
+    const { username, password } = seeding.firstAdmin;
+    lines.push(`Superadmin: ${username} / ${password} (generated now; shown only this once)`);
+  } else if (info.envAdmin) {
+    lines.push(`Superadmin: ${info.envAdmin.username} / the password in ADMIN_PASSWORD`);
+  }
+  if (seeding.demoUsernames.length) {
+    const password = seeding.demoSeeded ? info.demoPassword : `${info.demoPassword} (unless changed)`;
+    lines.push(`Demo logins: ${seeding.demoUsernames.join(', ')}, password ${password}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

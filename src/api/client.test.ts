@@ -1,0 +1,79 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { save, TOKEN_KEY } from '../lib/storage';
+import { api, API_BASE, NETWORK_MESSAGE, setUnauthorizedHandler, toApiFailure } from './client';
+
+/** Answers every call of the shared instance with `status` and `data`, recording the request. */
+function answer(status: number, data: unknown = {}) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const response = { status, statusText: '', data, headers: {}, config };
+    if (status >= 400) throw new AxiosError('failed', undefined, config, undefined, response);
+    return response;
+  };
+  api.defaults.adapter = adapter;
+  return seen;
+}
+
+describe('api client', () => {
+  const original = api.defaults.adapter;
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    api.defaults.adapter = original;
+    setUnauthorizedHandler(null);
+  });
+
+  it('talks to {host}/v1', () => {
+    expect(API_BASE).toBe(`${window.location.origin}/v1`);
+    expect(api.defaults.baseURL).toBe(API_BASE);
+  });
+
+  it('sends the stored token as "<type> <token>"', async () => {
+    save(TOKEN_KEY, { type: 'Bearer', token: 'abc' });
+    const seen = answer(200);
+    await api.get('/users/me');
+    expect(AxiosHeaders.from(seen[0].headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('keeps a header the caller set itself', async () => {
+    save(TOKEN_KEY, { type: 'Bearer', token: 'old' });
+    const seen = answer(200);
+    await api.get('/users/me', { headers: { Authorization: 'Bearer new' } });
+    expect(AxiosHeaders.from(seen[0].headers).get('Authorization')).toBe('Bearer new');
+  });
+
+  it('reports a 401 as the end of the session, except from login', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    answer(401, { message: 'Not logged in' });
+    await expect(api.get('/users')).rejects.toThrow();
+    expect(handler).toHaveBeenCalledTimes(1);
+    await expect(api.post('/login', {})).rejects.toThrow();
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a 422 into its message and field errors', async () => {
+    answer(422, { message: 'Invalid input.', errors: { name: ['Name is taken.'] }, request_id: 'r-1' });
+    const failure = toApiFailure(await api.post('/companies', {}).catch((e: unknown) => e));
+    expect(failure).toEqual({
+      message: 'Invalid input.',
+      fieldErrors: { name: ['Name is taken.'] },
+      status: 422,
+      requestId: 'r-1',
+    });
+  });
+
+  it('words an answer without a message by its status', async () => {
+    answer(429, '');
+    const failure = toApiFailure(await api.post('/login', {}).catch((e: unknown) => e));
+    expect(failure.status).toBe(429);
+    expect(failure.message).toMatch(/too many/i);
+  });
+
+  it('says plainly when the server cannot be reached', () => {
+    const error = new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+    expect(toApiFailure(error)).toEqual({ message: NETWORK_MESSAGE, fieldErrors: {}, status: 0 });
+    expect(toApiFailure(new Error('boom')).message).toBe('boom');
+  });
+});

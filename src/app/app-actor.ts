@@ -1,0 +1,73 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { createActor, type SnapshotFrom } from 'xstate';
+import type { User } from '../../contract/users';
+import { appMachine } from '../../machines/app.machine';
+import { setUnauthorizedHandler } from '../api/client';
+import { queryClient } from '../api/query-client';
+import { PROFILE_KEY, remove, save, TOKEN_KEY } from '../lib/storage';
+import { loadStoredAuth, login, logout } from './auth-actors';
+
+const browserLocation = () => window.location.pathname + window.location.search + window.location.hash;
+
+/**
+ * The root actor, started once when this module is first imported. Starting it inside React
+ * would run start-up twice under StrictMode (STACK-NOTES "XState").
+ */
+export const appActor = createActor(
+  appMachine.provide({
+    actors: { loadStoredAuth, login, logout },
+    actions: {
+      storeSession: (_, { session }) => {
+        save(TOKEN_KEY, session.token);
+        save(PROFILE_KEY, session.user);
+      },
+      clearStoredAuth: () => {
+        remove(TOKEN_KEY);
+        remove(PROFILE_KEY);
+        // Nothing the last user saw may show to the next one.
+        queryClient.clear();
+      },
+      syncUrl: ({ context }, { replace }) => {
+        if (browserLocation() === context.location) return;
+        if (replace) window.history.replaceState(null, '', context.location);
+        else window.history.pushState(null, '', context.location);
+      },
+    },
+  }),
+  { input: { location: browserLocation() } },
+);
+
+// Back/Forward have already changed the URL: the machine still gets to judge it.
+window.addEventListener('popstate', () => appActor.send({ type: 'nav.popstate', to: browserLocation() }));
+
+setUnauthorizedHandler(() => appActor.send({ type: 'session.expired' }));
+
+appActor.start();
+
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+export function useAppSelector<T>(selector: (snapshot: AppSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(appActor, selector, compare);
+}
+
+export type SessionView = { user: User; company: User['company'] };
+
+const selectUser = (s: AppSnapshot) => s.context.session?.user ?? null;
+
+/** The signed-in user and their company, or null when logged out. */
+export function useSession(): SessionView | null {
+  const user = useAppSelector(selectUser);
+  return useMemo(() => (user ? { user, company: user.company } : null), [user]);
+}
+
+export type NavigateOptions = { replace?: boolean };
+
+/** Asks the root machine to go somewhere; it alone decides where the user ends up. */
+export function navigate(to: string, options?: NavigateOptions): void {
+  appActor.send({ type: 'nav.request', to, replace: options?.replace === true });
+}
+
+export function useNavigate(): typeof navigate {
+  return navigate;
+}

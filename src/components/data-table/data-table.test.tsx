@@ -1,0 +1,76 @@
+import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { ListParams } from '../../../contract/list-query';
+import { DataTable } from './data-table';
+import type { Column } from './types';
+
+type Row = { id: number; name: string; email: string };
+const all: Row[] = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `user${i + 1}`, email: `u${i + 1}@x.io` }));
+const columns: Column<Row>[] = [
+  { key: 'name', header: 'Name', sortable: true },
+  { key: 'email', header: 'Email', sortable: true },
+];
+
+function setup(path = '/people') {
+  const fetchPage = vi.fn(async (p: ListParams) => {
+    const rows = all.filter((r) => !p.search || r.name.includes(p.search));
+    return { data: rows.slice((p.page - 1) * p.limit, p.page * p.limit), meta: { page: p.page, limit: p.limit, total: rows.length } };
+  });
+  const query = (p: ListParams) => queryOptions({ queryKey: ['people', p], queryFn: () => fetchPage(p) });
+  const location = memoryLocation({ path, record: true });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <DataTable label="People" columns={columns} query={query} rowKey={(r) => r.id} rowHref={(r) => `/people/${r.id}`} defaults={{ sortby: 'name' }} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return { fetchPage, location };
+}
+
+describe('DataTable', () => {
+  afterEach(cleanup);
+
+  it('shows a page of rows with links, sort state and the range', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'People' });
+    await within(table).findByRole('link', { name: 'user1' });
+    expect(within(table).getByRole('link', { name: 'user1' }).getAttribute('href')).toBe('/people/1');
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: 'Email' }).getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByText('1–25 of 30')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps page and sort in the URL, replacing the history entry', async () => {
+    const { location, fetchPage } = setup();
+    await screen.findByText('1–25 of 30');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('26–30 of 30');
+    expect(location.history.at(-1)).toBe('/people?page=2');
+    await userEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/people?sortby=email&sortdesc=false'));
+    expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, sortby: 'email', sortdesc: false }));
+    // Replaced, not pushed: one entry in all.
+    expect(location.history).toHaveLength(1);
+  });
+
+  it('searches after a pause in typing', async () => {
+    const { location, fetchPage } = setup();
+    await screen.findByText('1–25 of 30');
+    await userEvent.type(screen.getByLabelText('Search'), 'user3');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/people?search=user3'));
+    await screen.findByText('1–2 of 2');
+    expect(fetchPage.mock.calls.filter(([p]) => p.search).map(([p]) => p.search)).toEqual(['user3']);
+  });
+
+  it('says when nothing matches', async () => {
+    setup('/people?search=zzz');
+    expect(await screen.findByText('Nothing matches “zzz”.')).toBeTruthy();
+  });
+});

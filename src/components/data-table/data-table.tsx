@@ -1,0 +1,132 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { cx } from '../../lib/cx';
+import { ErrorPresenter } from '../error-presenter';
+import { LoadingBlock, Spinner } from '../spinner';
+import { Pagination } from './pagination';
+import { SortHeader } from './sort-header';
+import { TableSearch } from './table-search';
+import type { Column, ListQuery } from './types';
+import { useListParams, type ListDefaults } from './use-list-params';
+
+type DataTableProps<T> = {
+  /** Names the table for readers (a hidden caption), e.g. "Users". */
+  label: string;
+  columns: Column<T>[];
+  query: ListQuery<T>;
+  rowKey: (row: T) => string | number;
+  /** Makes each row lead somewhere: its first cell becomes a link, the whole row clickable. */
+  rowHref?: (row: T) => string;
+  defaults?: ListDefaults;
+  emptyText?: string;
+  /** Filters or buttons beside the search box. */
+  toolbar?: ReactNode;
+};
+
+const cellText = (row: unknown, key: string): ReactNode => {
+  const v = (row as Record<string, unknown>)[key];
+  return v === null || v === undefined || v === '' ? '—' : String(v);
+};
+
+/** The one table of the app: server-side paging, sorting and search, its state in the URL. */
+export function DataTable<T>({ label, columns, query, rowKey, rowHref, defaults, emptyText, toolbar }: DataTableProps<T>) {
+  const sortable = columns.filter((c) => c.sortable).map((c) => c.key);
+  const [params, update] = useListParams(sortable, defaults);
+  const [, navigate] = useLocation();
+  const result = useQuery({ ...query(params), placeholderData: keepPreviousData });
+  const rows = result.data?.data ?? [];
+  const total = result.data?.meta.total ?? 0;
+
+  const sortBy = (key: string) =>
+    update({ sortby: key, sortdesc: params.sortby === key ? !params.sortdesc : false, page: 1 });
+
+  // Mouse users may click anywhere on a row; keyboard and reader users get the first cell's link.
+  const onRowClick = (row: T) => (event: MouseEvent) => {
+    if (!rowHref || (event.target as HTMLElement).closest('a, button, input, select')) return;
+    navigate(rowHref(row));
+  };
+
+  let body: ReactNode;
+  if (result.isPending) body = <LoadingBlock label={`Loading ${label.toLowerCase()}`} />;
+  else if (result.isError && !result.data) body = <ErrorPresenter error={result.error} title={`Could not load ${label.toLowerCase()}`} />;
+  else if (rows.length === 0)
+    body = (
+      <p className="py-12 text-center text-sm text-secondary">
+        {params.search ? `Nothing matches “${params.search}”.` : (emptyText ?? 'Nothing here yet.')}
+      </p>
+    );
+
+  return (
+    <div className="min-w-0 rounded-lg border border-secondary-light bg-white shadow-sm">
+      <div className="flex flex-wrap items-center gap-3 border-b border-secondary-light p-3">
+        <TableSearch value={params.search ?? ''} onSearch={(search) => update({ search, page: 1 })} />
+        {toolbar}
+        {result.isFetching && !result.isPending ? <Spinner className="size-4 text-primary" /> : null}
+      </div>
+      {result.isError && result.data ? (
+        <ErrorPresenter error={result.error} title="Could not refresh" className="m-3" />
+      ) : null}
+      {/* Wide tables scroll inside this box, never the page. */}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-max text-left text-sm" aria-busy={result.isFetching || undefined}>
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-background text-xs text-gray-700">
+            <tr>
+              {columns.map((c) =>
+                c.sortable ? (
+                  <SortHeader
+                    key={c.key}
+                    header={c.header}
+                    active={params.sortby === c.key}
+                    desc={!!params.sortdesc}
+                    onSort={() => sortBy(c.key)}
+                    className={cx('px-4 py-2', c.className)}
+                  />
+                ) : (
+                  <th key={c.key} scope="col" className={cx('px-4 py-3 font-semibold', c.className)}>
+                    {c.header}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-secondary-light">
+            {body
+              ? null
+              : rows.map((row) => (
+                  <tr
+                    key={rowKey(row)}
+                    onClick={onRowClick(row)}
+                    className={cx('text-gray-800', rowHref && 'cursor-pointer hover:bg-primary-light/50')}
+                  >
+                    {columns.map((c, i) => {
+                      const content = c.cell ? c.cell(row) : cellText(row, c.key);
+                      return (
+                        <td key={c.key} className={cx('px-4 py-3 align-top', c.className)}>
+                          {i === 0 && rowHref ? (
+                            <Link href={rowHref(row)} className="font-medium text-primary-dark hover:underline">
+                              {content}
+                            </Link>
+                          ) : (
+                            content
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      {body ? <div className="px-3">{body}</div> : null}
+      <Pagination
+        page={params.page}
+        limit={params.limit}
+        total={total}
+        onPage={(page) => update({ page })}
+        onLimit={(limit) => update({ limit, page: 1 })}
+      />
+    </div>
+  );
+}

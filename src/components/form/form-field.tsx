@@ -1,0 +1,56 @@
+import { useId, type ReactNode } from 'react';
+
+/** What an input needs to be tied to its label, hint and errors. */
+export type FieldA11y = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+type FormFieldProps = {
+  label: string;
+  errors?: string[];
+  /** Help below the input, e.g. "Leave empty to keep the current password." */
+  hint?: ReactNode;
+  children: (a11y: FieldA11y) => ReactNode;
+};
+
+/** Label, input, hint and field errors in one column; errors are announced with the input. */
+export function FormField({ label, errors, hint, children }: FormFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const invalid = !!errors?.length;
+  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-secondary">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="text-sm text-error">
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
+    </div>
+  );
+}
+
+/** Input styling shared by text inputs and selects. */
+export const inputClass =
+  'min-h-10 w-full rounded-md border border-secondary/40 bg-white px-3 py-2 text-sm text-gray-900 ' +
+  'placeholder:text-secondary/70 focus:border-primary focus:outline-2 focus:outline-primary/30 ' +
+  'aria-invalid:border-error aria-invalid:focus:outline-error/30 disabled:bg-secondary-light';

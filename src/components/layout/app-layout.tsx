@@ -1,0 +1,42 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { MobileMenu } from './mobile-menu';
+import { NavDrawer } from './nav-drawer';
+import { TopBar } from './top-bar';
+
+/** The frame of every signed-in screen: top bar, navigation drawer, content. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [pathname] = useLocation();
+
+  // A navigation from inside the page (or a redirect) also closes the mobile menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <a
+        href="#main"
+        onClick={(e) => {
+          // Focus only: a hash in the URL would be a navigation the machine has to judge.
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <TopBar onOpenMenu={() => setMenuOpen(true)} />
+      <div className="flex">
+        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-secondary-light bg-white sm:block">
+          <NavDrawer />
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-6xl">{children}</div>
+        </main>
+      </div>
+      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+    </div>
+  );
+}

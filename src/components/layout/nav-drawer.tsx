@@ -1,0 +1,56 @@
+import { Link, useLocation } from 'wouter';
+import { useSession } from '../../app/app-actor';
+import { cx } from '../../lib/cx';
+import { isSuperadmin } from '../../lib/roles';
+import { Icon } from '../icon';
+import { isActive, mainNav, manageNav, type NavItem } from './nav-items';
+
+type NavDrawerProps = {
+  /** Called after a link is chosen; the mobile menu closes itself with it. */
+  onNavigate?: () => void;
+};
+
+function NavList({ items, pathname, onNavigate }: { items: NavItem[]; pathname: string; onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {items.map((item) => {
+        const active = isActive(item, pathname);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              className={cx(
+                'flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm',
+                active ? 'bg-primary-light font-semibold text-primary-dark' : 'text-gray-700 hover:bg-secondary-light',
+              )}
+            >
+              <Icon path={item.icon} className={active ? 'text-primary' : 'text-secondary'} />
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The app's navigation, shared by the side drawer and the mobile menu. */
+export function NavDrawer({ onNavigate }: NavDrawerProps) {
+  const [pathname] = useLocation();
+  const session = useSession();
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-6 p-3">
+      <NavList items={mainNav} pathname={pathname} onNavigate={onNavigate} />
+      {isSuperadmin(session?.user) ? (
+        <div role="group" aria-labelledby="nav-manage">
+          <h2 id="nav-manage" className="mb-1 px-3 text-xs font-semibold tracking-wide text-secondary uppercase">
+            Manage
+          </h2>
+          <NavList items={manageNav} pathname={pathname} onNavigate={onNavigate} />
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -106,7 +106,14 @@ export const appMachine = setup({
           { type: 'syncUrl', params: ({ event }) => ({ replace: event.replace === true }) },
         ],
       },
-      { actions: ['acceptLocation', { type: 'syncUrl', params: { replace: true } }] },
+      // A redirected click is still a new navigation: push, so Back returns to where it was made.
+      // (syncUrl pushes nothing when the redirect lands on the location already shown.)
+      {
+        actions: [
+          'acceptLocation',
+          { type: 'syncUrl', params: ({ event }) => ({ replace: event.replace === true }) },
+        ],
+      },
     ],
     'nav.popstate': [
       { guard: 'navAllowed', actions: 'acceptLocation' },
@@ -123,6 +130,7 @@ export const appMachine = setup({
         'nav.popstate': { actions: assign({ location: ({ event }) => event.to }) },
       },
       invoke: {
+        id: 'loadStoredAuth',
         src: 'loadStoredAuth',
         onDone: {
           target: 'loggedIn',
@@ -151,6 +159,7 @@ export const appMachine = setup({
     loggingIn: {
       tags: ['busy'],
       invoke: {
+        id: 'login',
         src: 'login',
         input: ({ event }) => {
           const e = event as Extract<AppEvent, { type: 'login.submit' }>;
@@ -196,6 +205,9 @@ export const appMachine = setup({
               type: 'storeSession',
               params: ({ context, event }) => ({ session: { ...context.session!, user: event.user } }),
             },
+            // Losing a role (e.g. superadmin) may put the current screen out of bounds.
+            'recheckLocation',
+            { type: 'syncUrl', params: { replace: true } },
           ],
         },
       },
@@ -203,6 +215,7 @@ export const appMachine = setup({
     loggingOut: {
       tags: ['busy'],
       invoke: {
+        id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ token: context.session!.token }),
         onDone: 'loggedOut',

@@ -21,6 +21,15 @@ export function splitLocation(location: string): { pathname: string; rest: strin
   return { pathname: pathname || '/', rest: at === -1 ? '' : location.slice(at) };
 }
 
+/** A typed URL may carry a broken escape (`%zz`); the guard must answer, not throw. */
+function safeDecode(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function matchRoute(location: string): RouteMatch {
   const { pathname } = splitLocation(location);
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -29,7 +38,7 @@ export function matchRoute(location: string): RouteMatch {
     if (!m) continue;
     const params: Record<string, string | number> = {};
     keys.forEach((key, i) => {
-      const raw = m[i + 1] ? decodeURIComponent(m[i + 1]) : '';
+      const raw = m[i + 1] ? safeDecode(m[i + 1]) : '';
       params[key] = route.numeric?.includes(key) ? parseNumericParam(raw) : raw;
     });
     return { route, params };

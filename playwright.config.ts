@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/support/accounts';
+
+/**
+ * End-to-end tests against the real server (`server/main.ts`) serving the built app from `dist/`
+ * (`npm test` builds it first), on a fresh SQLite data dir, in the system Chromium: browsers are
+ * never downloaded (STACK-NOTES "Playwright with the system Chromium").
+ */
+const port = Number(process.env.E2E_PORT ?? 8090);
+
+// The config is read again in each worker: create the data dir once and hand it down by env.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'jigboard-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  outputDir: '.tmp/playwright-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node_modules/.bin/tsx server/main.ts',
+    port,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Always SQLite here, even when the shell has DATABASE_URL for the api suite.
+      DATABASE_URL: '',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: '1',
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+/**
+ * `test` with one extra promise: no uncaught exception in the page. A screen that throws fails
+ * its test even when what the test looks at still renders.
+ */
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await use(errors);
+      expect(errors.map((e) => e.message), 'uncaught exceptions in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export type Credentials = { username: string; password: string };
+
+/** Logs in through the form, from wherever the app sent us, and waits for the dashboard. */
+export async function logIn(page: Page, { username, password }: Credentials, expectedPath = '/dashboard') {
+  if (!/\/login$/.test(new URL(page.url()).pathname)) await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${expectedPath.replace(/[?]/g, '\\$&')}$`));
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+}
+
+export const storageItem = (page: Page, key: string) =>
+  page.evaluate((k) => window.localStorage.getItem(k), key);

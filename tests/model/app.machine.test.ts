@@ -1,0 +1,181 @@
+/**
+ * Model-based tests of the root machine: `xstate/graph` derives the paths, a real actor with
+ * controlled calls replays each one, and `oracle.ts` checks every step against the SPEC.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
+import { appMachine } from '../../machines/app.machine';
+import {
+  describePath,
+  describeState,
+  edgePaths,
+  INVALID_TOKEN,
+  NO_CREDENTIALS,
+  sessionPaths,
+  shortestPaths,
+  type ModelPath,
+} from './app.model';
+import { allTransitionKeys, coverage, replay } from './replay';
+
+const graph = edgePaths();
+const allEdges = graph.flatMap((g) => g.paths);
+const lastEvent = (p: ModelPath) => p.steps[p.steps.length - 1].event;
+const lastFrom = (p: ModelPath) => p.steps[p.steps.length - 2]?.state;
+
+/** The shortest generated path whose last step is `type` (optionally only when `when` holds). */
+function pathEndingWith(type: string, when: (p: ModelPath) => boolean = () => true): ModelPath {
+  const found = allEdges
+    .filter((p) => lastEvent(p).type === type && when(p))
+    .sort((a, b) => a.steps.length - b.steps.length)[0];
+  if (!found) throw new Error(`the model has no path ending with ${type}`);
+  return found;
+}
+
+describe('app.machine: every transition of the graph, from each state', () => {
+  it('has a graph that is finite and not trivial', () => {
+    expect(graph.length).toBeGreaterThan(10);
+    expect(allEdges.length).toBeGreaterThan(100);
+  });
+
+  for (const { source, paths } of graph) {
+    it(`from ${describeState(source)}: ${paths.length} events`, async () => {
+      for (const path of paths) {
+        try {
+          await replay(path);
+        } catch (e) {
+          (e as Error).message = `${describePath(path)}\n${(e as Error).message}`;
+          throw e;
+        }
+      }
+    });
+  }
+});
+
+describe('app.machine: session life cycles (simple paths without navigation)', () => {
+  for (const path of sessionPaths()) {
+    it(describePath(path), async () => {
+      await replay(path);
+    });
+  }
+});
+
+describe('app.machine: SPEC §4 and §8 scenarios', () => {
+  it('start-up success: signed in without a login screen, nothing written back', async () => {
+    const { final, effects } = await replay(pathEndingWith('xstate.done.actor.loadStoredAuth'));
+    expect(final.value).toBe('loggedIn');
+    expect(final.context.session).not.toBeNull();
+    expect(final.context.location).toBe('/dashboard');
+    expect(effects.clearStoredAuth).toBe(0);
+    expect(effects.warn).toEqual([]);
+  });
+
+  it.each([NO_CREDENTIALS, INVALID_TOKEN])("start-up failure '$message': warning, reset, login screen", async (err) => {
+    const path = pathEndingWith(
+      'xstate.error.actor.loadStoredAuth',
+      (p) => (lastEvent(p).error as Error).message === err.message,
+    );
+    const { final, effects } = await replay(path);
+    expect(final.value).toBe('loggedOut');
+    expect(final.context.session).toBeNull();
+    expect(final.context.location).toBe('/login');
+    expect(final.context.loginError).toBeNull();
+    expect(effects.clearStoredAuth).toBe(1);
+    expect(effects.warn).toHaveLength(1);
+    expect(String(effects.warn[0])).toContain(err.message);
+  });
+
+  it('login ok: session stored, back to where the user wanted to go', async () => {
+    const path = pathEndingWith('xstate.done.actor.login', (p) => lastFrom(p).context.afterLogin === '/users/5');
+    const { final, effects } = await replay(path);
+    expect(final.value).toBe('loggedIn');
+    expect(final.context.location).toBe('/users/5');
+    expect(effects.storeSession).toHaveLength(1);
+    expect(effects.login).toEqual([{ username: 'acme-engineer', password: 'jigboard-demo' }]);
+  });
+
+  it('login failed: the message for the form, still logged out', async () => {
+    const { final, effects } = await replay(pathEndingWith('xstate.error.actor.login'));
+    expect(final.value).toBe('loggedOut');
+    expect(final.context.loginError).toBe('Wrong username or password.');
+    expect(final.context.location).toBe('/login');
+    expect(effects.storeSession).toEqual([]);
+  });
+
+  it.each(['done', 'error'])('logout %s: storage cleared, session gone, login screen', async (outcome) => {
+    const { final, effects, last } = await replay(pathEndingWith(`xstate.${outcome}.actor.logout`));
+    expect(final.value).toBe('loggedOut');
+    expect(final.context.session).toBeNull();
+    expect(final.context.location).toBe('/login');
+    expect(effects.logout).toHaveLength(1);
+    expect(last.clearStoredAuth).toBe(1);
+    expect(last.syncUrl).toHaveLength(1);
+    // A failed call is only logged.
+    expect(last.warn).toHaveLength(outcome === 'error' ? 1 : 0);
+  });
+
+  it('session.expired: storage cleared, login screen, back to the same place after login', async () => {
+    const path = pathEndingWith('session.expired', (p) => lastFrom(p).value === 'loggedIn');
+    const before = lastFrom(path).context.location;
+    const { final, effects } = await replay(path);
+    expect(final.value).toBe('loggedOut');
+    expect(final.context.location).toBe('/login');
+    expect(final.context.afterLogin).toBe(before);
+    expect(effects.clearStoredAuth).toBe(1);
+  });
+
+  it('guard: a company user asking for /manage is sent to the dashboard; a superadmin may go', async () => {
+    const asked = (user: string) => (p: ModelPath) =>
+      lastFrom(p).value === 'loggedIn' && lastFrom(p).context.session?.user.username === user && lastEvent(p).to === '/manage/companies';
+    const engineer = await replay(pathEndingWith('nav.request', asked('acme-engineer')));
+    expect(engineer.final.context.location).toBe('/dashboard');
+    const admin = await replay(pathEndingWith('nav.request', asked('admin')));
+    expect(admin.final.context.location).toBe('/manage/companies');
+  });
+
+  it('a malformed typed URL does not stop the machine', () => {
+    const actor = createActor(appMachine, { input: { location: '/users/%zz' } }).start();
+    actor.send({ type: 'nav.request', to: '/users/%E0%A4%A' });
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+  });
+});
+
+describe('app.machine: coverage', () => {
+  it('reached every state and executed every transition and graph edge', () => {
+    const states = getStateNodes(appMachine.root).map((n) => n.id);
+    const transitions = [...new Set(allTransitionKeys())];
+    const edges = allEdges.map((p) => p.edge);
+    const pct = (a: number, b: number) => `${a}/${b} (${Math.floor((100 * a) / b)}%)`;
+    const seenStates = states.filter((s) => coverage.states.has(s)).length;
+    const seenTransitions = transitions.filter((t) => coverage.transitions.has(t)).length;
+    const seenEdges = edges.filter((e) => coverage.edges.has(e)).length;
+    console.log(
+      `app.machine coverage: states ${pct(seenStates, states.length)}, transitions ${pct(seenTransitions, transitions.length)}, ` +
+        `graph edges ${pct(seenEdges, edges.length)} over ${shortestPaths().length} graph states`,
+    );
+    expect(states.filter((s) => !coverage.states.has(s))).toEqual([]);
+    expect(transitions.filter((t) => !coverage.transitions.has(t))).toEqual([]);
+    expect(edges.filter((e) => !coverage.edges.has(e))).toEqual([]);
+    // The SPEC checklist: each of these happened on some replayed step.
+    for (const scenario of [
+      'loadStoredAuth.done',
+      'loadStoredAuth.error(No credentials available.)',
+      'loadStoredAuth.error(Invalid token.)',
+      'login.done',
+      'login.error(Wrong username or password.)',
+      'logout.done',
+      'logout.error(Network Error)',
+      'session.expired',
+      'user.updated',
+      'nav.request allowed',
+      'nav.request redirected',
+      'nav.popstate allowed',
+      'nav.popstate redirected',
+      'login.submit ignored',
+      'logout ignored',
+    ]) {
+      expect(coverage.scenarios, scenario).toContain(scenario);
+    }
+  });
+});

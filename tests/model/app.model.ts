@@ -1,0 +1,212 @@
+/**
+ * The test model of the root machine: the events a user (and the invoked calls) can produce, how
+ * a snapshot is named, and the paths through the machine that `xstate/graph` derives from them.
+ * Expectations live in `oracle.ts`; running a path against a real actor lives in `replay.ts`.
+ */
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  type AdjacencyMap,
+  type StatePath,
+  type TraversalOptions,
+} from 'xstate/graph';
+import type { RoleSlug } from '../../contract/roles';
+import type { User } from '../../contract/users';
+import { appMachine, type Session } from '../../machines/app.machine';
+
+export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+/** User events plus the synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` of the calls. */
+export type ModelEvent = AnyEventObject;
+export type ModelPath = StatePath<AppSnapshot, ModelEvent>;
+
+/** The ids of the invokes in app.machine.ts: the calls a path can resolve or reject. */
+export const ACTOR_IDS = ['loadStoredAuth', 'login', 'logout'] as const;
+export type ActorId = (typeof ACTOR_IDS)[number];
+
+const company = { id: 3, name: 'Acme Test Jigs', type: 'customer' as const };
+function makeUser(id: number, username: string, slug: RoleSlug): User {
+  return {
+    id,
+    username,
+    email: `${username}@example.com`,
+    company_id: company.id,
+    company,
+    role_ids: [slug === 'superadmin' ? 1 : 3],
+    roles: [{ id: slug === 'superadmin' ? 1 : 3, slug, name: slug }],
+    created_at: '2024-01-01T00:00:00.000Z',
+    updated_at: '2024-01-01T00:00:00.000Z',
+  };
+}
+export const engineerSession: Session = {
+  token: { type: 'Bearer', token: 'tok-engineer' },
+  user: makeUser(11, 'acme-engineer', 'engineer'),
+};
+export const superadminSession: Session = {
+  token: { type: 'Bearer', token: 'tok-admin' },
+  user: makeUser(1, 'admin', 'superadmin'),
+};
+
+export const NO_CREDENTIALS = new Error('No credentials available.');
+export const INVALID_TOKEN = new Error('Invalid token.');
+export const WRONG_PASSWORD = new Error('Wrong username or password.');
+export const NETWORK_ERROR = new Error('Network Error');
+
+/** Allowed and redirected targets for each kind of user, with and without a query string. */
+export const NAV_TARGETS = ['/dashboard', '/manage/companies', '/login', '/users/5', '/register?token=abc'] as const;
+
+export const LOGIN_SUBMIT = { type: 'login.submit', username: 'acme-engineer', password: 'jigboard-demo' };
+
+const done = (id: ActorId, output?: unknown): ModelEvent => ({ type: `xstate.done.actor.${id}`, output });
+const error = (id: ActorId, err: Error): ModelEvent => ({ type: `xstate.error.actor.${id}`, error: err });
+
+const withRole = (user: User, slug: RoleSlug): User => ({
+  ...user,
+  roles: [{ id: slug === 'superadmin' ? 1 : 3, slug, name: slug }],
+  role_ids: [slug === 'superadmin' ? 1 : 3],
+});
+export const isSuperadmin = (user: User) => user.roles.some((r) => r.slug === 'superadmin');
+
+const STATIC_EVENTS: ModelEvent[] = [
+  ...NAV_TARGETS.flatMap((to) => [
+    { type: 'nav.request', to },
+    { type: 'nav.popstate', to },
+  ]),
+  { type: 'nav.request', to: '/users/5', replace: true },
+  LOGIN_SUBMIT,
+  { type: 'logout' },
+  { type: 'session.expired' },
+  done('loadStoredAuth', engineerSession),
+  done('loadStoredAuth', superadminSession),
+  error('loadStoredAuth', NO_CREDENTIALS),
+  error('loadStoredAuth', INVALID_TOKEN),
+  done('login', engineerSession),
+  done('login', superadminSession),
+  error('login', WRONG_PASSWORD),
+  done('logout'),
+  error('logout', NETWORK_ERROR),
+];
+
+/** Every event offered in a snapshot; profile updates are built from the signed-in user. */
+export function eventsFor(snapshot: AppSnapshot): ModelEvent[] {
+  const session = snapshot.context.session;
+  if (!session) return STATIC_EVENTS;
+  const { user } = session;
+  return [
+    ...STATIC_EVENTS,
+    // The profile edited (same roles), and the roles changed (promoted / demoted).
+    { type: 'user.updated', user: { ...user, email: `new-${user.username}@example.com` } },
+    { type: 'user.updated', user: withRole(user, isSuperadmin(user) ? 'engineer' : 'superadmin') },
+  ];
+}
+
+/** The parts of a snapshot that matter; the full user would make every profile edit a new state. */
+export function serializeState(snapshot: AppSnapshot): string {
+  const { value, context } = snapshot;
+  const user = context.session?.user;
+  return JSON.stringify({
+    value,
+    user: user ? `${user.username}[${user.roles.map((r) => r.slug).join(',')}]` : null,
+    location: context.location,
+    afterLogin: context.afterLogin,
+    loginError: context.loginError,
+  });
+}
+
+/** A short, unique name for an event: used as the graph's event key and in test titles. */
+export function describeEvent(event: ModelEvent): string {
+  const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+  if (m?.[1] === 'done') {
+    const user = (event.output as Session | undefined)?.user;
+    return `${m[2]} ok${user ? ` (${user.username})` : ''}`;
+  }
+  if (m?.[1] === 'error') return `${m[2]} failed (${(event.error as Error).message})`;
+  switch (event.type) {
+    case 'nav.request':
+      return `nav.request ${event.to}${event.replace ? ' (replace)' : ''}`;
+    case 'nav.popstate':
+      return `nav.popstate ${event.to}`;
+    case 'user.updated': {
+      const user = event.user as User;
+      return `user.updated ${user.username} [${user.roles.map((r) => r.slug).join(',')}] ${user.email}`;
+    }
+    default:
+      return event.type;
+  }
+}
+
+export function describeState(snapshot: AppSnapshot): string {
+  const { context } = snapshot;
+  const user = context.session?.user;
+  const who = user ? ` as ${user.username} [${user.roles.map((r) => r.slug).join(',')}]` : '';
+  const extra = [context.afterLogin && `afterLogin ${context.afterLogin}`, context.loginError && `error "${context.loginError}"`]
+    .filter(Boolean)
+    .join(', ');
+  return `${String(snapshot.value)}${who} at ${context.location}${extra ? ` (${extra})` : ''}`;
+}
+
+export const describePath = (path: ModelPath) =>
+  path.steps
+    .slice(1)
+    .map((s) => describeEvent(s.event))
+    .join(' → ') || '(start)';
+
+const isSynthetic = (event: ModelEvent) => event.type.startsWith('xstate.');
+
+/** The app starts at `/`: the start-up redirect is part of every path. */
+export const START_LOCATION = '/';
+
+export function traversalOptions(
+  events: (snapshot: AppSnapshot) => ModelEvent[] = eventsFor,
+): TraversalOptions<AppSnapshot, ModelEvent, { location: string }> {
+  return {
+    input: { location: START_LOCATION },
+    events,
+    serializeState,
+    serializeEvent: (event) => describeEvent(event) as never,
+    // A call can only answer while its invoke runs; user events are offered everywhere, so the
+    // paths also prove that an event a state does not handle changes nothing.
+    filterEvents: (snapshot, event) => !isSynthetic(event) || snapshot.can(event as never),
+  };
+}
+
+// The machine's event type does not list the synthetic done/error events: widen it once here.
+const logic = appMachine as unknown as Parameters<typeof getShortestPaths>[0];
+
+export const adjacency = () => getAdjacencyMap(logic, traversalOptions() as never) as AdjacencyMap<AppSnapshot, ModelEvent>;
+
+export const shortestPaths = () => getShortestPaths(logic, traversalOptions() as never) as ModelPath[];
+
+/**
+ * One path per edge of the graph: the shortest way to its source state, then its event. Together
+ * they execute every transition the model knows, including the ignored events.
+ */
+export function edgePaths(): { source: AppSnapshot; sourceKey: string; paths: (ModelPath & { edge: string })[] }[] {
+  const heads = new Map(shortestPaths().map((p) => [serializeState(p.state), p]));
+  return Object.entries(adjacency()).map(([sourceKey, { state, transitions }]) => {
+    const head = heads.get(sourceKey);
+    if (!head) throw new Error(`no shortest path to ${sourceKey}`);
+    return {
+      source: state,
+      sourceKey,
+      paths: (Object.entries(transitions) as [string, { event: ModelEvent; state: AppSnapshot }][]).map(([eventKey, t]) => ({
+        state: t.state,
+        weight: head.weight + 1,
+        steps: [...head.steps, { event: t.event, state: t.state }],
+        edge: `${sourceKey} -- ${eventKey}`,
+      })),
+    };
+  });
+}
+
+/**
+ * The session life cycle: every simple path (no state visited twice) through start-up, login,
+ * logout and expiry. Navigation and profile edits stay out, or the paths run into the hundreds.
+ */
+export function sessionPaths(): ModelPath[] {
+  const options = traversalOptions((snapshot) =>
+    eventsFor(snapshot).filter((e) => !e.type.startsWith('nav.') && e.type !== 'user.updated'),
+  );
+  return getSimplePaths(logic, options as never) as ModelPath[];
+}

@@ -5,3 +5,8 @@ export * from './roles';
 export * from './companies';
 export * from './users';
 export * from './auth';
+export * from './projects';
+export * from './batches';
+export * from './devices';
+export * from './jig';
+export * from './statistics';

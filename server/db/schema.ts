@@ -57,7 +57,7 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface DB {
+export interface DB extends ProductionDB {
   company_types: CompanyTypesTable;
   companies: CompaniesTable;
   roles: RolesTable;
@@ -65,4 +65,137 @@ export interface DB {
   user_roles: UserRolesTable;
   auth_tokens: AuthTokensTable;
   login_failures: LoginFailuresTable;
+}
+
+export interface EnclosuresTable {
+  id: Generated<number>;
+  serial: string;
+  name: string;
+  company_id: number | null;
+  provisioning: string;
+  /** sha256 (hex) of the jig's signature: the key jig calls are looked up by. */
+  signature_hash: string;
+  firmware_version: string | null;
+  last_seen_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  description: Generated<string>;
+  status: Generated<string>;
+  request_id: number | null;
+  device_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ManufacturersTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  contact_email: string | null;
+  company_id: number | null;
+  created_at: string;
+}
+
+export interface ProductionBatchesTable {
+  id: Generated<number>;
+  project_id: number;
+  manufacturer_id: number;
+  name: string;
+  planned_quantity: number;
+  status: Generated<string>;
+  device_count: Generated<number>;
+  untested_count: Generated<number>;
+  passed_count: Generated<number>;
+  failed_count: Generated<number>;
+  released_count: Generated<number>;
+  scrapped_count: Generated<number>;
+  tested_count: Generated<number>;
+  first_pass_count: Generated<number>;
+  report_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  project_id: number;
+  production_batch_id: number;
+  release_batch_id: number | null;
+  serial: string;
+  /** lower(serial): prefix search and per-project uniqueness. */
+  serial_key: string;
+  status: Generated<string>;
+  /** null until tested; 1 when the first report passed, else 0. */
+  first_pass: number | null;
+  last_result: string | null;
+  report_count: Generated<number>;
+  tested_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeviceReportsTable {
+  id: Generated<number>;
+  uuid: string;
+  device_id: number;
+  project_id: number;
+  company_id: number;
+  production_batch_id: number;
+  enclosure_id: number | null;
+  test_profile: string | null;
+  test_profile_version: string | null;
+  result: string;
+  started_at: string;
+  finished_at: string;
+  step_count: Generated<number>;
+  failed_step_count: Generated<number>;
+  /** JSON array of contract ReportStep. */
+  steps: Generated<string>;
+  created_at: string;
+}
+
+export interface ReportDailyStatsTable {
+  company_id: number;
+  project_id: number;
+  production_batch_id: number;
+  day: string;
+  reports: Generated<number>;
+  passed: Generated<number>;
+  failed: Generated<number>;
+  errors: Generated<number>;
+  first_tests: Generated<number>;
+  first_passes: Generated<number>;
+}
+
+export interface StepFailureDailyTable {
+  company_id: number;
+  project_id: number;
+  day: string;
+  step_name: string;
+  failures: Generated<number>;
+}
+
+export interface EnclosureDailyStatsTable {
+  enclosure_id: number;
+  company_id: number;
+  day: string;
+  reports: Generated<number>;
+}
+
+export interface ProductionDB {
+  enclosures: EnclosuresTable;
+  projects: ProjectsTable;
+  manufacturers: ManufacturersTable;
+  production_batches: ProductionBatchesTable;
+  devices: DevicesTable;
+  device_reports: DeviceReportsTable;
+  report_daily_stats: ReportDailyStatsTable;
+  step_failure_daily: StepFailureDailyTable;
+  enclosure_daily_stats: EnclosureDailyStatsTable;
 }

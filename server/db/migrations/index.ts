@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_accounts';
+import * as m002 from './002_production';
 
 /**
  * Every migration, imported rather than globbed from disk, so they run the same under tsx, in a
@@ -7,4 +8,5 @@ import * as m001 from './001_accounts';
  */
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
+  '002_production': m002,
 };

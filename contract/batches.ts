@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list-query';
+
+export const BATCH_STATUSES = ['open', 'closed'] as const;
+
+export const productionBatchSchema = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  manufacturer_id: z.number().int(),
+  manufacturer_name: z.string(),
+  name: z.string(),
+  planned_quantity: z.number().int(),
+  status: z.enum(BATCH_STATUSES),
+  /** From the batch's maintained counters (see BatchTotals). */
+  device_count: z.number().int(),
+  tested_count: z.number().int(),
+  passed_count: z.number().int(),
+  failed_count: z.number().int(),
+  first_pass_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProductionBatch = z.infer<typeof productionBatchSchema>;
+
+const batchName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(120, 'Name is at most 120 characters.');
+const plannedQuantity = z
+  .number({ error: 'Planned quantity is a whole number.' })
+  .int('Planned quantity is a whole number.')
+  .min(1, 'Plan at least one board.')
+  .max(10_000_000, 'Planned quantity is at most 10,000,000.');
+
+export const productionBatchCreateInput = z.object({
+  name: batchName,
+  manufacturer_id: z.number({ error: 'Manufacturer is required.' }).int(),
+  planned_quantity: plannedQuantity,
+});
+export type ProductionBatchCreateInput = z.infer<typeof productionBatchCreateInput>;
+
+export const productionBatchUpdateInput = z
+  .object({ name: batchName, planned_quantity: plannedQuantity, status: z.enum(BATCH_STATUSES, { error: 'Status is open or closed.' }) })
+  .partial();
+export type ProductionBatchUpdateInput = z.infer<typeof productionBatchUpdateInput>;
+
+export const BATCH_SORTABLE = ['id', 'name', 'status', 'planned_quantity', 'created_at', 'device_count', 'first_pass_yield'] as const;
+export const productionBatchListQuery = listQuerySchema(BATCH_SORTABLE).extend({
+  status: z.enum(BATCH_STATUSES).optional(),
+});
+
+/** `GET /batch/{id}/totals`: devices of the batch by status, from maintained counters. */
+export const batchTotalsSchema = z.object({
+  batch_id: z.number().int(),
+  planned: z.number().int(),
+  devices: z.number().int(),
+  untested: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  released: z.number().int(),
+  scrapped: z.number().int(),
+  reports: z.number().int(),
+  /** passed (incl. released) / tested; null when nothing was tested. */
+  yield: z.number().nullable(),
+});
+export type BatchTotals = z.infer<typeof batchTotalsSchema>;
+
+/** `GET /batch/{id}/firstpasses`: boards that passed on their first attempt. */
+export const batchFirstPassesSchema = z.object({
+  batch_id: z.number().int(),
+  tested: z.number().int(),
+  first_pass: z.number().int(),
+  /** first_pass / tested; null when nothing was tested. */
+  first_pass_yield: z.number().nullable(),
+});
+export type BatchFirstPasses = z.infer<typeof batchFirstPassesSchema>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { REPORT_RESULTS } from './devices';
+
+/**
+ * The jig side (API.md "Beyond SPEC.md"). A jig authenticates with its signature,
+ * HMAC-SHA256(serial, secret) in hex, sent as the `x-jig-signature` header.
+ */
+export const JIG_SIGNATURE_HEADER = 'x-jig-signature';
+
+export const MAX_STEPS_PER_REPORT = 2000;
+
+export const jigStepInput = z.object({
+  name: z.string().trim().min(1, 'Step name is required.').max(200),
+  value: z.number().finite().nullable().optional(),
+  unit: z.string().max(32).nullable().optional(),
+  low: z.number().finite().nullable().optional(),
+  high: z.number().finite().nullable().optional(),
+  pass: z.boolean({ error: 'pass is true or false.' }),
+});
+
+/** One test run of one board. Idempotent on `uuid`: a retried post never makes a second report. */
+export const jigReportInput = z.object({
+  uuid: z.uuid('uuid must be a UUID.'),
+  serial: z.string().trim().min(1, 'Device serial is required.').max(64, 'Device serial is at most 64 characters.'),
+  project_id: z.number({ error: 'project_id is required.' }).int(),
+  /** Needed when the board is new; a known board stays in its batch. */
+  production_batch_id: z.number().int().optional(),
+  test_profile: z.string().max(120).optional(),
+  test_profile_version: z.string().max(40).optional(),
+  result: z.enum(REPORT_RESULTS, { error: `result must be one of: ${REPORT_RESULTS.join(', ')}.` }),
+  started_at: z.iso.datetime({ error: 'started_at is an ISO 8601 time.', offset: true }),
+  finished_at: z.iso.datetime({ error: 'finished_at is an ISO 8601 time.', offset: true }),
+  steps: z.array(jigStepInput).max(MAX_STEPS_PER_REPORT, `At most ${MAX_STEPS_PER_REPORT} steps.`).default([]),
+});
+export type JigReportInput = z.infer<typeof jigReportInput>;
+
+/** 201 when stored now, 200 when this uuid was stored before (a retry). */
+export type JigReportAck = { data: { report_id: number; device_id: number; duplicate: boolean } };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 
 export const BATCH_STATUSES = ['open', 'closed'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 export const productionBatchSchema = z.object({
   id: z.number().int(),

@@ -31,6 +31,11 @@ export const DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at', 'created_
 export const deviceListQuery = listQuerySchema(DEVICE_SORTABLE).extend({
   status: z.enum(DEVICE_STATUSES, { error: `status must be one of: ${DEVICE_STATUSES.join(', ')}` }).optional(),
   production_batch_id: idFilter.optional(),
+  /**
+   * `csv` (or `Accept: text/csv`) downloads every matching device, same filters and sort, no
+   * paging: columns serial, batch, status, last_result, tested_at, first_pass.
+   */
+  format: z.enum(['json', 'csv'], { error: 'format is json or csv.' }).optional(),
 });
 
 export const reportStepSchema = z.object({
@@ -85,6 +90,22 @@ export const manageDevicePanelInput = z.object({
   production_batch_id: z.number({ error: 'Target batch is required.' }).int(),
 });
 export type ManageDevicePanelInput = z.infer<typeof manageDevicePanelInput>;
+
+/** `GET /manage/devices` rows: a device with the project and company it belongs to. */
+export const manageDeviceSchema = deviceSchema.extend({
+  project_name: z.string(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+});
+export type ManageDevice = z.infer<typeof manageDeviceSchema>;
+
+/** Answer of the panel move: how many devices moved and the ids of both batches. */
+export const manageDevicePanelResultSchema = z.object({
+  moved: z.number().int(),
+  from_batch_id: z.number().int(),
+  production_batch_id: z.number().int(),
+});
+export type ManageDevicePanelResult = z.infer<typeof manageDevicePanelResultSchema>;
 
 export const MANAGE_DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at'] as const;
 export const manageDeviceListQuery = listQuerySchema(MANAGE_DEVICE_SORTABLE).extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const projectSchema = z.object({
   id: z.number().int(),

@@ -55,6 +55,18 @@ export function roleGrantErrors(caller: Caller, roleIds: number[], allRoles: Rol
   return messages.length ? { role_ids: messages } : {};
 }
 
+/** Rename, describe or archive a project: its company's admins. */
+export const canManageProject = (caller: Caller, companyId: number) =>
+  isSuperadmin(caller) || isAdminOf(caller, companyId);
+
+/**
+ * Set up production (manufacturers, batches): the people who run it, the company's admins and
+ * engineers. Operators run jigs and viewers read; neither plans lots.
+ */
+export const canEditProduction = (caller: Caller, companyId: number) =>
+  isSuperadmin(caller) ||
+  (caller.company_id === companyId && (hasRole(caller, 'admin') || hasRole(caller, 'engineer')));
+
 export function requireSuperadmin(caller: Caller): void {
   if (!isSuperadmin(caller)) throw forbidden('Only a superadmin may do this.');
 }

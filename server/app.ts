@@ -10,8 +10,15 @@ import { registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
 import { loginRoutes, logoutRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
+import { batchRoutes } from './routes/batches';
 import { companyUserRoutes } from './routes/company-users';
+import { deviceRoutes } from './routes/devices';
+import { jigRoutes } from './routes/jig';
 import { lookupRoutes } from './routes/lookups';
+import { manageDeviceRoutes } from './routes/manage-devices';
+import { manufacturerRoutes } from './routes/manufacturers';
+import { projectRoutes } from './routes/projects';
+import { statisticsRoutes } from './routes/statistics';
 import { userRoutes } from './routes/users';
 
 /** JSON bodies are small; file uploads (later issues) stream through multipart with own limits. */
@@ -61,6 +68,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       await v1.register(loginRoutes, deps);
+      // Jigs sign their calls with the enclosure's signature instead of a user's token.
+      await v1.register(jigRoutes, deps);
       await v1.register(async (loggedIn) => {
         loggedIn.addHook('onRequest', authenticate(db));
         await loggedIn.register(logoutRoutes, deps);
@@ -68,6 +77,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await loggedIn.register(companyRoutes, deps);
         await loggedIn.register(companyUserRoutes, deps);
         await loggedIn.register(userRoutes, deps);
+        await loggedIn.register(projectRoutes, deps);
+        await loggedIn.register(manufacturerRoutes, deps);
+        await loggedIn.register(batchRoutes, deps);
+        await loggedIn.register(deviceRoutes, deps);
+        await loggedIn.register(manageDeviceRoutes, deps);
+        await loggedIn.register(statisticsRoutes, deps);
       });
     },
     { prefix: '/v1' },

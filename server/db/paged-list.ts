@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Page } from '../../contract/envelope';
-import { containsInsensitive, toCount } from './dialect';
+import { containsInsensitive, dialectOf, toCount } from './dialect';
 
 /** A parsed contract list query (`listQuerySchema`): paging, sorting and search. */
 export type ListQuery<S extends string> = {
@@ -17,6 +17,39 @@ export type ListSorting<S extends string> = {
   default: S;
   /** A unique column, so rows with equal sort values keep one order across pages. */
   tiebreaker: Expression<unknown>;
+  /**
+   * Fields that may be null (a device's tested_at). Nulls sort first ascending and last
+   * descending on both databases (SQLite's rule; PostgreSQL is told so explicitly, and its
+   * indexes over such columns are built `nulls first` to match).
+   */
+  nullable?: readonly S[];
+};
+
+/** `order by` for one sort field in one direction, nulls placed the same on both databases. */
+export function orderBySort<QB extends SelectQueryBuilder<any, any, any>, S extends string>(
+  db: Kysely<any>,
+  query: QB,
+  sorting: ListSorting<S>,
+  sortby: S,
+  desc: boolean,
+): QB {
+  const column = sorting.columns[sortby];
+  const direction = desc ? 'desc' : 'asc';
+  const ordered =
+    dialectOf(db) === 'postgres' && sorting.nullable?.includes(sortby)
+      ? query.orderBy(column, (ob) => (desc ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+      : query.orderBy(column, direction);
+  return ordered.orderBy(sorting.tiebreaker, direction) as QB;
+}
+
+export type PagedListOptions = {
+  /**
+   * The total when it can be had cheaper than `count(*)` over the filtered rows (maintained
+   * counters of a million-device project); default: count in SQL.
+   */
+  total?: () => Promise<number>;
+  /** Needed with `sorting.nullable`, to place nulls alike on both databases. */
+  db?: Kysely<any>;
 };
 
 /**
@@ -27,21 +60,28 @@ export async function pagedList<DB, TB extends keyof DB, O, S extends string>(
   query: SelectQueryBuilder<DB, TB, O>,
   list: ListQuery<S>,
   sorting: ListSorting<S>,
+  options: PagedListOptions = {},
 ): Promise<Page<O>> {
   const direction = list.sortdesc ? 'desc' : 'asc';
-  const [countRow, rows] = await Promise.all([
-    query
+  const sortby = list.sortby ?? sorting.default;
+  if (sorting.nullable?.length && !options.db) throw new Error('pagedList: a sorting with nullable fields needs options.db');
+  const ordered = options.db
+    ? orderBySort(options.db, query, sorting, sortby, list.sortdesc ?? false)
+    : query.orderBy(sorting.columns[sortby], direction).orderBy(sorting.tiebreaker, direction);
+  const countAll = async () => {
+    const row = await query
       .clearSelect()
       .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirst(),
-    query
-      .orderBy(sorting.columns[list.sortby ?? sorting.default], direction)
-      .orderBy(sorting.tiebreaker, direction)
+      .executeTakeFirst();
+    return toCount((row as { total?: string | number } | undefined)?.total);
+  };
+  const [total, rows] = await Promise.all([
+    (options.total ?? countAll)(),
+    ordered
       .limit(list.limit)
       .offset((list.page - 1) * list.limit)
       .execute(),
   ]);
-  const total = toCount((countRow as { total?: string | number } | undefined)?.total);
   return { data: rows as O[], meta: { page: list.page, limit: list.limit, total } };
 }
 

@@ -99,17 +99,37 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('devices_project_serial_unique').on('devices').unique()
     .columns(['project_id', 'serial_key']).execute();
   await db.schema.createIndex('devices_project_id').on('devices').columns(['project_id', 'id']).execute();
+  // Untested devices (null tested_at) sort first ascending on both databases: SQLite's own rule,
+  // which PostgreSQL is told in queries and here, so its indexes serve those orders too.
+  const testedAt = pg ? sql`tested_at nulls first` : sql`tested_at`;
   await db.schema.createIndex('devices_project_tested_at').on('devices')
-    .columns(['project_id', 'tested_at', 'id']).execute();
+    .expression(sql`project_id, ${testedAt}, id`).execute();
   await db.schema.createIndex('devices_project_created_at').on('devices')
     .columns(['project_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('devices_project_status').on('devices')
-    .columns(['project_id', 'status', 'tested_at', 'id']).execute();
+    .expression(sql`project_id, status, ${testedAt}, id`).execute();
+  // Sorting a whole project by status (id breaking ties), and a status filter in id order.
+  await db.schema.createIndex('devices_project_status_id').on('devices')
+    .columns(['project_id', 'status', 'id']).execute();
   await db.schema.createIndex('devices_batch').on('devices')
-    .columns(['production_batch_id', 'tested_at', 'id']).execute();
+    .expression(sql`production_batch_id, ${testedAt}, id`).execute();
   await db.schema.createIndex('devices_batch_status').on('devices')
     .columns(['production_batch_id', 'status', 'id']).execute();
+  // A batch's devices in every other sortable order. Without them a batch filter walks the
+  // project-wide index for that order and skips the other batches' rows: an older batch sorted
+  // newest first read ~750,000 rows of a 1,000,000-device project (140-300 ms on both databases,
+  // measured by npm run bench's data). Batches are tested one after another, so this is the
+  // common case, not a corner. (SQLite also needs the project condition kept off the index when
+  // a batch is given, `+devices.project_id = ?`, or it may still prefer the project index.)
+  await db.schema.createIndex('devices_batch_id').on('devices').columns(['production_batch_id', 'id']).execute();
+  await db.schema.createIndex('devices_batch_serial').on('devices')
+    .columns(['production_batch_id', 'serial_key', 'id']).execute();
+  await db.schema.createIndex('devices_batch_created_at').on('devices')
+    .columns(['production_batch_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('devices_release_batch').on('devices').column('release_batch_id').execute();
+  // Superadmins' device search across every company (GET /manage/devices?search=): a serial
+  // prefix range, in serial order, without a project to narrow it first.
+  await db.schema.createIndex('devices_serial_key').on('devices').columns(['serial_key', 'id']).execute();
 
   await addIdColumn(db, db.schema.createTable('device_reports'))
     .addColumn('uuid', 'text', (col) => col.notNull().unique())

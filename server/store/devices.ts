@@ -1,0 +1,177 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Device, DeviceStatus, ReportResult } from '../../contract/devices';
+import { dialectOf, toCount } from '../db/dialect';
+import type { ListSorting } from '../db/paged-list';
+import type { DB } from '../db/schema';
+import { statusCounter } from '../production/counters';
+
+/** The stored search key of a serial: serials are matched and kept unique case-insensitively. */
+export const serialKey = (serial: string) => serial.trim().toLowerCase();
+
+/**
+ * `[from, to)` bounds of every key starting with `term`: the prefix search as an index range.
+ * `to` is the term with its last character incremented; undefined when there is no such
+ * character (the last code point), and then the range is open-ended.
+ */
+export function serialPrefixRange(term: string): { from: string; to?: string } {
+  const from = serialKey(term);
+  const chars = Array.from(from);
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last >= 0x10ffff) return { from };
+  // Keys compare as UTF-8 bytes (SQLite's default, `collate "C"` on PostgreSQL): code point
+  // order, in which the surrogate block holds no characters of its own.
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return { from, to: chars.join('') + String.fromCodePoint(next) };
+}
+
+/** Devices with their production batch's name; every device answer starts here. */
+export function selectDevices(db: Kysely<DB>) {
+  return db
+    .selectFrom('devices')
+    .innerJoin('production_batches', 'production_batches.id', 'devices.production_batch_id')
+    .select([
+      'devices.id',
+      'devices.project_id',
+      'devices.production_batch_id',
+      'production_batches.name as production_batch_name',
+      'devices.release_batch_id',
+      'devices.serial',
+      'devices.status',
+      'devices.first_pass',
+      'devices.last_result',
+      'devices.report_count',
+      'devices.tested_at',
+      'devices.created_at',
+    ]);
+}
+type DeviceRow = Awaited<ReturnType<ReturnType<typeof selectDevices>['executeTakeFirstOrThrow']>>;
+
+export const toDevice = (row: DeviceRow): Device => ({
+  ...row,
+  status: row.status as DeviceStatus,
+  first_pass: row.first_pass === null ? null : Boolean(row.first_pass),
+  last_result: row.last_result as ReportResult | null,
+});
+
+type DeviceSort = 'id' | 'serial' | 'status' | 'tested_at' | 'created_at';
+/** Each field has a (project|batch, field, id) index in 002, so a sorted page is an index walk. */
+export const DEVICE_SORTING: ListSorting<DeviceSort> = {
+  columns: {
+    id: sql.ref('devices.id'),
+    serial: sql.ref('devices.serial_key'),
+    status: sql.ref('devices.status'),
+    tested_at: sql.ref('devices.tested_at'),
+    created_at: sql.ref('devices.created_at'),
+  },
+  default: 'id',
+  tiebreaker: sql.ref('devices.id'),
+  nullable: ['tested_at'],
+};
+
+/**
+ * A serial search with at most this many matches is sorted after the serial index finds them.
+ * Left to itself the planner may instead walk the sort's index and filter on the serial, which
+ * reads most of a million-row project when the matches sit at the far end of that order
+ * (serials are often issued in id order). Broader searches keep the walk: enough matches
+ * that it soon finds a page.
+ */
+const SORT_AFTER_SEARCH_UP_TO = 50_000;
+
+/**
+ * The sorting for a list with `matches` search results: the same order, but with the sort
+ * columns wrapped so no index can serve it when the matches are few. The serial order is left
+ * alone: its index is the search's own range.
+ */
+export function deviceSortingFor(db: Kysely<any>, matches: number | undefined): ListSorting<DeviceSort> {
+  if (matches === undefined || matches > SORT_AFTER_SEARCH_UP_TO) return DEVICE_SORTING;
+  const pg = dialectOf(db) === 'postgres';
+  // SQLite's documented `+column` turns an index off; PostgreSQL needs an expression the index
+  // does not hold. Neither changes the value, so the order is the same.
+  const plain = (column: string, numeric = false) =>
+    pg ? (numeric ? sql`(${sql.ref(column)} + 0)` : sql`(${sql.ref(column)} || '')`) : sql`+${sql.ref(column)}`;
+  return {
+    ...DEVICE_SORTING,
+    columns: {
+      ...DEVICE_SORTING.columns,
+      id: plain('devices.id', true),
+      status: plain('devices.status'),
+      tested_at: plain('devices.tested_at'),
+      created_at: plain('devices.created_at'),
+    },
+  };
+}
+
+/** The filters a device list takes, whichever endpoint it comes through. */
+export type DeviceFilters = {
+  company_id?: number;
+  project_id?: number;
+  production_batch_id?: number;
+  status?: DeviceStatus;
+  search?: string;
+};
+
+/** Narrows any query that has `devices` in its from clause (with whatever else it joins). */
+export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(query: QB, filters: DeviceFilters): QB {
+  let q = query as unknown as SelectQueryBuilder<DB, 'devices', unknown>;
+  if (filters.project_id !== undefined) q = q.where('devices.project_id', '=', filters.project_id);
+  if (filters.production_batch_id !== undefined) {
+    q = q.where('devices.production_batch_id', '=', filters.production_batch_id);
+  }
+  if (filters.company_id !== undefined) {
+    const company = filters.company_id;
+    q = q.where('devices.project_id', 'in', (eb) =>
+      eb.selectFrom('projects').where('projects.company_id', '=', company).select('projects.id'),
+    );
+  }
+  if (filters.status !== undefined) q = q.where('devices.status', '=', filters.status);
+  if (filters.search) {
+    const range = serialPrefixRange(filters.search);
+    q = q.where('devices.serial_key', '>=', range.from);
+    if (range.to !== undefined) q = q.where('devices.serial_key', '<', range.to);
+  }
+  return q as unknown as QB;
+}
+
+/**
+ * How many devices match, without counting device rows: the batches' maintained counters
+ * (a handful of rows per project) answer every filter except a search. A search counts its
+ * index range, which a prefix keeps small.
+ */
+export async function countDevices(db: Kysely<DB>, filters: DeviceFilters): Promise<number> {
+  if (filters.search) {
+    const row = await filterDevices(
+      db.selectFrom('devices').innerJoin('production_batches', 'production_batches.id', 'devices.production_batch_id'),
+      filters,
+    )
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return toCount(row?.n as string | number | undefined);
+  }
+  const onlyProject = filters.status === undefined && filters.production_batch_id === undefined;
+  if (onlyProject && filters.project_id !== undefined) {
+    let q = db.selectFrom('projects').where('id', '=', filters.project_id).select('device_count');
+    if (filters.company_id !== undefined) q = q.where('company_id', '=', filters.company_id);
+    return (await q.executeTakeFirst())?.device_count ?? 0;
+  }
+  const counter = filters.status ? statusCounter(filters.status) : 'device_count';
+  let q = db
+    .selectFrom('production_batches')
+    .innerJoin('projects', 'projects.id', 'production_batches.project_id')
+    .select(sql<string | number | null>`sum(${sql.ref(`production_batches.${counter}`)})`.as('n'));
+  if (filters.project_id !== undefined) q = q.where('production_batches.project_id', '=', filters.project_id);
+  if (filters.production_batch_id !== undefined) q = q.where('production_batches.id', '=', filters.production_batch_id);
+  if (filters.company_id !== undefined) q = q.where('projects.company_id', '=', filters.company_id);
+  return toCount((await q.executeTakeFirst())?.n);
+}
+
+/** One device with the company that owns it (for the visibility check). */
+export async function findDevice(db: Kysely<DB>, id: number) {
+  const row = await selectDevices(db)
+    .innerJoin('projects', 'projects.id', 'devices.project_id')
+    .select('projects.company_id')
+    .where('devices.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { company_id, ...device } = row;
+  return { company_id, device: toDevice(device) };
+}

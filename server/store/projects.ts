@@ -1,0 +1,90 @@
+import { sql, type Kysely } from 'kysely';
+import type { Project, ProjectStatus } from '../../contract/projects';
+import type { ListSorting } from '../db/paged-list';
+import type { DB } from '../db/schema';
+import { invalidField } from '../http/errors';
+import { withUniqueFields } from './unique';
+
+const NAME_TAKEN = 'This company has a project with this name already.';
+
+export function selectProjects(db: Kysely<DB>) {
+  return db
+    .selectFrom('projects')
+    .select([
+      'projects.id',
+      'projects.company_id',
+      'projects.name',
+      'projects.description',
+      'projects.status',
+      'projects.request_id',
+      'projects.device_count',
+      'projects.created_at',
+      'projects.updated_at',
+    ]);
+}
+type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeTakeFirstOrThrow']>>;
+
+export const toProject = (row: ProjectRow): Project => ({ ...row, status: row.status as ProjectStatus });
+
+export const PROJECT_SORTING: ListSorting<'id' | 'name' | 'status' | 'created_at' | 'device_count'> = {
+  columns: {
+    id: sql.ref('projects.id'),
+    name: sql`lower(projects.name)`,
+    status: sql.ref('projects.status'),
+    created_at: sql.ref('projects.created_at'),
+    device_count: sql.ref('projects.device_count'),
+  },
+  default: 'id',
+  tiebreaker: sql.ref('projects.id'),
+};
+
+export async function findProject(db: Kysely<DB>, id: number): Promise<Project | undefined> {
+  const row = await selectProjects(db).where('projects.id', '=', id).executeTakeFirst();
+  return row && toProject(row);
+}
+
+/** Names are unique within a company regardless of case, as the unique index says. */
+async function assertNameFree(db: Kysely<DB>, companyId: number, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom('projects')
+    .where('company_id', '=', companyId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .select('id');
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw invalidField('name', NAME_TAKEN);
+}
+
+export async function createProject(
+  db: Kysely<DB>,
+  project: { company_id: number; name: string; description: string; request_id?: number | null },
+): Promise<number> {
+  await assertNameFree(db, project.company_id, project.name);
+  const now = new Date().toISOString();
+  const { id } = await withUniqueFields(
+    () =>
+      db
+        .insertInto('projects')
+        .values({ ...project, request_id: project.request_id ?? null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    { projects_company_name: ['name', NAME_TAKEN] },
+  );
+  return id;
+}
+
+export async function updateProject(
+  db: Kysely<DB>,
+  project: Pick<Project, 'id' | 'company_id'>,
+  changes: { name?: string; description?: string; status?: ProjectStatus },
+): Promise<void> {
+  if (changes.name !== undefined) await assertNameFree(db, project.company_id, changes.name, project.id);
+  await withUniqueFields(
+    () =>
+      db
+        .updateTable('projects')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('id', '=', project.id)
+        .execute(),
+    { projects_company_name: ['name', NAME_TAKEN] },
+  );
+}

@@ -1,0 +1,59 @@
+import { sql, type Kysely } from 'kysely';
+import type { DeviceReport, DeviceReportDetail, ReportResult, ReportStep } from '../../contract/devices';
+import type { ListSorting } from '../db/paged-list';
+import type { DB } from '../db/schema';
+
+/** Reports with their device's serial and the jig's name; every report answer starts here. */
+export function selectReports(db: Kysely<DB>) {
+  return db
+    .selectFrom('device_reports')
+    .innerJoin('devices', 'devices.id', 'device_reports.device_id')
+    .leftJoin('enclosures', 'enclosures.id', 'device_reports.enclosure_id')
+    .select([
+      'device_reports.id',
+      'device_reports.uuid',
+      'device_reports.device_id',
+      'devices.serial as device_serial',
+      'device_reports.project_id',
+      'device_reports.enclosure_id',
+      'enclosures.name as enclosure_name',
+      'device_reports.test_profile',
+      'device_reports.test_profile_version',
+      'device_reports.result',
+      'device_reports.started_at',
+      'device_reports.finished_at',
+      'device_reports.failed_step_count',
+      'device_reports.step_count',
+    ]);
+}
+type ReportRow = Awaited<ReturnType<ReturnType<typeof selectReports>['executeTakeFirstOrThrow']>>;
+
+export const toReport = (row: ReportRow): DeviceReport => ({ ...row, result: row.result as ReportResult });
+
+export const REPORT_SORTING: ListSorting<'id' | 'started_at' | 'result'> = {
+  columns: {
+    id: sql.ref('device_reports.id'),
+    started_at: sql.ref('device_reports.started_at'),
+    result: sql.ref('device_reports.result'),
+  },
+  default: 'started_at',
+  tiebreaker: sql.ref('device_reports.id'),
+};
+
+/**
+ * Failing steps first (what the reader came for), otherwise in the order the jig ran them.
+ * Array.prototype.sort is stable, so the jig's order survives within each group.
+ */
+export const failingFirst = (steps: ReportStep[]) => [...steps].sort((a, b) => Number(a.pass) - Number(b.pass));
+
+/** One report with its steps and the company that owns it (for the visibility check). */
+export async function findReportDetail(db: Kysely<DB>, id: number) {
+  const row = await selectReports(db)
+    .select(['device_reports.steps', 'device_reports.company_id'])
+    .where('device_reports.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { steps, company_id, ...report } = row;
+  const detail: DeviceReportDetail = { ...toReport(report), steps: failingFirst(JSON.parse(steps) as ReportStep[]) };
+  return { company_id, report: detail };
+}

@@ -1,12 +1,40 @@
 /**
  * `npm run bench`: prints the figures the issues name. Measured, never asserted in tests.
- * So far: the gzipped size of what the browser loads for /login (the first thing every user
- * waits for). Later issues add API latency and throughput here.
+ *
+ * 1. bundle: the gzipped size of what the browser loads for /login (the first thing every user
+ *    waits for);
+ * 2. API: the real app (buildApp, in this process) over one project of 1,000,000 devices, on
+ *    SQLite and, when one answers, PostgreSQL: a sorted devices page, a serial-prefix search, a
+ *    status-filtered page and the batch counters, beside a bare Fastify route on the same
+ *    machine, with autocannon (20 connections) in a child process;
+ * 3. ingestion: 8 simulated jigs posting reports, ~10% of them retried with the same uuid
+ *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled.
+ *
+ * The seeded databases are kept in .tmp/bench/ (SQLite) and the database jigboard_bench
+ * (PostgreSQL) and reused while their schema and device count still fit: seeding is the slow part.
+ *
+ *   BENCH_QUICK=1       a smoke run: 50,000 devices, 3 s per route
+ *   BENCH_DEVICES=N     devices in the bench project (default 1,000,000)
+ *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
+ *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
+ *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
+ *   --build             rebuild the web app before measuring the bundle
  */
-import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+
+if (process.argv[2] === '--client') {
+  await runClient(JSON.parse(process.argv[3]));
+  process.exit(0);
+}
+
+// ───────────────────────────── bundle ─────────────────────────────
 
 type ManifestChunk = {
   file: string;
@@ -18,50 +46,568 @@ type ManifestChunk = {
 };
 type Manifest = Record<string, ManifestChunk>;
 
-const dist = 'dist';
-const manifestPath = join(dist, '.vite', 'manifest.json');
+function bundleSection() {
+  const dist = 'dist';
+  const manifestPath = join(dist, '.vite', 'manifest.json');
 
-if (!existsSync(manifestPath) || process.argv.includes('--build')) {
-  console.log('building the web app…');
-  execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-}
-const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-
-/** A chunk and everything it imports statically: what the browser must fetch before it runs. */
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-  return seen;
-}
-
-function sizeOf(files: Iterable<string>) {
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    const bytes = readFileSync(join(dist, file));
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
+  if (!existsSync(manifestPath) || process.argv.includes('--build')) {
+    console.log('building the web app…');
+    execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
-  return { raw, gzip };
+  const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+  /** A chunk and everything it imports statically: what the browser must fetch before it runs. */
+  function closure(key: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  }
+
+  function sizeOf(files: Iterable<string>) {
+    let raw = 0;
+    let gzip = 0;
+    for (const file of files) {
+      const bytes = readFileSync(join(dist, file));
+      raw += bytes.length;
+      gzip += gzipSync(bytes, { level: 9 }).length;
+    }
+    return { raw, gzip };
+  }
+
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const loginKey = Object.keys(manifest).find((k) => /src\/screens\/login\//.test(k) && manifest[k].isDynamicEntry);
+  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+
+  const keys = closure(entryKey);
+  if (loginKey) closure(loginKey, keys);
+  const js = [...keys].map((k) => manifest[k].file);
+  const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
+  const allJs = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'));
+
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  const rows: [string, string, string][] = [
+    ['JS loaded for /login', kb(sizeOf(js).raw), kb(sizeOf(js).gzip)],
+    ['CSS loaded for /login', kb(sizeOf(css).raw), kb(sizeOf(css).gzip)],
+    ['all JS of the app', kb(sizeOf(allJs).raw), kb(sizeOf(allJs).gzip)],
+  ];
+  console.log(`\nbundle (vite build, gzip -9)${loginKey ? '' : ' — no lazy login chunk found, entry only'}`);
+  console.log(['figure', 'raw', 'gzipped'].map((h) => h.padEnd(24)).join(''));
+  for (const row of rows) console.log(row.map((c) => c.padEnd(24)).join(''));
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const loginKey = Object.keys(manifest).find((k) => /src\/screens\/login\//.test(k) && manifest[k].isDynamicEntry);
-if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
+// ───────────────────────────── load clients (child process) ─────────────────────────────
 
-const keys = closure(entryKey);
-if (loginKey) closure(loginKey, keys);
-const js = [...keys].map((k) => manifest[k].file);
-const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
-const allJs = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'));
+type HttpJob = { mode: 'http'; url: string; headers: Record<string, string>; connections: number; seconds: number };
+type IngestJob = {
+  mode: 'ingest';
+  port: number;
+  signatures: string[];
+  project_id: number;
+  production_batch_id: number;
+  seconds: number;
+  /** Share of posts retried with the same uuid: half after a dropped connection, half after a lost answer. */
+  retryShare: number;
+  runId: string;
+};
+type HttpResult = { p50: number; p99: number; rps: number; ok: number; non2xx: number; errors: number; statuses: Record<string, number> };
+type IngestResult = {
+  seconds: number;
+  posts: number;
+  dropped: number;
+  lostAnswers: number;
+  duplicateAcks: number;
+  failures: Record<string, number>;
+  acked: string[];
+  p50: number;
+  p99: number;
+};
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-const rows: [string, string, string][] = [
-  ['JS loaded for /login', kb(sizeOf(js).raw), kb(sizeOf(js).gzip)],
-  ['CSS loaded for /login', kb(sizeOf(css).raw), kb(sizeOf(css).gzip)],
-  ['all JS of the app', kb(sizeOf(allJs).raw), kb(sizeOf(allJs).gzip)],
-];
-console.log(`\nbundle (vite build, gzip -9)${loginKey ? '' : ' — no lazy login chunk found, entry only'}`);
-console.log(['figure', 'raw', 'gzipped'].map((h) => h.padEnd(24)).join(''));
-for (const row of rows) console.log(row.map((c) => c.padEnd(24)).join(''));
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function runClient(job: HttpJob | IngestJob) {
+  const result = job.mode === 'http' ? await httpLoad(job) : await ingestLoad(job);
+  process.stdout.write(`\n${JSON.stringify(result)}\n`);
+}
+
+/** autocannon for the figures, with every 2xx response's own time for exact percentiles. */
+async function httpLoad(job: HttpJob): Promise<HttpResult> {
+  const { default: autocannon } = await import('autocannon');
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  // Without a callback autocannon returns its instance, an event emitter that is also a promise.
+  const instance = autocannon({ url: job.url, headers: job.headers, connections: job.connections, duration: job.seconds }) as unknown as
+    Promise<import('autocannon').Result> & import('node:events').EventEmitter;
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (status >= 200 && status < 300) times.push(ms);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    rps: times.length / (result.duration || job.seconds),
+    ok: times.length,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statuses,
+  };
+}
+
+/** Eight jigs, one keep-alive connection each, posting boards as fast as the server takes them. */
+async function ingestLoad(job: IngestJob): Promise<IngestResult> {
+  const { motorControllerSteps, simulateBoard } = await import('../server/seed/programs');
+  const { createRandom } = await import('../server/seed/random');
+  const program = { profile: 'Bench EOL', versions: [{ version: '3.1', from: 0 }], steps: motorControllerSteps(), cycleSeconds: 45 };
+  const times: number[] = [];
+  const acked = new Set<string>();
+  const failures: Record<string, number> = {};
+  let posts = 0;
+  let dropped = 0;
+  let lostAnswers = 0;
+  let duplicateAcks = 0;
+
+  type Answer = { status: number; body: string } | 'dropped' | 'network';
+  const post = (agent: http.Agent, signature: string, body: string, drop: boolean) =>
+    new Promise<Answer>((done) => {
+      const t0 = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: job.port,
+          method: 'POST',
+          path: '/v1/jig/reports',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-jig-signature': signature },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => (text += c));
+          res.on('end', () => {
+            times.push(performance.now() - t0);
+            done({ status: res.statusCode ?? 0, body: text });
+          });
+        },
+      );
+      req.on('error', () => done(drop ? 'dropped' : 'network'));
+      // A dropped connection: the request went out whole, the answer never arrives.
+      if (drop) req.on('finish', () => req.destroy());
+      req.end(body);
+    });
+
+  const end = Date.now() + job.seconds * 1000;
+  const jig = async (index: number) => {
+    const rng = createRandom(index + 1);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let board = 0;
+    while (Date.now() < end) {
+      board++;
+      const serial = `IB-${job.runId}-${index + 1}-${String(board).padStart(6, '0')}`;
+      const runs = simulateBoard(rng, program, Date.now() - 60_000, { firstFail: 0.08, error: 0.006, retest: 1, retestPass: 0.85, now: Date.now() + 86_400_000 });
+      for (const run of runs) {
+        const finished = new Date();
+        const body = JSON.stringify({
+          uuid: randomUUID(),
+          serial,
+          project_id: job.project_id,
+          production_batch_id: job.production_batch_id,
+          test_profile: run.profile,
+          test_profile_version: run.version,
+          result: run.result,
+          started_at: new Date(finished.getTime() - (run.finishedAt - run.startedAt)).toISOString(),
+          finished_at: finished.toISOString(),
+          steps: JSON.parse(run.steps),
+        });
+        const uuid = (JSON.parse(body) as { uuid: string }).uuid;
+        const signature = job.signatures[index];
+        const roll = rng.next();
+        if (roll < job.retryShare / 2) {
+          posts++;
+          if ((await post(agent, signature, body, true)) === 'dropped') dropped++;
+        } else if (roll < job.retryShare) {
+          posts++;
+          const answer = await post(agent, signature, body, false); // stored and answered; the jig never hears it
+          if (typeof answer === 'object' && answer.status < 300) lostAnswers++;
+        }
+        // Post (again) until the report is acknowledged, as a jig does.
+        for (let attempt = 0; attempt < 10; attempt++) {
+          posts++;
+          const answer = await post(agent, signature, body, false);
+          if (typeof answer === 'object' && (answer.status === 200 || answer.status === 201)) {
+            acked.add(uuid);
+            if (answer.status === 200) duplicateAcks++;
+            break;
+          }
+          const key = typeof answer === 'object' ? `${answer.status} ${answer.body.slice(0, 120)}` : answer;
+          failures[key] = (failures[key] ?? 0) + 1;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+    }
+    agent.destroy();
+  };
+  const t0 = performance.now();
+  await Promise.all(job.signatures.map((_, i) => jig(i)));
+  const seconds = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  return { seconds, posts, dropped, lostAnswers, duplicateAcks, failures, acked: [...acked], p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/** Runs a load client in a child process (its own event loop and core), returns what it printed. */
+function client<T>(job: HttpJob | IngestJob): Promise<T> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', JSON.stringify(job)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      try {
+        if (code !== 0) throw new Error(`load client exited with ${code}`);
+        done(JSON.parse(last) as T);
+      } catch (error) {
+        fail(error);
+      }
+    });
+  });
+}
+
+// ───────────────────────────── API and ingestion ─────────────────────────────
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const QUICK = ['1', 'true', 'yes'].includes((process.env.BENCH_QUICK ?? '').toLowerCase());
+const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 50_000 : 1_000_000));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 8));
+const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? (QUICK ? 3 : 10));
+const CONNECTIONS = 20;
+const JIGS = 8;
+const TARGETS = { sorted: 25, search: 100 };
+const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
+
+async function main() {
+  bundleSection();
+  const only = process.env.BENCH_DB;
+  if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') });
+  if (only !== 'sqlite') {
+    const url = process.env.DATABASE_URL || PG_DEFAULT;
+    const benchUrl = await postgresBenchDatabase(url);
+    if (benchUrl) await databaseSection({ kind: 'postgres', url: benchUrl });
+    else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
+  }
+}
+
+const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+/** The bench's own database beside the given one (jigboard_bench), created when missing. */
+async function postgresBenchDatabase(url: string): Promise<string | undefined> {
+  const { default: pg } = await import('pg');
+  const name = DEVICES === 1_000_000 ? 'jigboard_bench' : `jigboard_bench_${DEVICES}`;
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+type Spec = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+type BenchDb = import('kysely').Kysely<import('../server/db/schema').DB>;
+
+/** Whether a database's tables and indexes are exactly what the migrations make today. */
+async function schemaIsCurrent(spec: Spec): Promise<boolean> {
+  const { sql } = await import('kysely');
+  const { migrateToLatest } = await import('../server/db/migrate');
+  const { openDatabase } = await import('../server/db/open');
+  if (spec.kind === 'sqlite') {
+    const { default: Database } = await import('better-sqlite3');
+    const { Kysely, SqliteDialect } = await import('kysely');
+    const describe = (db: InstanceType<typeof Database>) =>
+      JSON.stringify(db.prepare("select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_stat%' order by type, name").all());
+    const fresh = new Database(':memory:');
+    await migrateToLatest(new Kysely<any>({ dialect: new SqliteDialect({ database: fresh }) }));
+    const existing = openDatabase(spec);
+    await migrateToLatest(existing);
+    await existing.destroy();
+    const current = new Database(spec.file, { readonly: true });
+    const same = describe(fresh) === describe(current);
+    current.close();
+    fresh.close();
+    return same;
+  }
+  const reference = `bench_ref_${randomUUID().slice(0, 8)}`;
+  const admin = openDatabase({ kind: 'postgres', url: spec.url, poolSize: 1 });
+  try {
+    await migrateToLatest(admin);
+    await sql`create schema ${sql.id(reference)}`.execute(admin);
+    const ref = openDatabase({ kind: 'postgres', url: spec.url, schema: reference, poolSize: 1 });
+    await migrateToLatest(ref);
+    await ref.destroy();
+    const describe = async (schema: string) => {
+      const { rows } = await sql<{ d: string }>`
+        select string_agg(d, E'\n' order by d) as d from (
+          select format('col %s.%s %s %s', table_name, column_name, data_type, is_nullable) as d
+            from information_schema.columns where table_schema = ${schema}
+          union all
+          select 'idx ' || replace(pg_get_indexdef(i.indexrelid), ${schema} || '.', '')
+            from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = ${schema}
+          union all
+          select format('con %s %s %s', t.relname, c.conname, replace(pg_get_constraintdef(c.oid), ${schema} || '.', ''))
+            from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+            where n.nspname = ${schema}
+        ) x`.execute(admin);
+      return rows[0]?.d ?? '';
+    };
+    const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(admin);
+    return (await describe(rows[0].s)) === (await describe(reference));
+  } finally {
+    await sql`drop schema if exists ${sql.id(reference)} cascade`.execute(admin);
+    await admin.destroy();
+  }
+}
+
+/** A database with exactly DEVICES devices in the bench project: reused when it fits, else seeded. */
+async function ensureSeeded(spec: Spec): Promise<{ reused: boolean; seconds?: number }> {
+  const { openDatabase } = await import('../server/db/open');
+  const { benchProjectState, bulkSeed } = await import('../server/seed/bulk');
+  const exists = spec.kind === 'sqlite' ? existsSync(spec.file) : true;
+  if (exists) {
+    const current = await schemaIsCurrent(spec);
+    const db = openDatabase(spec);
+    const state = current ? await benchProjectState(db).catch(() => undefined) : undefined;
+    await db.destroy();
+    if (state?.devices === DEVICES) return { reused: true };
+    console.log(
+      !current
+        ? '  the bench database was made by an older schema: seeding anew'
+        : state
+          ? `  the bench database holds ${fmt(state.devices)} devices, not ${fmt(DEVICES)}: seeding anew`
+          : '  the bench database has no bench project yet: seeding',
+    );
+    if (spec.kind === 'sqlite') {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(spec.file + suffix, { force: true });
+    } else if (!current) {
+      await recreatePostgresDatabase(spec.url);
+    }
+  }
+  const t0 = performance.now();
+  const result = await bulkSeed(spec, { devices: DEVICES, force: true, log: (line) => console.log(`  ${line}`) });
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`  seeded ${fmt(result.devices)} devices, ${fmt(result.reports)} reports in ${seconds.toFixed(1)} s`);
+  return { reused: false, seconds };
+}
+
+async function recreatePostgresDatabase(url: string) {
+  const { default: pg } = await import('pg');
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+}
+
+/** A measured route; cpu is this process's (the server's) CPU time per answered request, µs. */
+type Row = { name: string; result: HttpResult; cpu: number; load: number; target?: number; note?: string };
+
+async function databaseSection(spec: Spec) {
+  const { default: Fastify } = await import('fastify');
+  const { buildApp } = await import('../server/app');
+  const { openDatabase } = await import('../server/db/open');
+  const { issueToken } = await import('../server/auth/tokens');
+  const { BENCH_USER, BENCH_PROJECT, benchSerial } = await import('../server/seed/bulk');
+  const label = spec.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const where = spec.kind === 'sqlite' ? spec.file.replace(root, '') : redact(spec.url);
+  console.log(`\n${label}: ${fmt(DEVICES)} devices in one project (${where})`);
+  const seeding = await ensureSeeded(spec);
+
+  const db = openDatabase(spec);
+  const project = await db.selectFrom('projects').where('name', '=', BENCH_PROJECT).select(['id', 'company_id']).executeTakeFirstOrThrow();
+  const batches = await db.selectFrom('production_batches').where('project_id', '=', project.id).select(['id', 'device_count']).orderBy('id').execute();
+  const user = await db.selectFrom('users').where('username', '=', BENCH_USER).select('id').executeTakeFirstOrThrow();
+  const { token } = await issueToken(db, user.id, 3_600_000);
+  const auth = { authorization: `Bearer ${token}` };
+
+  const app = await buildApp({ db: spec, dataDir: join(root, '.tmp', 'bench'), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ data: { id: 1, name: 'bare', ok: true } }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
+
+  // A serial prefix in the middle of the project: 6 hex digits leave 256 boards.
+  const prefix = benchSerial(Math.floor(DEVICES / 2)).slice(0, 9).toLowerCase();
+  const base = `http://127.0.0.1:${port}/v1`;
+  const batch = batches[Math.floor(batches.length / 2)];
+  const routes: { name: string; url: string; target?: number; headers?: Record<string, string> }[] = [
+    { name: 'bare Fastify route (fixed JSON)', url: `http://127.0.0.1:${barePort}/bare` },
+    { name: 'sorted page: tested_at desc, page 3', url: `${base}/projects/${project.id}/devices?sortby=tested_at&sortdesc=true&page=3&limit=25`, target: TARGETS.sorted },
+    { name: `search "${prefix}", tested_at desc`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=tested_at&sortdesc=true`, target: TARGETS.search },
+    { name: `search "${prefix}", serial order`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=serial`, target: TARGETS.search },
+    { name: 'status=failed, tested_at desc', url: `${base}/projects/${project.id}/devices?status=failed&sortby=tested_at&sortdesc=true&page=1&limit=25` },
+    // The batch screen's default order on the oldest batch: the case a batch index must serve.
+    { name: `batch ${batches[0].id} devices, tested_at desc`, url: `${base}/productionbatches/${batches[0].id}/devices?sortby=tested_at&sortdesc=true&page=1&limit=25` },
+    { name: `batch ${batch.id} totals`, url: `${base}/batch/${batch.id}/totals` },
+    { name: `batch ${batch.id} firstpasses`, url: `${base}/batch/${batch.id}/firstpasses` },
+  ];
+
+  // What each route answers, once: the bench is only worth reading if these are right.
+  const notes = new Map<string, string>();
+  for (const route of routes.slice(1)) {
+    const res = await fetch(route.url, { headers: auth });
+    const text = await res.text();
+    if (!res.ok) notes.set(route.name, `HTTP ${res.status}: ${text.slice(0, 80)}`);
+    else {
+      const body = JSON.parse(text) as { data: unknown; meta?: { total: number } };
+      if (body.meta) notes.set(route.name, `total ${fmt(body.meta.total)}`);
+    }
+  }
+
+  const rows: Row[] = [];
+  for (const route of routes) {
+    const headers = route.url.includes('/bare') ? {} : auth;
+    await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: 1 }); // warm up
+    const cpu0 = process.cpuUsage();
+    const result = await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: SECONDS });
+    const cpu = process.cpuUsage(cpu0);
+    const answered = Math.max(1, result.ok + result.non2xx);
+    rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, load: loadavg()[0], target: route.target, note: notes.get(route.name) });
+  }
+  const bareRps = rows[0].result.rps;
+  const seeded = seeding.reused ? 'reused' : `seeded now in ${seeding.seconds!.toFixed(0)} s`;
+  console.log(`\n${label} API — ${fmt(DEVICES)} devices (${seeded}), ${CONNECTIONS} connections, ${SECONDS} s per route`);
+  const header = ['route', 'p50 ms', 'p99 ms', 'req/s', 'vs bare', 'CPU µs/req', 'load', 'target (p99)', 'answer'];
+  const widths = [40, 9, 9, 10, 9, 12, 6, 18, 0];
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]) : c.padStart(widths[i] - 1) + ' ')).join('');
+  console.log(line(header));
+  for (const row of rows) {
+    const r = row.result;
+    const bad = r.non2xx + r.errors;
+    const target = row.target === undefined ? '' : `< ${row.target} ms ${r.p99 < row.target ? 'met' : 'MISSED'}`;
+    const note = [row.note, bad ? `${fmt(bad)} failed requests ${JSON.stringify(r.statuses)}` : ''].filter(Boolean).join('; ');
+    console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), row.load.toFixed(1), target, note]));
+  }
+  console.log(
+    'CPU µs/req: this process\'s CPU time (server and bare app; the load client runs apart) per answered request;\n' +
+      `  load: 1-minute load average after the route on ${cpus().length} cores (above ~1.5 something else shared the machine).`,
+  );
+
+  await ingestionSection(db, port, label);
+  await app.close();
+  await bare.close();
+  await db.destroy();
+}
+
+/** Eight jigs posting into a project of their own in the bench database (wiped first). */
+async function ingestionSection(db: BenchDb, port: number, label: string) {
+  const { sql } = await import('kysely');
+  const { BENCH_COMPANY } = await import('../server/seed/bulk');
+  const { createProject } = await import('../server/store/projects');
+  const { createManufacturer } = await import('../server/store/manufacturers');
+  const { createBatch } = await import('../server/store/batches');
+  const { createEnclosure, jigSignature } = await import('../server/store/enclosures');
+  const { companyIdByName } = await import('../server/store/companies');
+  const { recompute } = await import('../server/seed/recompute');
+  const company = (await companyIdByName(db, BENCH_COMPANY))!;
+  const name = 'Ingestion bench';
+  let project = (await db.selectFrom('projects').where('company_id', '=', company).where('name', '=', name).select('id').executeTakeFirst())?.id;
+  if (project === undefined) project = await createProject(db, { company_id: company, name, description: 'Reports posted by npm run bench.' });
+  let batch = (await db.selectFrom('production_batches').where('project_id', '=', project).select('id').executeTakeFirst())?.id;
+  if (batch === undefined) {
+    const manufacturer = await createManufacturer(db, { project_id: project, name: 'Bench Assembly East' });
+    batch = await createBatch(db, { project_id: project, manufacturer_id: manufacturer, name: 'Ingestion lot', planned_quantity: 1_000_000 });
+  }
+  const jigs: { id: number; signature: string }[] = [];
+  for (let j = 1; j <= JIGS; j++) {
+    const serial = `INGEST-JIG-${j}`;
+    const secret = `jigboard-bench-ingest-${serial}`;
+    const id =
+      (await db.selectFrom('enclosures').where('serial', '=', serial).select('id').executeTakeFirst())?.id ??
+      (await createEnclosure(db, { serial, name: `Ingestion jig ${j}`, company_id: company, secret }));
+    jigs.push({ id, signature: jigSignature(serial, secret) });
+  }
+  // Start empty: the previous run's boards go, and the counters with them.
+  await db.deleteFrom('device_reports').where('project_id', '=', project).execute();
+  await db.deleteFrom('devices').where('project_id', '=', project).execute();
+  await recompute(db, { projectIds: [project], enclosureIds: jigs.map((j) => j.id) });
+
+  const cpu0 = process.cpuUsage();
+  const result = await client<IngestResult>({
+    mode: 'ingest',
+    port,
+    signatures: jigs.map((j) => j.signature),
+    project_id: project,
+    production_batch_id: batch,
+    seconds: INGEST_SECONDS,
+    retryShare: 0.1,
+    runId: randomUUID().slice(0, 6),
+  });
+
+  const cpu = process.cpuUsage(cpu0);
+  const load = loadavg()[0];
+  const stored = await db.selectFrom('device_reports').where('project_id', '=', project).select('uuid').execute();
+  const storedUuids = new Set(stored.map((r) => r.uuid));
+  const acked = new Set(result.acked);
+  const lost = [...acked].filter((u) => !storedUuids.has(u)).length;
+  const unacknowledged = [...storedUuids].filter((u) => !acked.has(u)).length;
+  const rowsPerUuid = stored.length - storedUuids.size;
+  // Counters that moved twice for one report would show as more counted reports than stored rows.
+  const counted = await db.selectFrom('production_batches').where('id', '=', batch).select(['report_count', 'device_count']).executeTakeFirstOrThrow();
+  const daily = await sql<{ n: string | number | null }>`select sum(reports) as n from report_daily_stats where project_id = ${project}`.execute(db);
+  const countedReports = Number(counted.report_count);
+  const doubled = rowsPerUuid + Math.max(0, countedReports - stored.length);
+  // Concurrent ingestion's counters against a from-scratch recompute of the same rows.
+  const before = await countersOf(db, project);
+  await recompute(db, { projectIds: [project], enclosureIds: jigs.map((j) => j.id) });
+  const after = await countersOf(db, project);
+
+  console.log(`\n${label} ingestion — ${JIGS} jigs posting for ${INGEST_SECONDS} s, ~10% retried with the same uuid`);
+  const perSecond = acked.size / result.seconds;
+  const failures = Object.entries(result.failures);
+  console.log(
+    [
+      `reports/s sustained   ${perSecond.toFixed(0)} (${fmt(acked.size)} acknowledged in ${result.seconds.toFixed(1)} s; ${fmt(result.posts)} posts)`,
+      `post latency          p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; server CPU ${fmt((cpu.user + cpu.system) / Math.max(1, result.posts))} µs per post; load ${load.toFixed(1)}`,
+      `retries               ${fmt(result.dropped)} after a dropped connection, ${fmt(result.lostAnswers)} after a lost answer; ${fmt(result.duplicateAcks)} answered as duplicates`,
+      `stored                ${fmt(stored.length)} reports = ${fmt(storedUuids.size)} distinct uuids; acknowledged ${fmt(acked.size)}; counted ${fmt(countedReports)} (batch), ${fmt(Number(daily.rows[0]?.n ?? 0))} (daily stats)`,
+      `lost: ${lost}, doubled: ${doubled}${unacknowledged ? `, stored but never acknowledged: ${unacknowledged}` : ''}`,
+      `counters after concurrent ingestion ${JSON.stringify(before) === JSON.stringify(after) ? 'equal' : 'DIFFER FROM'} a recompute of the stored reports`,
+      ...(failures.length ? [`failed posts: ${failures.map(([k, v]) => `${v}× ${k}`).join('; ')}`] : []),
+    ].join('\n'),
+  );
+}
+
+async function countersOf(db: BenchDb, project: number) {
+  const batches = await db.selectFrom('production_batches').where('project_id', '=', project).selectAll().orderBy('id').execute();
+  const devices = await db.selectFrom('devices').where('project_id', '=', project)
+    .select(['id', 'status', 'first_pass', 'last_result', 'report_count']).orderBy('id').execute();
+  const daily = await db.selectFrom('report_daily_stats').where('project_id', '=', project).selectAll().orderBy('production_batch_id').orderBy('day').execute();
+  const steps = await db.selectFrom('step_failure_daily').where('project_id', '=', project).selectAll().orderBy('day').orderBy('step_name').execute();
+  const strip = <T extends Record<string, unknown>>(rows: T[]) =>
+    rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'updated_at').map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v])));
+  return { batches: strip(batches), devices: strip(devices), daily: strip(daily), steps: strip(steps) };
+}
+
+await main();

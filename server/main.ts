@@ -85,6 +85,19 @@ function printBanner(info: {
     const password = seeding.demoSeeded ? info.demoPassword : `${info.demoPassword} (unless changed)`;
     lines.push(`Demo logins: ${seeding.demoUsernames.join(', ')}, password ${password}`);
   }
+  if (seeding.demo) {
+    const { demo } = seeding;
+    lines.push(
+      `Demo data: ${demo.projects} projects, ${demo.batches} batches, ${demo.devices} devices, ${demo.reports} reports (seeded in ${(demo.ms / 1000).toFixed(1)} s)`,
+    );
+  }
+  if (seeding.demoJig) {
+    const jig = seeding.demoJig;
+    lines.push(
+      `Demo jig: ${jig.serial} (${jig.name}), x-jig-signature: ${jig.signature}`,
+      `  post a report to ${info.url}/v1/jig/reports with project_id ${jig.project_id}, production_batch_id ${jig.production_batch_id} (README: "Feed it a report")`,
+    );
+  }
   console.log(lines.join('\n') + '\n');
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { seedCompany, type SeedCompany } from './companies';
+import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
 
@@ -24,7 +25,16 @@ export const DEMO_COMPANIES: SeedCompany[] = [
 
 export const DEMO_USERNAMES = DEMO_COMPANIES.flatMap((c) => c.users.map((u) => u.username));
 
-/** Later issues add the demo projects, batches and devices here, after the companies. */
-export async function seedDemo(db: Kysely<DB>, password: string): Promise<void> {
-  for (const company of DEMO_COMPANIES) await seedCompany(db, company, password);
+export type DemoSummary = DemoProductionSummary & { ms: number };
+
+/**
+ * The demo companies and their users, then Acme's production (projects, batches, jigs, ~5,000
+ * boards with 30 days of reports; see demo-production.ts) made by Voltline among others.
+ */
+export async function seedDemo(db: Kysely<DB>, password: string): Promise<DemoSummary> {
+  const ids: number[] = [];
+  for (const company of DEMO_COMPANIES) ids.push((await seedCompany(db, company, password)).id);
+  const t0 = performance.now();
+  const production = await seedDemoProduction(db, { customer: ids[0], manufacturer: ids[1] });
+  return { ...production, ms: Math.round(performance.now() - t0) };
 }

@@ -37,7 +37,7 @@ export function RouteView() {
   const screen = (
     <ScreenBoundary key={pathname}>
       <Suspense fallback={<LoadingBlock />}>
-        <entry.Component params={match.params} title={entry.title} />
+        <entry.Component params={match.params} title={entry.title} route={match.route.name} />
       </Suspense>
     </ScreenBoundary>
   );

@@ -7,6 +7,8 @@ export type ScreenProps = {
   params: ScreenParams;
   /** The screen's human title from the screen map, for its heading and the document title. */
   title: string;
+  /** The route's name (machines/routes.ts): one screen serving several routes picks its part by it. */
+  route: string;
 };
 
 /** Reads a numeric param the route table declared; anything else is the invalid id. */

@@ -20,6 +20,15 @@ const NotBuilt = lazy(loadNotBuilt);
 const notBuilt = (title: string): ScreenEntry => ({ title, Component: NotBuilt, preload: loadNotBuilt });
 
 const loadUsers = () => import('../screens/users');
+const loadProjects = () => import('../screens/projects');
+
+/**
+ * Every `/projects/{id}…` route is one screen (the project shell picks its section by route
+ * name): one lazy component, so moving between a project's tabs never waits for a chunk.
+ */
+const loadProject: Loader = () => loadProjects().then((m) => ({ default: m.ProjectScreen }));
+const ProjectShell = lazy(loadProject);
+const projectSection = (title: string): ScreenEntry => ({ title, Component: ProjectShell, preload: loadProject });
 
 /** Route name (machines/routes.ts) → screen. A route missing here shows "Page not found". */
 export const screens: Record<string, ScreenEntry> = {
@@ -31,17 +40,17 @@ export const screens: Record<string, ScreenEntry> = {
   ),
   enclosures: notBuilt('Enclosures'),
   enclosure: notBuilt('Enclosure'),
-  projects: notBuilt('Projects'),
-  'project.devices': notBuilt('Project devices'),
-  'project.hardware': notBuilt('Project hardware'),
-  'project.tests': notBuilt('Test configurations'),
-  'project.productionbatches': notBuilt('Production batches'),
-  'project.productionbatch': notBuilt('Production batch'),
-  'project.releasebatches': notBuilt('Release batches'),
-  'project.releasebatch.edit': notBuilt('Edit release batch'),
-  'project.releasebatch.show': notBuilt('Release batch'),
-  'project.manufacturers': notBuilt('Manufacturers'),
-  'project.devices.table': notBuilt('Project devices'),
+  projects: screen('Projects', () => loadProjects().then((m) => ({ default: m.ProjectListScreen }))),
+  'project.devices': projectSection('Devices'),
+  'project.hardware': projectSection('Project hardware'),
+  'project.tests': projectSection('Test configurations'),
+  'project.productionbatches': projectSection('Production batches'),
+  'project.productionbatch': projectSection('Production batch'),
+  'project.releasebatches': projectSection('Release batches'),
+  'project.releasebatch.edit': projectSection('Edit release batch'),
+  'project.releasebatch.show': projectSection('Release batch'),
+  'project.manufacturers': projectSection('Manufacturers'),
+  'project.devices.table': projectSection('Devices'),
   testprofile: notBuilt('Test profile'),
   cassettes: notBuilt('Cassettes'),
   cassette: notBuilt('Cassette'),
@@ -50,7 +59,9 @@ export const screens: Record<string, ScreenEntry> = {
   'user.new': screen('Add user', () => loadUsers().then((m) => ({ default: m.UserNewScreen }))),
   user: screen('User', () => loadUsers().then((m) => ({ default: m.UserShowScreen }))),
   'user.edit': screen('Edit user', () => loadUsers().then((m) => ({ default: m.UserEditScreen }))),
-  statistics: notBuilt('Statistics'),
+  statistics: screen('Statistics', () =>
+    import('../screens/statistics/statistics-screen').then((m) => ({ default: m.StatisticsScreen })),
+  ),
 
   'manage.requests': notBuilt('Project requests'),
   'manage.request.new': notBuilt('New project request'),

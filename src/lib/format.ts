@@ -18,3 +18,78 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function titleCase(slug: string): string {
   return slug ? slug[0].toUpperCase() + slug.slice(1).replace(/[_-]+/g, ' ') : slug;
 }
+
+/**
+ * A ratio (0..1) as a percentage: `0.934` → `93.4%`. Null means "nothing to divide by" (no boards
+ * tested yet): a dash, never a misleading 0%.
+ */
+export function formatPercent(ratio: number | null | undefined, digits = 1, locale?: string): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '—';
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(ratio);
+}
+
+export function formatNumber(n: number | null | undefined, locale?: string): string {
+  return n === null || n === undefined || !Number.isFinite(n) ? '—' : new Intl.NumberFormat(locale).format(n);
+}
+
+export type Trend = 'up' | 'down' | 'flat';
+export type Change = { text: string; trend: Trend };
+
+const trendOf = (delta: number, epsilon: number): Trend => (delta > epsilon ? 'up' : delta < -epsilon ? 'down' : 'flat');
+const signed = (delta: number, body: string) => (delta > 0 ? `+${body}` : delta < 0 ? `−${body}` : body);
+
+/**
+ * The change between two ratios in percentage points (`+1.2 pp`): a yield going from 90% to
+ * 91% changed by one point, not by 1.1%. Null when either side has nothing to compare.
+ */
+export function ratioChange(current: number | null, previous: number | null, locale?: string): Change | null {
+  if (current === null || previous === null) return null;
+  const points = (current - previous) * 100;
+  const rounded = Math.round(points * 10) / 10;
+  const body = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(rounded));
+  return { text: `${signed(rounded, body)} pp`, trend: trendOf(rounded, 0) };
+}
+
+/** The change of a count (`+120`, with its share of the previous figure when there was one). */
+export function countChange(current: number, previous: number, locale?: string): Change {
+  const delta = current - previous;
+  const body = new Intl.NumberFormat(locale).format(Math.abs(delta));
+  const share = previous > 0 ? ` (${signed(delta, `${Math.round((Math.abs(delta) / previous) * 100)}%`)})` : '';
+  return { text: `${signed(delta, body)}${delta === 0 ? '' : share}`, trend: trendOf(delta, 0) };
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** `3 minutes ago`, `yesterday`; "never" for a jig that has not called in. */
+export function formatRelative(iso: string | null | undefined, now: number = Date.now(), locale?: string): string {
+  if (!iso) return 'never';
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '—';
+  let value = (t - now) / 1000;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return format.format(Math.round(value), unit);
+    value /= size;
+  }
+  return formatDate(iso);
+}
+
+const measureFormat = new Intl.NumberFormat(undefined, { maximumSignificantDigits: 6 });
+
+/** A measured value with its unit (`3.301 V`); a dash for steps that only pass or fail. */
+export function formatMeasurement(value: number | null | undefined, unit?: string | null): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return unit ? `${measureFormat.format(value)} ${unit}` : measureFormat.format(value);
+}

@@ -11,3 +11,6 @@ export const isSuperadmin = (user: WithRoles) => holdsRole(user, 'superadmin');
 
 /** Who may add and edit users: a company's admins, and superadmins. */
 export const managesUsers = (user: WithRoles) => holdsRole(user, 'admin', 'superadmin');
+
+/** Who runs a project's production: new batches, manufacturers, closing a batch. */
+export const managesProduction = (user: WithRoles) => holdsRole(user, 'admin', 'engineer', 'superadmin');

@@ -43,8 +43,8 @@ test.describe('navigation guard (SPEC §2, §6)', () => {
   test('a route that is not built yet says so', async ({ page }) => {
     await page.goto('/login');
     await logIn(page, DEMO_ENGINEER);
-    await page.goto('/projects');
-    await expect(page).toHaveURL(/\/projects$/);
+    await page.goto('/enclosures');
+    await expect(page).toHaveURL(/\/enclosures$/);
     await expect(page.getByText(/not built yet/i)).toBeVisible();
   });
 

@@ -73,4 +73,34 @@ describe('DataTable', () => {
     setup('/people?search=zzz');
     expect(await screen.findByText('Nothing matches “zzz”.')).toBeTruthy();
   });
+
+  it('names its search box as told and hands its params to a toolbar function', async () => {
+    const location = memoryLocation({ path: '/people?sortby=email&sortdesc=true&search=user1', record: true });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const seen: ListParams[] = [];
+    const query = (p: ListParams) =>
+      queryOptions({ queryKey: ['people-toolbar', p], queryFn: async () => ({ data: all.slice(0, 1), meta: { page: 1, limit: p.limit, total: 1 } }) });
+    render(
+      <QueryClientProvider client={client}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <DataTable
+            label="People"
+            columns={columns}
+            query={query}
+            rowKey={(r) => r.id}
+            searchLabel="Search names"
+            searchPlaceholder="Name starts with…"
+            toolbar={(params) => {
+              seen.push(params);
+              return <button type="button">Export</button>;
+            }}
+          />
+        </Router>
+      </QueryClientProvider>,
+    );
+    const box = screen.getByLabelText('Search names') as HTMLInputElement;
+    expect(box.placeholder).toBe('Name starts with…');
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    expect(seen.at(-1)).toMatchObject({ sortby: 'email', sortdesc: true, search: 'user1', page: 1 });
+  });
 });

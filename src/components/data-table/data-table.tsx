@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { ListParams } from '../../../contract/list-query';
 import { cx } from '../../lib/cx';
 import { ErrorPresenter } from '../error-presenter';
 import { LoadingBlock, Spinner } from '../spinner';
@@ -20,8 +21,14 @@ type DataTableProps<T> = {
   rowHref?: (row: T) => string;
   defaults?: ListDefaults;
   emptyText?: string;
-  /** Filters or buttons beside the search box. */
-  toolbar?: ReactNode;
+  /**
+   * Filters or buttons beside the search box; a function gets the table's current params, e.g.
+   * for an export of exactly the rows the table selects.
+   */
+  toolbar?: ReactNode | ((params: ListParams) => ReactNode);
+  /** What the search matches, e.g. "Serial starts with…"; the box is named `searchLabel`. */
+  searchPlaceholder?: string;
+  searchLabel?: string;
 };
 
 const cellText = (row: unknown, key: string): ReactNode => {
@@ -30,7 +37,18 @@ const cellText = (row: unknown, key: string): ReactNode => {
 };
 
 /** The one table of the app: server-side paging, sorting and search, its state in the URL. */
-export function DataTable<T>({ label, columns, query, rowKey, rowHref, defaults, emptyText, toolbar }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  query,
+  rowKey,
+  rowHref,
+  defaults,
+  emptyText,
+  toolbar,
+  searchPlaceholder,
+  searchLabel,
+}: DataTableProps<T>) {
   const sortable = columns.filter((c) => c.sortable).map((c) => c.key);
   const [params, update] = useListParams(sortable, defaults);
   const [, navigate] = useLocation();
@@ -60,8 +78,13 @@ export function DataTable<T>({ label, columns, query, rowKey, rowHref, defaults,
   return (
     <div className="min-w-0 rounded-lg border border-secondary-light bg-white shadow-sm">
       <div className="flex flex-wrap items-center gap-3 border-b border-secondary-light p-3">
-        <TableSearch value={params.search ?? ''} onSearch={(search) => update({ search, page: 1 })} />
-        {toolbar}
+        <TableSearch
+          value={params.search ?? ''}
+          onSearch={(search) => update({ search, page: 1 })}
+          placeholder={searchPlaceholder}
+          label={searchLabel}
+        />
+        {typeof toolbar === 'function' ? toolbar(params) : toolbar}
         {result.isFetching && !result.isPending ? <Spinner className="size-4 text-primary" /> : null}
       </div>
       {result.isError && result.data ? (

@@ -4,10 +4,10 @@ import { Icon } from '../icon';
 
 const DEBOUNCE_MS = 300;
 
-type TableSearchProps = { value: string; onSearch: (value: string) => void; placeholder?: string };
+type TableSearchProps = { value: string; onSearch: (value: string) => void; placeholder?: string; label?: string };
 
 /** Sends the text after a pause in typing, so one word costs one request, not one per key. */
-export function TableSearch({ value, onSearch, placeholder = 'Search…' }: TableSearchProps) {
+export function TableSearch({ value, onSearch, placeholder = 'Search…', label = 'Search' }: TableSearchProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const sent = useRef(value);
@@ -37,7 +37,7 @@ export function TableSearch({ value, onSearch, placeholder = 'Search…' }: Tabl
   return (
     <div className="relative w-full sm:max-w-xs">
       <label htmlFor={id} className="sr-only">
-        Search
+        {label}
       </label>
       <Icon path={mdiMagnify} size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-secondary" />
       <input

@@ -1,16 +1,18 @@
-import { mdiAccountOutline, mdiCalendarWeek, mdiOfficeBuildingOutline } from '@mdi/js';
+import { mdiAccountOutline, mdiOfficeBuildingOutline } from '@mdi/js';
 import { Link } from 'wouter';
 import { useSession } from '../../app/app-actor';
 import type { ScreenProps } from '../../app/screen-props';
+import { Card } from '../../components/card';
+import { ChooseCompanyPrompt, CompanyPicker, useCompanyScope } from '../../components/company-scope';
 import { DefinitionList } from '../../components/definition-list';
-import { Icon } from '../../components/icon';
 import { PageHeader } from '../../components/page-header';
 import { RoleBadges } from '../../components/role-badges';
 import { titleCase } from '../../lib/format';
-import { Card } from '../../components/card';
+import { WeekSection } from './week-section';
 
 export function DashboardScreen(_: ScreenProps) {
   const session = useSession();
+  const scope = useCompanyScope();
   if (!session) return null;
   const { user, company } = session;
   return (
@@ -38,16 +40,13 @@ export function DashboardScreen(_: ScreenProps) {
           </Link>
         </Card>
       </div>
-      {/* The company's week (tests, yield, jig use from GET /companies/{id}/dashboard) goes here. */}
-      <section aria-labelledby="dashboard-week" className="mt-4 rounded-lg border border-dashed border-secondary/40 p-5">
-        <h2 id="dashboard-week" className="flex items-center gap-2 text-base font-semibold text-gray-900">
-          <Icon path={mdiCalendarWeek} className="text-secondary" />
-          This week
-        </h2>
-        <p className="mt-2 text-sm text-secondary">
-          The company’s week — boards tested, yield and jig use — will show here once that part is built.
-        </p>
-      </section>
+      {scope.chooses ? (
+        <div className="mt-6 flex flex-col gap-3">
+          <CompanyPicker scope={scope} />
+          {scope.companyId ? null : <ChooseCompanyPrompt what="week: boards tested, yield and jigs" />}
+        </div>
+      ) : null}
+      {scope.companyId ? <WeekSection companyId={scope.companyId} companyName={scope.chooses ? scope.companyName : null} /> : null}
     </>
   );
 }

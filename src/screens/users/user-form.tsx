@@ -11,7 +11,7 @@ import { FormError } from '../../components/form/form-error';
 import { SelectField } from '../../components/form/select-field';
 import { TextField } from '../../components/form/text-field';
 import { useForm } from '../../components/form/use-form';
-import { useCompanyOptions } from './company-options';
+import { useCompanyOptions } from '../../components/company-options';
 import { useRoleOptions } from './role-options';
 import { changesOf, createBody, createSchema, emptyUser, updateSchema, userValues, type UserFormValues } from './user-payload';
 

@@ -3,3 +3,6 @@ export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password-1' }
 
 /** A demo company user seeded by SEED_DEMO=1 (server/seed/demo.ts). */
 export const DEMO_ENGINEER = { username: 'acme-engineer', password: 'jigboard-demo', company: 'Acme Electronics' };
+
+/** The demo company admin (server/seed/demo.ts): sees Acme's projects, batches and statistics. */
+export const DEMO_ADMIN = { username: 'acme-admin', password: 'jigboard-demo', company: 'Acme Electronics' };

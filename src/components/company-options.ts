@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '../../../contract/list-query';
-import { companiesListOptions } from '../../api/companies';
-import type { SelectOption } from '../../components/form/select-field';
+import { MAX_PAGE_SIZE } from '../../contract/list-query';
+import { companiesListOptions } from '../api/companies';
+import type { SelectOption } from './form/select-field';
 
 /** For the superadmin's company choice: the first 200 companies by name (one page, API limit). */
 export function useCompanyOptions(enabled: boolean) {

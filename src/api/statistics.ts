@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { One } from '../../contract/envelope';
+import type { CompanyStatistics, Dashboard, ProjectStatistics } from '../../contract/statistics';
+import { api } from './client';
+
+export type StatisticsRange = { from: string; to: string };
+export type StatisticsParams = StatisticsRange & { project_id?: number; bucket: 'day' | 'week' };
+
+/** Statistics only change when a jig reports; nothing the app does invalidates them. */
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  company: (companyId: number) => ['statistics', companyId] as const,
+  series: (companyId: number, params: StatisticsParams) => ['statistics', companyId, 'series', params] as const,
+  projects: (companyId: number, range: StatisticsRange) => ['statistics', companyId, 'projects', range] as const,
+  dashboard: (companyId: number) => ['statistics', companyId, 'dashboard'] as const,
+};
+
+/** `GET /companies/{id}/statistics`: yield over time and the failure Pareto. */
+export const companyStatisticsOptions = (companyId: number, params: StatisticsParams) =>
+  queryOptions({
+    queryKey: statisticsKeys.series(companyId, params),
+    queryFn: ({ signal }) =>
+      api
+        .get<One<CompanyStatistics>>(`/companies/${companyId}/statistics`, {
+          params: { from: params.from, to: params.to, bucket: params.bucket, ...(params.project_id ? { project_id: params.project_id } : {}) },
+          signal,
+        })
+        .then((r) => r.data.data),
+    enabled: companyId > 0,
+  });
+
+/** `GET /companies/{id}/statistics/projects/`: first-pass yield per project and per batch. */
+export const projectStatisticsOptions = (companyId: number, range: StatisticsRange) =>
+  queryOptions({
+    queryKey: statisticsKeys.projects(companyId, range),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: ProjectStatistics[] }>(`/companies/${companyId}/statistics/projects/`, { params: range, signal })
+        .then((r) => r.data.data),
+    enabled: companyId > 0,
+  });
+
+/** `GET /companies/{id}/dashboard/`: the company's last 7 days. */
+export const dashboardOptions = (companyId: number) =>
+  queryOptions({
+    queryKey: statisticsKeys.dashboard(companyId),
+    queryFn: ({ signal }) => api.get<One<Dashboard>>(`/companies/${companyId}/dashboard/`, { signal }).then((r) => r.data.data),
+    enabled: companyId > 0,
+  });

@@ -1,0 +1,61 @@
+import { Bar, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber, formatPercent } from '../../lib/format';
+import { AXIS_TICK, CHART_COLORS, NameAbove, categoryTick, legendText, percentTick } from './chart-theme';
+import { useNarrow } from './use-narrow';
+
+export type ParetoRow = { name: string; failures: number; cumulative: number };
+
+const ROW_HEIGHT = 30;
+const NARROW_ROW_HEIGHT = 44;
+
+/**
+ * The failure Pareto on its side: one row per step, worst on top, failures as bars against the
+ * bottom axis and the cumulative share as a line against the top one (0–100%).
+ */
+export function ParetoChart({ rows }: { rows: ParetoRow[] }) {
+  const narrow = useNarrow();
+  return (
+    <ResponsiveContainer width="100%" height={Math.max(140, rows.length * (narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT) + 90)}>
+      <ComposedChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 12, bottom: 4, left: narrow ? 4 : 0 }}>
+        <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />
+        <XAxis xAxisId="count" type="number" allowDecimals={false} tick={AXIS_TICK} tickCount={narrow ? 3 : 5} tickLine={false} />
+        <XAxis
+          xAxisId="share"
+          type="number"
+          orientation="top"
+          domain={[0, 1]}
+          ticks={narrow ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1]}
+          tickFormatter={percentTick}
+          tick={AXIS_TICK}
+          tickLine={false}
+        />
+        <YAxis
+          type="category"
+          dataKey="name"
+          width={narrow ? 0 : 184}
+          hide={narrow}
+          tick={categoryTick(28)}
+          tickLine={false}
+          interval={0}
+        />
+        <Tooltip
+          cursor={{ fill: CHART_COLORS.grid }}
+          formatter={(value, name) => [name === 'Failures' ? formatNumber(Number(value)) : formatPercent(Number(value)), name]}
+        />
+        <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
+        <Bar xAxisId="count" dataKey="failures" name="Failures" fill={CHART_COLORS.failures} barSize={narrow ? 14 : 18} isAnimationActive={false}>
+          {narrow ? <LabelList dataKey="name" content={NameAbove} /> : null}
+        </Bar>
+        <Line
+          xAxisId="share"
+          dataKey="cumulative"
+          name="Cumulative share"
+          stroke={CHART_COLORS.cumulative}
+          strokeWidth={2}
+          dot={{ r: 3 }}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,18 @@
+import { useSyncExternalStore } from 'react';
+
+const QUERY = '(max-width: 639px)';
+
+const subscribe = (onChange: () => void) => {
+  const media = window.matchMedia?.(QUERY);
+  media?.addEventListener('change', onChange);
+  return () => media?.removeEventListener('change', onChange);
+};
+
+/** True below Tailwind's `sm`: charts use fewer ticks, shorter labels and narrower axes there. */
+export function useNarrow(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia?.(QUERY).matches ?? false,
+    () => false,
+  );
+}

@@ -1,0 +1,47 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { mdiClose } from '@mdi/js';
+import type { ReactNode } from 'react';
+import { Icon } from './icon';
+
+type FormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  /** While saving, Escape and the backdrop do not close it: the answer still has to arrive. */
+  busy?: boolean;
+  children: ReactNode;
+};
+
+/** A short form over the page (a new batch, a manufacturer): Radix, like every dialog here. */
+export function FormDialog({ open, onOpenChange, title, description, busy = false, children }: FormDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content
+          // Without a description, say so: Radix would otherwise point at a missing one.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none"
+        >
+          <div className="mb-4 flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold text-gray-900">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="mt-1 text-sm text-secondary">{description}</Dialog.Description>
+              ) : null}
+            </div>
+            <Dialog.Close
+              aria-label="Close"
+              disabled={busy}
+              className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-secondary hover:bg-secondary-light"
+            >
+              <Icon path={mdiClose} />
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

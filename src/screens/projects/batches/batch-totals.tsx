@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BatchTotals as BatchTotalsData } from '../../../../contract/batches';
+import { batchFirstPassesOptions, batchTotalsOptions } from '../../../api/batches';
+import { ErrorPresenter } from '../../../components/error-presenter';
+import { ProgressBar } from '../../../components/progress-bar';
+import { LoadingBlock } from '../../../components/spinner';
+import { StatGrid, StatTile } from '../../../components/stat-tile';
+import { formatNumber, formatPercent } from '../../../lib/format';
+
+const STATUSES: [string, (t: BatchTotalsData) => number, string][] = [
+  ['Passed', (t) => t.passed, 'bg-primary'],
+  ['Failed', (t) => t.failed, 'bg-error'],
+  ['Untested', (t) => t.untested, 'bg-gray-400'],
+  ['Released', (t) => t.released, 'bg-sky-600'],
+  ['Scrapped', (t) => t.scrapped, 'bg-amber-500'],
+];
+
+/** The batch in figures: `/batch/{id}/totals` and `/batch/{id}/firstpasses`. */
+export function BatchTotals({ batchId }: { batchId: number }) {
+  const totals = useQuery(batchTotalsOptions(batchId));
+  const firstPasses = useQuery(batchFirstPassesOptions(batchId));
+  if (totals.isPending) return <LoadingBlock label="Loading the batch’s totals" />;
+  if (!totals.data) return <ErrorPresenter error={totals.error} title="Could not load the batch’s totals" />;
+
+  const t = totals.data;
+  const tested = t.devices - t.untested;
+  const fp = firstPasses.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <ProgressBar
+        label="Tested of planned"
+        value={tested}
+        max={t.planned}
+        valueText={`${formatNumber(tested)} of ${formatNumber(t.planned)} planned${t.planned > 0 ? ` (${formatPercent(tested / t.planned, 0)})` : ''}`}
+      />
+      <StatGrid columns={4}>
+        <StatTile label="Yield" value={formatPercent(t.yield)} hint={`passed of ${formatNumber(tested)} tested`} />
+        <StatTile
+          label="First-pass yield"
+          value={firstPasses.isPending ? '…' : formatPercent(fp?.first_pass_yield ?? null)}
+          hint={fp ? `${formatNumber(fp.first_pass)} of ${formatNumber(fp.tested)} at the first try` : firstPasses.isError ? 'could not load' : undefined}
+        />
+        <StatTile label="Devices" value={formatNumber(t.devices)} hint={`${formatNumber(t.planned)} planned`} />
+        <StatTile label="Reports" value={formatNumber(t.reports)} hint="test runs" />
+      </StatGrid>
+      <dl aria-label="Devices by status" className="flex flex-wrap gap-x-6 gap-y-2 rounded-lg border border-secondary-light bg-white px-4 py-3 text-sm">
+        {STATUSES.map(([term, count, tone]) => (
+          <div key={term} className="flex items-baseline gap-2">
+            <dt className="flex items-center gap-1.5 text-secondary">
+              <span aria-hidden="true" className={`size-2 rounded-full ${tone}`} />
+              {term}
+            </dt>
+            <dd className="font-semibold text-gray-900 tabular-nums">{formatNumber(count(t))}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { mdiPlus } from '@mdi/js';
+import { useState } from 'react';
+import { BATCH_STATUSES, type BatchStatus, type ProductionBatch } from '../../../../contract/batches';
+import { projectBatchesOptions } from '../../../api/batches';
+import { useSession } from '../../../app/app-actor';
+import { Button } from '../../../components/button';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { Column, ListQuery } from '../../../components/data-table/types';
+import { FilterSelect } from '../../../components/filter-select';
+import { formatDate, formatNumber, formatPercent, titleCase } from '../../../lib/format';
+import { managesProduction } from '../../../lib/roles';
+import { useSearchState } from '../../../lib/url-search';
+import type { SectionProps } from '../section-props';
+import { BatchStatusBadge } from '../status';
+import { BatchFormDialog } from './batch-form-dialog';
+
+const fpy = (b: ProductionBatch) => (b.tested_count > 0 ? b.first_pass_count / b.tested_count : null);
+
+const columns: Column<ProductionBatch>[] = [
+  { key: 'name', header: 'Name', sortable: true },
+  { key: 'manufacturer_name', header: 'Manufacturer' },
+  { key: 'status', header: 'Status', sortable: true, cell: (b) => <BatchStatusBadge status={b.status} /> },
+  { key: 'planned_quantity', header: 'Planned', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatNumber(b.planned_quantity) },
+  { key: 'device_count', header: 'Devices', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatNumber(b.device_count) },
+  { key: 'first_pass_yield', header: 'First-pass yield', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatPercent(fpy(b)) },
+  { key: 'created_at', header: 'Created', sortable: true, cell: (b) => formatDate(b.created_at) },
+];
+
+const STATUS_OPTIONS = BATCH_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
+const isStatus = (v: string | null): v is BatchStatus => !!v && (BATCH_STATUSES as readonly string[]).includes(v);
+
+/** `/projects/{id}/productionbatches`: the project's lots, and a new one. */
+export function BatchesTab({ project }: SectionProps) {
+  const session = useSession();
+  const { params, set } = useSearchState();
+  const [creating, setCreating] = useState(false);
+  const raw = params.get('status');
+  const status = isStatus(raw) ? raw : undefined;
+  const query: ListQuery<ProductionBatch> = (p) => projectBatchesOptions(project.id, { ...p, status });
+  const canCreate = managesProduction(session?.user);
+
+  return (
+    <>
+      <DataTable
+        label="Production batches"
+        columns={columns}
+        query={query}
+        rowKey={(b) => b.id}
+        rowHref={(b) => `/projects/${project.id}/productionbatches/${b.id}`}
+        defaults={{ sortby: 'created_at', sortdesc: true }}
+        emptyText={status ? `No ${status} batches.` : 'No production batches yet.'}
+        toolbar={
+          <>
+            <FilterSelect
+              label="Status"
+              value={status ?? ''}
+              onValueChange={(v) => set({ status: v || null, page: null })}
+              options={STATUS_OPTIONS}
+              allLabel="All statuses"
+            />
+            {canCreate ? (
+              <Button icon={mdiPlus} onClick={() => setCreating(true)} className="sm:ml-auto">
+                New batch
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {canCreate ? <BatchFormDialog projectId={project.id} open={creating} onOpenChange={setCreating} /> : null}
+    </>
+  );
+}

@@ -130,7 +130,11 @@ function percentile(sorted: number[], p: number) {
 
 async function runClient(job: HttpJob | IngestJob) {
   const result = job.mode === 'http' ? await httpLoad(job) : await ingestLoad(job);
-  process.stdout.write(`\n${JSON.stringify(result)}\n`);
+  // A write to a pipe is asynchronous: exiting before it drains cut the result short once the
+  // list of acknowledged uuids grew past the pipe's buffer.
+  await new Promise<void>((resolve, reject) =>
+    process.stdout.write(`\n${JSON.stringify(result)}\n`, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 /** autocannon for the figures, with every 2xx response's own time for exact percentiles. */

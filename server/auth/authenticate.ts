@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '../../contract/users';
 import type { DB } from '../db/schema';
 import { unauthorized } from '../http/errors';
-import { findUser } from '../store/users';
-import { findLiveToken } from './tokens';
+import { findSession } from './tokens';
 
 /** The logged-in user of a request: the contract's User, with roles and company. */
 export type Caller = User;
@@ -31,11 +30,9 @@ export function authenticate(db: Kysely<DB>) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
-    const row = await findLiveToken(db, token);
-    if (!row) throw unauthorized(EXPIRED);
-    const user = await findUser(db, row.user_id);
-    if (!user) throw unauthorized(EXPIRED);
-    request.caller = user;
-    request.tokenId = row.id;
+    const session = await findSession(db, token);
+    if (!session) throw unauthorized(EXPIRED);
+    request.caller = session.user;
+    request.tokenId = session.tokenId;
   };
 }

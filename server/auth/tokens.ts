@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { selectUsers, toUsers } from '../store/users';
 
 /** Only the hash is stored: whoever reads the table (or a backup) holds no usable login. */
 export function hashToken(token: string): string {
@@ -27,23 +28,28 @@ export async function issueToken(db: Kysely<DB>, userId: number, ttlMs: number) 
 /** Recording every use would make each read a write; once a minute is precise enough. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** The live token's row, or undefined when it is unknown, revoked or expired. */
-export async function findLiveToken(db: Kysely<DB>, token: string) {
+/**
+ * The user of a live token and the token's row, or undefined when the token is unknown, revoked
+ * or expired. Runs on every authenticated request, so the token and the user come in one query.
+ */
+export async function findSession(db: Kysely<DB>, token: string) {
   const now = new Date();
-  const row = await db
-    .selectFrom('auth_tokens')
-    .where('token_hash', '=', hashToken(token))
-    .where('expires_at', '>', now.toISOString())
-    .select(['id', 'user_id', 'last_used_at'])
+  const row = await selectUsers(db)
+    .innerJoin('auth_tokens', 'auth_tokens.user_id', 'users.id')
+    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .where('auth_tokens.expires_at', '>', now.toISOString())
+    .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at'])
     .executeTakeFirst();
-  if (row && now.getTime() - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
+  if (!row) return undefined;
+  if (now.getTime() - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
     await db
       .updateTable('auth_tokens')
       .set({ last_used_at: now.toISOString() })
-      .where('id', '=', row.id)
+      .where('id', '=', row.token_id)
       .execute();
   }
-  return row;
+  const [user] = await toUsers(db, [row]);
+  return { user, tokenId: row.token_id };
 }
 
 export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {

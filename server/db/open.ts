@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -41,5 +41,34 @@ export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Enough for every distinct query the server writes; a rare one past it is prepared anew. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query again, and on a hot route preparing costs more than running the
+ * indexed query itself. Statements are kept by their SQL text (least recently used dropped);
+ * one still busy with a streamed query (CSV export) is left alone and a fresh one prepared.
+ */
+export function withStatementCache(database: Database.Database): SqliteDatabase {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      const cached = cache.get(sqlText);
+      if (cached && !cached.busy) {
+        cache.delete(sqlText); // re-insert: Map order is the recency order
+        cache.set(sqlText, cached);
+        return cached;
+      }
+      const statement = database.prepare(sqlText);
+      if (!cached) {
+        cache.set(sqlText, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }

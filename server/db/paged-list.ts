@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Page } from '../../contract/envelope';
+import { invalidField } from '../http/errors';
 import { containsInsensitive, dialectOf, toCount } from './dialect';
 
 /** A parsed contract list query (`listQuerySchema`): paging, sorting and search. */
@@ -82,6 +83,11 @@ export async function pagedList<DB, TB extends keyof DB, O, S extends string>(
       .offset((list.page - 1) * list.limit)
       .execute(),
   ]);
+  // A page past the end is a client's mistake (a stale link, a hand-edited URL), not "no rows".
+  const lastPage = Math.max(1, Math.ceil(total / list.limit));
+  if (list.page > lastPage) {
+    throw invalidField('page', `Page ${list.page} is past the last page (${lastPage}).`);
+  }
   return { data: rows as O[], meta: { page: list.page, limit: list.limit, total } };
 }
 

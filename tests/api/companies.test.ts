@@ -67,8 +67,12 @@ describe('GET /v1/companies', () => {
     const page2 = await t.call('GET', '/v1/companies?sortby=name&limit=2&page=2', { as: 'root' });
     expect(page2.json().meta).toEqual({ page: 2, limit: 2, total: 6 });
     expect(names(page2)).toEqual(['delta_labs', 'Epsilon 100% Tested']);
+    const last = await t.call('GET', '/v1/companies?limit=2&page=3', { as: 'root' });
+    expect(last.json().meta).toEqual({ page: 3, limit: 2, total: 6 });
+    // Past the last page is a mistake to name, not an empty page to show.
     const beyond = await t.call('GET', '/v1/companies?limit=2&page=9', { as: 'root' });
-    expect(beyond.json()).toEqual({ data: [], meta: { page: 9, limit: 2, total: 6 } });
+    expect(beyond.statusCode).toBe(422);
+    expect(beyond.json().errors).toEqual({ page: ['Page 9 is past the last page (3).'] });
   });
 
   it('searches names case-insensitively, with % and _ taken literally', async () => {
@@ -91,6 +95,7 @@ describe('GET /v1/companies', () => {
   it.each([
     ['sortby=password', 'sortby'],
     ['page=0', 'page'],
+    ['page=99', 'page'],
     ['limit=201', 'limit'],
     ['limit=abc', 'limit'],
     ['sortdesc=maybe', 'sortdesc'],

@@ -122,6 +122,7 @@ describe('GET /v1/projects/:id/devices', () => {
     for (const [query, key] of [
       ['sortby=serial_key', 'sortby'],
       ['page=0', 'page'],
+      ['page=100000', 'page'],
       ['status=broken', 'status'],
       ['production_batch_id=abc', 'production_batch_id'],
       ['format=xml', 'format'],

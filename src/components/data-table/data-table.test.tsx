@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -15,9 +16,18 @@ const columns: Column<Row>[] = [
   { key: 'email', header: 'Email', sortable: true },
 ];
 
+/** What axios rejects with for the API's 422 on a page past the end. */
+const pastLastPage = (page: number, last: number) =>
+  new AxiosError('Request failed with status code 422', '422', undefined, undefined, {
+    status: 422,
+    data: { message: 'The request is not valid.', errors: { page: [`Page ${page} is past the last page (${last}).`] } },
+  } as never);
+
 function setup(path = '/people') {
   const fetchPage = vi.fn(async (p: ListParams) => {
     const rows = all.filter((r) => !p.search || r.name.includes(p.search));
+    const lastPage = Math.max(1, Math.ceil(rows.length / p.limit));
+    if (p.page > lastPage) throw pastLastPage(p.page, lastPage);
     return { data: rows.slice((p.page - 1) * p.limit, p.page * p.limit), meta: { page: p.page, limit: p.limit, total: rows.length } };
   });
   const query = (p: ListParams) => queryOptions({ queryKey: ['people', p], queryFn: () => fetchPage(p) });
@@ -102,5 +112,13 @@ describe('DataTable', () => {
     expect(box.placeholder).toBe('Name starts with…');
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
     expect(seen.at(-1)).toMatchObject({ sortby: 'email', sortdesc: true, search: 'user1', page: 1 });
+  });
+
+  it('answers a link past the last page with the reason and a way to the first page', async () => {
+    const { location } = setup('/people?page=9');
+    expect(await screen.findByText('Page 9 is past the last page (2).')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await screen.findByText('1–25 of 30');
+    expect(location.history.at(-1)).toBe('/people');
   });
 });

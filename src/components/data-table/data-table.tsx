@@ -3,6 +3,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ListParams } from '../../../contract/list-query';
 import { cx } from '../../lib/cx';
+import { toApiFailure } from '../../api/client';
+import { Button } from '../button';
 import { ErrorPresenter } from '../error-presenter';
 import { LoadingBlock, Spinner } from '../spinner';
 import { Pagination } from './pagination';
@@ -67,7 +69,20 @@ export function DataTable<T>({
 
   let body: ReactNode;
   if (result.isPending) body = <LoadingBlock label={`Loading ${label.toLowerCase()}`} />;
-  else if (result.isError && !result.data) body = <ErrorPresenter error={result.error} title={`Could not load ${label.toLowerCase()}`} />;
+  else if (result.isError && !result.data) {
+    // A stale link past the last page: say so and offer the way back, rather than a dead end.
+    const pageError = toApiFailure(result.error).fieldErrors.page?.[0];
+    body = pageError ? (
+      <div className="flex flex-col items-start gap-3 p-3">
+        <ErrorPresenter error={pageError} title={`No such page of ${label.toLowerCase()}`} />
+        <Button variant="secondary" onClick={() => update({ page: 1 })}>
+          Go to the first page
+        </Button>
+      </div>
+    ) : (
+      <ErrorPresenter error={result.error} title={`Could not load ${label.toLowerCase()}`} />
+    );
+  }
   else if (rows.length === 0)
     body = (
       <p className="py-12 text-center text-sm text-secondary">

@@ -61,11 +61,12 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
               <caption className="sr-only">Steps of the report, failing steps first</caption>
               <thead className="bg-background text-xs text-gray-700">
                 <tr>
-                  {['Step', 'Result', 'Measured', 'Low', 'High'].map((h) => (
-                    <th key={h} scope="col" className={cx('px-3 py-2 font-semibold', h !== 'Step' && h !== 'Result' && 'text-right')}>
-                      {h}
-                    </th>
-                  ))}
+                  <th scope="col" className="px-3 py-2 font-semibold">Step</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Result</th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">Measured</th>
+                  {/* On a phone the limits sit under the measurement instead of in columns of their own. */}
+                  <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">Low</th>
+                  <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">High</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-secondary-light">
@@ -77,9 +78,16 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
                     <td className="px-3 py-2">
                       <PassBadge pass={s.pass} />
                     </td>
-                    <td className="px-3 py-2 text-right font-mono tabular-nums">{formatMeasurement(s.value, s.unit)}</td>
-                    <td className="px-3 py-2 text-right font-mono text-secondary tabular-nums">{formatMeasurement(s.low, s.unit)}</td>
-                    <td className="px-3 py-2 text-right font-mono text-secondary tabular-nums">{formatMeasurement(s.high, s.unit)}</td>
+                    <td className="px-3 py-2 text-right font-mono tabular-nums">
+                      {formatMeasurement(s.value, s.unit)}
+                      {s.low !== null || s.high !== null ? (
+                        <span className="block text-xs text-secondary sm:hidden">
+                          {formatMeasurement(s.low, s.unit)} to {formatMeasurement(s.high, s.unit)}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="hidden px-3 py-2 text-right font-mono text-secondary tabular-nums sm:table-cell">{formatMeasurement(s.low, s.unit)}</td>
+                    <td className="hidden px-3 py-2 text-right font-mono text-secondary tabular-nums sm:table-cell">{formatMeasurement(s.high, s.unit)}</td>
                   </tr>
                 ))}
               </tbody>

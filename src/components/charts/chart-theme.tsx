@@ -88,3 +88,21 @@ export function niceCeil(n: number): number {
   const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((f) => f * magnitude >= n - 1e-9) ?? 10;
   return step * magnitude;
 }
+
+/** Whole-range percent ticks for a 0–1 axis; fewer on a phone. */
+export const fullPercentTicks = (narrow: boolean) => (narrow ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1]);
+
+/**
+ * Props of the category (name) axis of a horizontal bar chart. On a phone the axis is hidden
+ * and names sit above their bars (NameAbove), since a side axis would eat the bars' width.
+ */
+export const categoryAxisProps = (narrow: boolean) =>
+  ({
+    type: 'category',
+    dataKey: 'name',
+    width: narrow ? 0 : 184,
+    hide: narrow,
+    tick: categoryTick(28),
+    tickLine: false,
+    interval: 0,
+  }) as const;

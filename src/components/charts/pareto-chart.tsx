@@ -1,6 +1,6 @@
 import { Bar, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber, formatPercent } from '../../lib/format';
-import { AXIS_TICK, CHART_COLORS, NameAbove, categoryTick, legendText, percentTick } from './chart-theme';
+import { AXIS_TICK, CHART_COLORS, NameAbove, categoryAxisProps, fullPercentTicks, legendText, percentTick } from './chart-theme';
 import { useNarrow } from './use-narrow';
 
 export type ParetoRow = { name: string; failures: number; cumulative: number };
@@ -24,20 +24,12 @@ export function ParetoChart({ rows }: { rows: ParetoRow[] }) {
           type="number"
           orientation="top"
           domain={[0, 1]}
-          ticks={narrow ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1]}
+          ticks={fullPercentTicks(narrow)}
           tickFormatter={percentTick}
           tick={AXIS_TICK}
           tickLine={false}
         />
-        <YAxis
-          type="category"
-          dataKey="name"
-          width={narrow ? 0 : 184}
-          hide={narrow}
-          tick={categoryTick(28)}
-          tickLine={false}
-          interval={0}
-        />
+        <YAxis {...categoryAxisProps(narrow)} />
         <Tooltip
           cursor={{ fill: CHART_COLORS.grid }}
           formatter={(value, name) => [name === 'Failures' ? formatNumber(Number(value)) : formatPercent(Number(value)), name]}

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '../../lib/format';
-import { AXIS_TICK, CHART_COLORS, NameAbove, categoryTick, percentTick } from './chart-theme';
+import { AXIS_TICK, CHART_COLORS, NameAbove, categoryAxisProps, fullPercentTicks, percentTick } from './chart-theme';
 import { useNarrow } from './use-narrow';
 
 export type RankedRow = { key: string | number; name: string; value: number | null; detail?: string };
@@ -30,20 +30,12 @@ export function RankedBars({ rows, threshold, valueName }: RankedBarsProps) {
         <XAxis
           type="number"
           domain={[0, 1]}
-          ticks={narrow ? [0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1]}
+          ticks={fullPercentTicks(narrow)}
           tickFormatter={percentTick}
           tick={AXIS_TICK}
           tickLine={false}
         />
-        <YAxis
-          type="category"
-          dataKey="name"
-          width={narrow ? 0 : 184}
-          hide={narrow}
-          tick={categoryTick(28)}
-          tickLine={false}
-          interval={0}
-        />
+        <YAxis {...categoryAxisProps(narrow)} />
         <Tooltip
           cursor={{ fill: CHART_COLORS.grid }}
           formatter={(_value, _name, item) => {

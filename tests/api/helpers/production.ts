@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { JIG_SIGNATURE_HEADER } from '../../../contract/jig';
 import { toCount } from '../../../server/db/dialect';
+import { BATCH_COUNTERS } from '../../../server/production/counters';
 import { recountBatch } from '../../../server/production/recount';
 import { createEnclosure, jigSignature, type EnclosureProvisioning } from '../../../server/store/enclosures';
 import type { TestApp } from './test-app';
@@ -121,22 +122,11 @@ export async function createProduction(
   };
 }
 
-const BATCH_COLUMNS = [
-  'device_count',
-  'untested_count',
-  'passed_count',
-  'failed_count',
-  'released_count',
-  'scrapped_count',
-  'tested_count',
-  'first_pass_count',
-  'report_count',
-] as const;
 
 /** A batch's maintained counters and the same counters recounted from its devices and reports. */
 export async function batchCounters(t: TestApp, batchId: number) {
-  const row = await t.db.selectFrom('production_batches').where('id', '=', batchId).select(BATCH_COLUMNS).executeTakeFirstOrThrow();
-  const stored = Object.fromEntries(BATCH_COLUMNS.map((c) => [c, row[c]]));
+  const row = await t.db.selectFrom('production_batches').where('id', '=', batchId).select(BATCH_COUNTERS).executeTakeFirstOrThrow();
+  const stored = Object.fromEntries(BATCH_COUNTERS.map((c) => [c, row[c]]));
   const recounted = await recountBatch(t.db, batchId);
   const reports = await t.db
     .selectFrom('device_reports')

@@ -64,7 +64,6 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
                   <th scope="col" className="px-3 py-2 font-semibold">Step</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Result</th>
                   <th scope="col" className="px-3 py-2 text-right font-semibold">Measured</th>
-                  {/* On a phone the limits sit under the measurement instead of in columns of their own. */}
                   <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">Low</th>
                   <th scope="col" className="hidden px-3 py-2 text-right font-semibold sm:table-cell">High</th>
                 </tr>
@@ -72,20 +71,20 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
               <tbody className="divide-y divide-secondary-light">
                 {steps.map((s, i) => (
                   <tr key={`${s.name}-${i}`} className={s.pass ? 'text-gray-800' : 'bg-error-light/70 text-gray-900'}>
-                    <th scope="row" className={cx('max-w-48 px-3 py-2 text-left font-medium break-words whitespace-normal sm:max-w-64', !s.pass && 'text-error')}>
+                    <th scope="row" className={cx('max-w-36 px-3 py-2 text-left font-medium break-words whitespace-normal sm:max-w-64', !s.pass && 'text-error')}>
                       {s.name}
+                      {/* On a phone the limits sit under the step's name, the one cell that wraps. */}
+                      {s.low !== null || s.high !== null ? (
+                        <span className="block text-xs font-normal text-secondary sm:hidden">
+                          Limits <span className="whitespace-nowrap">{formatMeasurement(s.low, s.unit)}</span> to{' '}
+                          <span className="whitespace-nowrap">{formatMeasurement(s.high, s.unit)}</span>
+                        </span>
+                      ) : null}
                     </th>
                     <td className="px-3 py-2">
                       <PassBadge pass={s.pass} />
                     </td>
-                    <td className="px-3 py-2 text-right font-mono tabular-nums">
-                      {formatMeasurement(s.value, s.unit)}
-                      {s.low !== null || s.high !== null ? (
-                        <span className="block text-xs text-secondary sm:hidden">
-                          {formatMeasurement(s.low, s.unit)} to {formatMeasurement(s.high, s.unit)}
-                        </span>
-                      ) : null}
-                    </td>
+                    <td className="px-3 py-2 text-right font-mono tabular-nums">{formatMeasurement(s.value, s.unit)}</td>
                     <td className="hidden px-3 py-2 text-right font-mono text-secondary tabular-nums sm:table-cell">{formatMeasurement(s.low, s.unit)}</td>
                     <td className="hidden px-3 py-2 text-right font-mono text-secondary tabular-nums sm:table-cell">{formatMeasurement(s.high, s.unit)}</td>
                   </tr>

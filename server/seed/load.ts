@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, DeviceReportsTable } from '../db/schema';
 import { dialectOf } from '../db/dialect';
 import { serialKey } from '../store/devices';
 
@@ -20,24 +20,8 @@ export type DeviceRow = {
   updated_at: string;
 };
 
-export type ReportRow = {
-  id: number;
-  uuid: string;
-  device_id: number;
-  project_id: number;
-  company_id: number;
-  production_batch_id: number;
-  enclosure_id: number | null;
-  test_profile: string | null;
-  test_profile_version: string | null;
-  result: string;
-  started_at: string;
-  finished_at: string;
-  step_count: number;
-  failed_step_count: number;
-  steps: string;
-  created_at: string;
-};
+/** A stored report as the loader writes it: the table's own row type, ids included. */
+export type ReportRow = Selectable<DeviceReportsTable>;
 
 export type RowSink = {
   devices(rows: DeviceRow[]): Promise<void>;

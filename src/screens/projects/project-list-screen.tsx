@@ -4,10 +4,9 @@ import type { ScreenProps } from '../../app/screen-props';
 import { ChooseCompanyPrompt, CompanyPicker, useCompanyScope } from '../../components/company-scope';
 import { DataTable } from '../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../components/data-table/types';
-import { FilterSelect } from '../../components/filter-select';
+import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import { PageHeader } from '../../components/page-header';
 import { formatDate, formatNumber, titleCase } from '../../lib/format';
-import { useSearchState } from '../../lib/url-search';
 import { ProjectStatusBadge } from './status';
 
 const columns: Column<Project>[] = [
@@ -34,13 +33,10 @@ const columns: Column<Project>[] = [
 ];
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
-const isStatus = (v: string | null): v is Project['status'] => !!v && (PROJECT_STATUSES as readonly string[]).includes(v);
 
 export function ProjectListScreen({ title }: ScreenProps) {
   const scope = useCompanyScope();
-  const { params, set } = useSearchState();
-  const raw = params.get('status');
-  const status = isStatus(raw) ? raw : undefined;
+  const status = useTableFilter('status', PROJECT_STATUSES);
   const companyId = scope.companyId;
   const query: ListQuery<Project> = (p) => companyProjectsOptions(companyId ?? -1, { ...p, status });
   return (
@@ -66,13 +62,7 @@ export function ProjectListScreen({ title }: ScreenProps) {
           defaults={{ sortby: 'name' }}
           emptyText={status ? `No ${status} projects.` : 'No projects yet. Projects are created from a project request.'}
           toolbar={
-            <FilterSelect
-              label="Status"
-              value={status ?? ''}
-              onValueChange={(v) => set({ status: v || null, page: null })}
-              options={STATUS_OPTIONS}
-              allLabel="All statuses"
-            />
+            <TableFilter param="status" label="Status" options={STATUS_OPTIONS} allLabel="All statuses" />
           }
         />
       ) : (

@@ -1,15 +1,14 @@
 import { mdiPlus } from '@mdi/js';
 import { useState } from 'react';
-import { BATCH_STATUSES, type BatchStatus, type ProductionBatch } from '../../../../contract/batches';
+import { BATCH_STATUSES, type ProductionBatch } from '../../../../contract/batches';
 import { projectBatchesOptions } from '../../../api/batches';
 import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
-import { FilterSelect } from '../../../components/filter-select';
+import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
 import { formatDate, formatNumber, formatPercent, titleCase } from '../../../lib/format';
 import { managesProduction } from '../../../lib/roles';
-import { useSearchState } from '../../../lib/url-search';
 import type { SectionProps } from '../section-props';
 import { BatchStatusBadge } from '../status';
 import { BatchFormDialog } from './batch-form-dialog';
@@ -27,15 +26,12 @@ const columns: Column<ProductionBatch>[] = [
 ];
 
 const STATUS_OPTIONS = BATCH_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
-const isStatus = (v: string | null): v is BatchStatus => !!v && (BATCH_STATUSES as readonly string[]).includes(v);
 
 /** `/projects/{id}/productionbatches`: the project's lots, and a new one. */
 export function BatchesTab({ project }: SectionProps) {
   const session = useSession();
-  const { params, set } = useSearchState();
   const [creating, setCreating] = useState(false);
-  const raw = params.get('status');
-  const status = isStatus(raw) ? raw : undefined;
+  const status = useTableFilter('status', BATCH_STATUSES);
   const query: ListQuery<ProductionBatch> = (p) => projectBatchesOptions(project.id, { ...p, status });
   const canCreate = managesProduction(session?.user);
 
@@ -51,13 +47,7 @@ export function BatchesTab({ project }: SectionProps) {
         emptyText={status ? `No ${status} batches.` : 'No production batches yet.'}
         toolbar={
           <>
-            <FilterSelect
-              label="Status"
-              value={status ?? ''}
-              onValueChange={(v) => set({ status: v || null, page: null })}
-              options={STATUS_OPTIONS}
-              allLabel="All statuses"
-            />
+            <TableFilter param="status" label="Status" options={STATUS_OPTIONS} allLabel="All statuses" />
             {canCreate ? (
               <Button icon={mdiPlus} onClick={() => setCreating(true)} className="sm:ml-auto">
                 New batch

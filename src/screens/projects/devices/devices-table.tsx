@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEVICE_STATUSES, type Device, type DeviceStatus } from '../../../../contract/devices';
+import { DEVICE_STATUSES, type Device } from '../../../../contract/devices';
 import { batchChoicesOptions } from '../../../api/batches';
 import { devicesOptions, type DeviceListParams, type DeviceSource } from '../../../api/devices';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
-import { FilterSelect } from '../../../components/filter-select';
+import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
 import { formatDateTime } from '../../../lib/format';
 import { positiveIntParam, useSearchState } from '../../../lib/url-search';
 import { DEVICE_STATUS_OPTIONS, DeviceStatusBadge, ResultBadge } from '../status';
@@ -12,7 +12,6 @@ import { DevicePanel } from './device-panel';
 import { ExportButton } from './export-button';
 import { openDevice } from './panel-url';
 
-const isStatus = (v: string | null): v is DeviceStatus => !!v && (DEVICE_STATUSES as readonly string[]).includes(v);
 
 const columns = (withBatch: boolean): Column<Device>[] => [
   { key: 'serial', header: 'Serial', sortable: true, cell: (d) => <span className="font-mono">{d.serial}</span> },
@@ -33,11 +32,10 @@ type DevicesTableProps = {
  * URL; a row opens the device panel on the same page.
  */
 export function DevicesTable({ projectId, source }: DevicesTableProps) {
-  const { params, set, hrefWith } = useSearchState();
+  const { params, hrefWith } = useSearchState();
   const inProject = source.kind === 'project';
   const batches = useQuery({ ...batchChoicesOptions(projectId), enabled: inProject });
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const status = useTableFilter('status', DEVICE_STATUSES);
   const batchId = inProject ? (positiveIntParam(params, 'batch') ?? undefined) : undefined;
   const filters = { status, production_batch_id: batchId };
   const query: ListQuery<Device> = (p) => devicesOptions(source, { ...p, ...filters });
@@ -64,18 +62,11 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
         emptyText={filtered ? 'No devices match these filters.' : 'No devices yet. A board appears here with its first test report.'}
         toolbar={(p) => (
           <>
-            <FilterSelect
-              label="Status"
-              value={status ?? ''}
-              onValueChange={(v) => set({ status: v || null, page: null })}
-              options={DEVICE_STATUS_OPTIONS}
-              allLabel="All statuses"
-            />
+            <TableFilter param="status" label="Status" options={DEVICE_STATUS_OPTIONS} allLabel="All statuses" />
             {inProject ? (
-              <FilterSelect
+              <TableFilter
+                param="batch"
                 label="Batch"
-                value={batchId ? String(batchId) : ''}
-                onValueChange={(v) => set({ batch: v || null, page: null })}
                 options={batchOptions}
                 allLabel={batches.isPending ? 'Loading…' : 'All batches'}
               />

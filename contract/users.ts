@@ -18,18 +18,18 @@ export type User = z.infer<typeof userSchema>;
 
 export const PASSWORD_MIN = 10;
 
-const username = z
+export const usernameField = z
   .string({ error: 'Username is required.' })
   .trim()
   .min(3, 'Username needs at least 3 characters.')
   .max(64, 'Username is at most 64 characters.')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore.');
-const email = z
+export const emailField = z
   .string({ error: 'Email is required.' })
   .trim()
   .max(254, 'Email is at most 254 characters.')
   .pipe(z.email('Email is not a valid address.'));
-const password = z
+export const passwordField = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters.`)
   .max(200, 'Password is at most 200 characters.');
@@ -37,22 +37,22 @@ const roleIds = z
   .array(z.number({ error: 'Role ids are numbers.' }).int(), { error: 'Pick at least one role.' })
   .min(1, 'Pick at least one role.');
 
-const passwordsMatch = (v: { password?: string; password_confirmation?: string }) =>
+export const passwordsMatch = (v: { password?: string; password_confirmation?: string }) =>
   v.password === undefined || v.password === v.password_confirmation;
-const mismatch = {
+export const passwordMismatch = {
   message: 'The confirmation does not match the password.',
   path: ['password_confirmation'],
 };
 
 export const userCreateInput = z
   .object({
-    username,
-    email,
-    password,
+    username: usernameField,
+    email: emailField,
+    password: passwordField,
     password_confirmation: z.string({ error: 'Repeat the password.' }),
     role_ids: roleIds,
   })
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, passwordMismatch);
 export type UserCreateInput = z.infer<typeof userCreateInput>;
 
 /**
@@ -61,15 +61,15 @@ export type UserCreateInput = z.infer<typeof userCreateInput>;
  */
 export const userUpdateInput = z
   .object({
-    username,
-    email,
-    password,
+    username: usernameField,
+    email: emailField,
+    password: passwordField,
     password_confirmation: z.string(),
     current_password: z.string(),
     role_ids: roleIds,
   })
   .partial()
-  .refine(passwordsMatch, mismatch);
+  .refine(passwordsMatch, passwordMismatch);
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 
 export const USER_SORTABLE = ['id', 'username', 'email', 'created_at'] as const;

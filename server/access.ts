@@ -20,6 +20,13 @@ export const isAdminOf = (caller: Caller, companyId: number) =>
 export const canSeeCompany = (caller: Caller, companyId: number) =>
   isSuperadmin(caller) || caller.company_id === companyId;
 
+/**
+ * A project: its company's people, superadmins, and the people of other companies (a manufacturer)
+ * who joined it by invitation. Those may read it, not change it (the edit rules name the company).
+ */
+export const canSeeProject = (caller: Caller, project: { id: number; company_id: number }) =>
+  canSeeCompany(caller, project.company_id) || caller.member_project_ids.includes(project.id);
+
 export const canSeeUser = (caller: Caller, user: Pick<User, 'id' | 'company_id'>) =>
   caller.id === user.id || canSeeCompany(caller, user.company_id);
 

@@ -8,7 +8,8 @@ import { seedOnStart, type StartSeeding } from './seed/on-start';
 import { ensureWebBuild } from './web-build';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const webDir = path.join(repoRoot, 'dist');
+// WEB_DIR serves another build (parallel e2e runs build into their own folders).
+const webDir = process.env.WEB_DIR ? path.resolve(process.env.WEB_DIR) : path.join(repoRoot, 'dist');
 
 async function main() {
   const env = readEnv();

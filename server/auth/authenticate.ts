@@ -5,8 +5,16 @@ import type { DB } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import { findSession } from './tokens';
 
-/** The logged-in user of a request: the contract's User, with roles and company. */
-export type Caller = User;
+/**
+ * The logged-in user of a request: the contract's User, with roles and company, and the projects
+ * of other companies it joined by accepting an invitation (it may read those, see access.ts).
+ */
+export type Caller = User & { member_project_ids: readonly number[] };
+
+/** The caller as the contract's User (what `GET /users/me` answers). */
+export function callerAsUser({ member_project_ids: _, ...user }: Caller): User {
+  return user;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

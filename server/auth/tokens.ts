@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { selectUsers, toUsers } from '../store/users';
+import { idListAgg, parseIdList } from '../db/dialect';
+import { rolesById } from '../store/roles';
+import { selectUsers, toUser } from '../store/users';
+import type { Caller } from './authenticate';
 
 /** Only the hash is stored: whoever reads the table (or a backup) holds no usable login. */
 export function hashToken(token: string): string {
@@ -30,7 +33,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The user of a live token and the token's row, or undefined when the token is unknown, revoked
- * or expired. Runs on every authenticated request, so the token and the user come in one query.
+ * or expired. Runs on every authenticated request, so the token, the user, its role ids and the
+ * projects it joined by invitation come in one query (roles map through an in-process copy).
  */
 export async function findSession(db: Kysely<DB>, token: string) {
   const now = new Date();
@@ -38,7 +42,20 @@ export async function findSession(db: Kysely<DB>, token: string) {
     .innerJoin('auth_tokens', 'auth_tokens.user_id', 'users.id')
     .where('auth_tokens.token_hash', '=', hashToken(token))
     .where('auth_tokens.expires_at', '>', now.toISOString())
-    .select(['auth_tokens.id as token_id', 'auth_tokens.last_used_at'])
+    .select((eb) => [
+      'auth_tokens.id as token_id',
+      'auth_tokens.last_used_at',
+      eb
+        .selectFrom('user_roles')
+        .whereRef('user_roles.user_id', '=', 'users.id')
+        .select(idListAgg(db, sql.ref('user_roles.role_id')).as('ids'))
+        .as('role_ids'),
+      eb
+        .selectFrom('project_members')
+        .whereRef('project_members.user_id', '=', 'users.id')
+        .select(idListAgg(db, sql.ref('project_members.project_id')).as('ids'))
+        .as('member_project_ids'),
+    ])
     .executeTakeFirst();
   if (!row) return undefined;
   if (now.getTime() - Date.parse(row.last_used_at) > LAST_USED_RESOLUTION_MS) {
@@ -48,8 +65,9 @@ export async function findSession(db: Kysely<DB>, token: string) {
       .where('id', '=', row.token_id)
       .execute();
   }
-  const [user] = await toUsers(db, [row]);
-  return { user, tokenId: row.token_id };
+  const roles = await rolesById(db, parseIdList(row.role_ids));
+  const caller: Caller = { ...toUser(row, roles), member_project_ids: parseIdList(row.member_project_ids) };
+  return { user: caller, tokenId: row.token_id };
 }
 
 export async function revokeToken(db: Kysely<DB>, tokenId: number): Promise<void> {

@@ -95,3 +95,17 @@ export async function migrationTableSchema(db: Kysely<any>): Promise<string | un
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }
+
+/**
+ * The ids of a correlated subquery's rows as one comma-separated string (null when none), so a
+ * row can carry a short list without a second round trip. Order is not guaranteed.
+ */
+export function idListAgg(db: Kysely<any>, column: Expression<number>) {
+  return dialectOf(db) === 'postgres'
+    ? sql<string | null>`string_agg(${column}::text, ',')`
+    : sql<string | null>`group_concat(${column}, ',')`;
+}
+
+export function parseIdList(value: string | null | undefined): number[] {
+  return value ? value.split(',').map(Number) : [];
+}

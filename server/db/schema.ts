@@ -188,6 +188,45 @@ export interface EnclosureDailyStatsTable {
   reports: Generated<number>;
 }
 
+export interface ReleaseBatchesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** 'draft' | 'released' */
+  status: Generated<string>;
+  device_count: Generated<number>;
+  released_at: string | null;
+  released_by: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  project_id: number;
+  email: string;
+  /** A company role slug. */
+  role: string;
+  manufacturer_id: number | null;
+  /** 'pending' | 'accepted' | 'revoked'; expiry is read from expires_at. */
+  status: Generated<string>;
+  token_hash: string;
+  expires_at: string;
+  invited_by: number | null;
+  accepted_by: number | null;
+  accepted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  invite_id: number | null;
+  created_at: string;
+}
+
 export interface ProductionDB {
   enclosures: EnclosuresTable;
   projects: ProjectsTable;
@@ -198,4 +237,7 @@ export interface ProductionDB {
   report_daily_stats: ReportDailyStatsTable;
   step_failure_daily: StepFailureDailyTable;
   enclosure_daily_stats: EnclosureDailyStatsTable;
+  release_batches: ReleaseBatchesTable;
+  invites: InvitesTable;
+  project_members: ProjectMembersTable;
 }

@@ -17,8 +17,11 @@ import {
 } from '../store/devices';
 import { deviceCsvStream, exportFileName } from './device-export';
 
+const isWholeProject = (f: DeviceFilters) =>
+  f.search === undefined && f.status === undefined && f.production_batch_id === undefined;
+
 /** An explicit `format` wins; otherwise a client that asks for CSV by Accept header gets it. */
-const wantsCsv = (format: 'json' | 'csv' | undefined, accept: string | undefined) =>
+export const wantsCsv = (format: 'json' | 'csv' | undefined, accept: string | undefined) =>
   format ? format === 'csv' : /\btext\/csv\b/i.test(accept ?? '');
 
 /**
@@ -52,7 +55,8 @@ export async function answerDeviceList(
   }
   const page = await pagedList(filterDevices(selectDevices(db), filters), list, sorting, {
     db,
-    total: async () => matches ?? countDevices(db, filters),
+    // The whole project's count is on the project row the route already read: no round trip.
+    total: async () => matches ?? (isWholeProject(filters) ? scope.project.device_count : countDevices(db, filters)),
   });
   return { data: page.data.map(toDevice), meta: page.meta };
 }

@@ -11,7 +11,7 @@ import {
   requireVisible,
   roleGrantErrors,
 } from '../access';
-import type { Caller } from '../auth/authenticate';
+import { callerAsUser, type Caller } from '../auth/authenticate';
 import { verifyPassword } from '../auth/passwords';
 import { revokeOtherTokens } from '../auth/tokens';
 import type { RouteDeps } from '../config';
@@ -58,7 +58,7 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => 
     const { caller } = request;
     const id = userIdParam(request.params.id, caller);
     // The app loads `me` on every start; the auth hook has just read exactly that user.
-    const user = id === caller.id ? caller : await findUser(db, id);
+    const user = id === caller.id ? callerAsUser(caller) : await findUser(db, id);
     return { data: requireVisible(user, (u) => canSeeUser(caller, u)) };
   });
 

@@ -46,6 +46,21 @@ export const USER_SORTING: ListSorting<'id' | 'username' | 'email' | 'created_at
   tiebreaker: sql.ref('users.id'),
 };
 
+/** A row of selectUsers with its roles, as the contract's User. */
+export function toUser(row: UserRow, roles: Role[]): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    company_id: row.company_id,
+    company: { id: row.company_id, name: row.company_name, type: row.company_type as CompanyTypeSlug },
+    role_ids: roles.map((r) => r.id),
+    roles,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
 /** Adds roles to user rows (one query for the whole page) and shapes them as the contract's User. */
 export async function toUsers(db: Kysely<DB>, rows: UserRow[]): Promise<User[]> {
   if (rows.length === 0) return [];
@@ -62,20 +77,7 @@ export async function toUsers(db: Kysely<DB>, rows: UserRow[]): Promise<User[]> 
     list.push(role as Role);
     rolesByUser.set(user_id, list);
   }
-  return rows.map((row) => {
-    const roles = rolesByUser.get(row.id) ?? [];
-    return {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      company_id: row.company_id,
-      company: { id: row.company_id, name: row.company_name, type: row.company_type as CompanyTypeSlug },
-      role_ids: roles.map((r) => r.id),
-      roles,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    };
-  });
+  return rows.map((row) => toUser(row, rolesByUser.get(row.id) ?? []));
 }
 
 export async function findUser(db: Kysely<DB>, id: number): Promise<User | undefined> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_CREDENTIALS } from '../../contract/auth';
+import { userSchema } from '../../contract/users';
 import { hashToken } from '../../server/auth/tokens';
 import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app';
 
@@ -75,6 +76,8 @@ describe('the login on later calls', () => {
       roles: [{ slug: 'engineer', name: 'Engineer' }],
     });
     expect(data).not.toHaveProperty('password_hash');
+    // Exactly the contract's user: the session's internals (project memberships) stay inside.
+    expect(() => userSchema.strict().parse(data)).not.toThrow();
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m001 from './001_accounts';
 import * as m002 from './002_production';
+import * as m003 from './003_releases_invites';
 
 /**
  * Every migration, imported rather than globbed from disk, so they run the same under tsx, in a
@@ -9,4 +10,5 @@ import * as m002 from './002_production';
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_production': m002,
+  '003_releases_invites': m003,
 };

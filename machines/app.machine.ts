@@ -1,30 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { LoginInput, StoredToken } from '../contract/auth';
-import type { User } from '../contract/users';
+import type { AppContext, AppEvent, PendingLeave, Session } from './app.types';
 import { guard, HOME_PATH, LOGIN_PATH, type GuardDecision } from './guard';
 
-/** A signed-in session: the stored login record and the user loaded with it. */
-export type Session = { token: StoredToken; user: User };
-
-export type AppContext = {
-  session: Session | null;
-  /** The location the app shows; only this machine changes it. */
-  location: string;
-  /** Where a logged-out user wanted to go, to take them there after login. */
-  afterLogin: string | null;
-  loginError: string | null;
-};
-
-export type AppEvent =
-  /** A link or navigate(): the URL has not changed yet. */
-  | { type: 'nav.request'; to: string; replace?: boolean }
-  /** Back/Forward: the browser already shows `to`. */
-  | { type: 'nav.popstate'; to: string }
-  | { type: 'login.submit'; username: string; password: string }
-  | { type: 'logout' }
-  /** Any call answered 401: the token is no longer good. */
-  | { type: 'session.expired' }
-  | { type: 'user.updated'; user: User };
+export type { AppContext, AppEvent, LeaveBlock, PendingLeave, Session } from './app.types';
 
 type NavEvent = Extract<AppEvent, { type: 'nav.request' | 'nav.popstate' }>;
 
@@ -67,9 +46,9 @@ export const appMachine = setup({
     warn: (_, params: { message: string; error?: unknown }) => {
       console.warn(params.message, params.error ? errorMessage(params.error) : '');
     },
-    acceptLocation: assign(({ context, event }) => {
-      const nav = event as NavEvent;
-      const decision = decide(context, nav.to);
+    /** Goes where the guard lets this user go when they ask for `to`. */
+    acceptLocation: assign(({ context }, { to }: { to: string }) => {
+      const decision = decide(context, to);
       return {
         location: decision.location,
         afterLogin: decision.kind === 'redirect' && decision.remember ? decision.remember : context.afterLogin,
@@ -83,11 +62,26 @@ export const appMachine = setup({
         afterLogin: decision.kind === 'redirect' && decision.remember ? decision.remember : context.afterLogin,
       };
     }),
+    /** The pending navigation, once the user agreed to leave. */
+    acceptPending: assign({ location: ({ context }) => decide(context, (context.pendingLeave as NavEvent).to).location }),
+    rememberLeave: assign({
+      pendingLeave: ({ event }) => {
+        const e = event as NavEvent | { type: 'logout' };
+        return e.type === 'logout' ? { type: 'logout' as const } : { type: e.type, to: e.to };
+      },
+    }),
     clearSession: assign({ session: null }),
     goToLogin: assign({ location: LOGIN_PATH, afterLogin: null }),
   },
   guards: {
     navAllowed: ({ context, event }) => decide(context, (event as NavEvent).to).kind === 'allow',
+    isBlocked: ({ context }) => context.block !== null,
+    /** A replace (a filter in the URL) or the location already shown leaves nothing behind. */
+    leavesPage: ({ context, event }) => {
+      const nav = event as Extract<AppEvent, { type: 'nav.request' }>;
+      return context.block !== null && nav.replace !== true && nav.to !== context.location;
+    },
+    pendingIs: ({ context }, { type }: { type: PendingLeave['type'] }) => context.pendingLeave?.type === type,
   },
 }).createMachine({
   id: 'app',
@@ -96,13 +90,15 @@ export const appMachine = setup({
     location: input.location,
     afterLogin: null,
     loginError: null,
+    block: null,
+    pendingLeave: null,
   }),
   on: {
     'nav.request': [
       {
         guard: 'navAllowed',
         actions: [
-          'acceptLocation',
+          { type: 'acceptLocation', params: ({ event }) => ({ to: event.to }) },
           { type: 'syncUrl', params: ({ event }) => ({ replace: event.replace === true }) },
         ],
       },
@@ -110,14 +106,19 @@ export const appMachine = setup({
       // (syncUrl pushes nothing when the redirect lands on the location already shown.)
       {
         actions: [
-          'acceptLocation',
+          { type: 'acceptLocation', params: ({ event }) => ({ to: event.to }) },
           { type: 'syncUrl', params: ({ event }) => ({ replace: event.replace === true }) },
         ],
       },
     ],
     'nav.popstate': [
-      { guard: 'navAllowed', actions: 'acceptLocation' },
-      { actions: ['acceptLocation', { type: 'syncUrl', params: { replace: true } }] },
+      { guard: 'navAllowed', actions: { type: 'acceptLocation', params: ({ event }) => ({ to: event.to }) } },
+      {
+        actions: [
+          { type: 'acceptLocation', params: ({ event }) => ({ to: event.to }) },
+          { type: 'syncUrl', params: { replace: true } },
+        ],
+      },
     ],
   },
   initial: 'starting',
@@ -154,6 +155,16 @@ export const appMachine = setup({
     loggedOut: {
       on: {
         'login.submit': { target: 'loggingIn', actions: assign({ loginError: null }) },
+        // Registering by invitation signs the new account in; start-up is long over by then.
+        'session.started': {
+          target: 'loggedIn',
+          actions: [
+            assign(({ event }) => ({ session: event.session, afterLogin: null, loginError: null })),
+            { type: 'storeSession', params: ({ event }) => ({ session: event.session }) },
+            { type: 'acceptLocation', params: ({ event }) => ({ to: event.to }) },
+            { type: 'syncUrl', params: { replace: true } },
+          ],
+        },
       },
     },
     loggingIn: {
@@ -185,8 +196,13 @@ export const appMachine = setup({
       },
     },
     loggedIn: {
+      initial: 'browsing',
+      // A block belongs to a screen of this session; nothing is left to guard after it.
+      exit: assign({ block: null, pendingLeave: null }),
       on: {
-        logout: 'loggingOut',
+        'nav.block': { actions: assign({ block: ({ event }) => ({ reason: event.reason }) }) },
+        'nav.unblock': { actions: assign({ block: null }) },
+        // The server refused the token anyway: unsaved input cannot be saved, so no question.
         'session.expired': {
           target: 'loggedOut',
           actions: [
@@ -209,6 +225,57 @@ export const appMachine = setup({
             'recheckLocation',
             { type: 'syncUrl', params: { replace: true } },
           ],
+        },
+      },
+      states: {
+        browsing: {
+          // Cleared on entry, not on leaving the question: exit actions run before the answer's.
+          entry: assign({ pendingLeave: null }),
+          // Unblocked, or not leaving the page: the root's navigation handlers take the event.
+          on: {
+            'nav.request': { guard: 'leavesPage', target: 'confirmingLeave', actions: 'rememberLeave' },
+            'nav.popstate': { guard: 'leavesPage', target: 'confirmingLeave', actions: 'rememberLeave' },
+            logout: [
+              { guard: 'isBlocked', target: 'confirmingLeave', actions: 'rememberLeave' },
+              { target: '#app.loggingOut' },
+            ],
+          },
+        },
+        confirmingLeave: {
+          on: {
+            // The dialog is modal: a navigation asked meanwhile (a late callback) is dropped.
+            'nav.request': { actions: [] },
+            'nav.popstate': [
+              // Back then Forward: the browser shows this page again, nothing is left to ask.
+              { guard: 'leavesPage', actions: 'rememberLeave' },
+              { target: 'browsing' },
+            ],
+            // The screen no longer has anything to lose (saved, or gone): do what was asked.
+            'nav.unblock': { actions: [assign({ block: null }), raise({ type: 'leave.confirm' })] },
+            'leave.confirm': [
+              { guard: { type: 'pendingIs', params: { type: 'logout' } }, target: '#app.loggingOut' },
+              {
+                guard: { type: 'pendingIs', params: { type: 'nav.popstate' } },
+                target: 'browsing',
+                // The browser shows the location already; a redirect (or a URL changed while
+                // asking) is written over it, and syncUrl writes nothing when they match.
+                actions: [assign({ block: null }), 'acceptPending', { type: 'syncUrl', params: { replace: true } }],
+              },
+              {
+                target: 'browsing',
+                actions: [assign({ block: null }), 'acceptPending', { type: 'syncUrl', params: { replace: false } }],
+              },
+            ],
+            'leave.cancel': [
+              // Back/Forward already moved the URL: push the page still shown back on top.
+              {
+                guard: { type: 'pendingIs', params: { type: 'nav.popstate' } },
+                target: 'browsing',
+                actions: { type: 'syncUrl', params: { replace: false } },
+              },
+              { target: 'browsing' },
+            ],
+          },
         },
       },
     },

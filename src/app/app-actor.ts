@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { createActor, type SnapshotFrom } from 'xstate';
 import type { User } from '../../contract/users';
-import { appMachine } from '../../machines/app.machine';
+import { appMachine, type Session } from '../../machines/app.machine';
 import { setUnauthorizedHandler } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { PROFILE_KEY, remove, save, TOKEN_KEY } from '../lib/storage';
@@ -70,4 +70,12 @@ export function navigate(to: string, options?: NavigateOptions): void {
 
 export function useNavigate(): typeof navigate {
   return navigate;
+}
+
+/**
+ * Signs in a session made elsewhere (registering by invitation answers with a login) and goes
+ * to `to` through the guard. Only a logged-out app takes it: someone signed in keeps their session.
+ */
+export function startSession(session: Session, to: string): void {
+  appActor.send({ type: 'session.started', session, to });
 }

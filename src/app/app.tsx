@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../api/query-client';
+import { LeaveConfirmDialog } from './leave-confirm-dialog';
 import { PreloadBanner } from './preload-banner';
 import { AppRouter } from './router';
 import { RouteView } from './route-view';
@@ -10,6 +11,7 @@ export function App() {
       <AppRouter>
         <PreloadBanner />
         <RouteView />
+        <LeaveConfirmDialog />
       </AppRouter>
     </QueryClientProvider>
   );

@@ -8,12 +8,15 @@ import { getStateNodes } from 'xstate/graph';
 import { appMachine } from '../../machines/app.machine';
 import {
   describePath,
+  BLOCK_REASON,
   describeState,
   edgePaths,
+  engineerSession,
   INVALID_TOKEN,
   NO_CREDENTIALS,
   sessionPaths,
   shortestPaths,
+  stateName,
   type ModelPath,
 } from './app.model';
 import { allTransitionKeys, coverage, replay } from './replay';
@@ -63,7 +66,7 @@ describe('app.machine: session life cycles (simple paths without navigation)', (
 describe('app.machine: SPEC §4 and §8 scenarios', () => {
   it('start-up success: signed in without a login screen, nothing written back', async () => {
     const { final, effects } = await replay(pathEndingWith('xstate.done.actor.loadStoredAuth'));
-    expect(final.value).toBe('loggedIn');
+    expect(stateName(final)).toBe('loggedIn.browsing');
     expect(final.context.session).not.toBeNull();
     expect(final.context.location).toBe('/dashboard');
     expect(effects.clearStoredAuth).toBe(0);
@@ -76,7 +79,7 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
       (p) => (lastEvent(p).error as Error).message === err.message,
     );
     const { final, effects } = await replay(path);
-    expect(final.value).toBe('loggedOut');
+    expect(stateName(final)).toBe('loggedOut');
     expect(final.context.session).toBeNull();
     expect(final.context.location).toBe('/login');
     expect(final.context.loginError).toBeNull();
@@ -88,7 +91,7 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
   it('login ok: session stored, back to where the user wanted to go', async () => {
     const path = pathEndingWith('xstate.done.actor.login', (p) => lastFrom(p).context.afterLogin === '/users/5');
     const { final, effects } = await replay(path);
-    expect(final.value).toBe('loggedIn');
+    expect(stateName(final)).toBe('loggedIn.browsing');
     expect(final.context.location).toBe('/users/5');
     expect(effects.storeSession).toHaveLength(1);
     expect(effects.login).toEqual([{ username: 'acme-engineer', password: 'jigboard-demo' }]);
@@ -96,7 +99,7 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
 
   it('login failed: the message for the form, still logged out', async () => {
     const { final, effects } = await replay(pathEndingWith('xstate.error.actor.login'));
-    expect(final.value).toBe('loggedOut');
+    expect(stateName(final)).toBe('loggedOut');
     expect(final.context.loginError).toBe('Wrong username or password.');
     expect(final.context.location).toBe('/login');
     expect(effects.storeSession).toEqual([]);
@@ -104,7 +107,7 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
 
   it.each(['done', 'error'])('logout %s: storage cleared, session gone, login screen', async (outcome) => {
     const { final, effects, last } = await replay(pathEndingWith(`xstate.${outcome}.actor.logout`));
-    expect(final.value).toBe('loggedOut');
+    expect(stateName(final)).toBe('loggedOut');
     expect(final.context.session).toBeNull();
     expect(final.context.location).toBe('/login');
     expect(effects.logout).toHaveLength(1);
@@ -115,10 +118,10 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
   });
 
   it('session.expired: storage cleared, login screen, back to the same place after login', async () => {
-    const path = pathEndingWith('session.expired', (p) => lastFrom(p).value === 'loggedIn');
+    const path = pathEndingWith('session.expired', (p) => lastFrom(p).matches('loggedIn'));
     const before = lastFrom(path).context.location;
     const { final, effects } = await replay(path);
-    expect(final.value).toBe('loggedOut');
+    expect(stateName(final)).toBe('loggedOut');
     expect(final.context.location).toBe('/login');
     expect(final.context.afterLogin).toBe(before);
     expect(effects.clearStoredAuth).toBe(1);
@@ -126,7 +129,7 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
 
   it('guard: a company user asking for /manage is sent to the dashboard; a superadmin may go', async () => {
     const asked = (user: string) => (p: ModelPath) =>
-      lastFrom(p).value === 'loggedIn' && lastFrom(p).context.session?.user.username === user && lastEvent(p).to === '/manage/companies';
+      lastFrom(p).matches('loggedIn') && lastFrom(p).context.session?.user.username === user && lastEvent(p).to === '/manage/companies';
     const engineer = await replay(pathEndingWith('nav.request', asked('acme-engineer')));
     expect(engineer.final.context.location).toBe('/dashboard');
     const admin = await replay(pathEndingWith('nav.request', asked('admin')));
@@ -138,6 +141,113 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
     actor.send({ type: 'nav.request', to: '/users/%E0%A4%A' });
     expect(actor.getSnapshot().status).toBe('active');
     actor.stop();
+  });
+});
+
+const asking = (type: string, to?: string) => (p: ModelPath) => {
+  const pending = lastFrom(p).context.pendingLeave;
+  return pending?.type === type && (to === undefined || ('to' in pending && pending.to === to));
+};
+
+describe('app.machine: leaving a screen with unsaved input', () => {
+  it('a click asks first and changes nothing until the user answers', async () => {
+    const path = pathEndingWith('nav.request', (p) => stateName(lastFrom(p)) === 'loggedIn.browsing' && !!lastFrom(p).context.block && lastEvent(p).to === '/users/5');
+    const before = lastFrom(path).context.location;
+    const { final, last } = await replay(path);
+    expect(stateName(final)).toBe('loggedIn.confirmingLeave');
+    expect(final.context.location).toBe(before);
+    expect(final.context.block).toEqual({ reason: BLOCK_REASON });
+    expect(last.syncUrl).toEqual([]);
+  });
+
+  it('Leave after a click: the block goes, the link is followed and pushed', async () => {
+    const { final, last } = await replay(pathEndingWith('leave.confirm', asking('nav.request', '/users/5')));
+    expect(stateName(final)).toBe('loggedIn.browsing');
+    expect(final.context.location).toBe('/users/5');
+    expect(final.context.block).toBeNull();
+    expect(last.syncUrl).toEqual([false]);
+  });
+
+  it('Stay after a click: same page, still guarded, the URL untouched', async () => {
+    const path = pathEndingWith('leave.cancel', asking('nav.request'));
+    const before = lastFrom(path).context.location;
+    const { final, last } = await replay(path);
+    expect(stateName(final)).toBe('loggedIn.browsing');
+    expect(final.context.location).toBe(before);
+    expect(final.context.block).toEqual({ reason: BLOCK_REASON });
+    expect(last.syncUrl).toEqual([]);
+  });
+
+  it('Back: Leave accepts what the browser shows; Stay pushes the page shown back on top', async () => {
+    const leave = await replay(pathEndingWith('leave.confirm', asking('nav.popstate', '/users/5')));
+    expect(leave.final.context.location).toBe('/users/5');
+    expect(leave.last.syncUrl).toEqual([true]);
+    const stayPath = pathEndingWith('leave.cancel', asking('nav.popstate'));
+    const stay = await replay(stayPath);
+    expect(stay.final.context.location).toBe(lastFrom(stayPath).context.location);
+    expect(stay.last.syncUrl).toEqual([false]);
+  });
+
+  it('logout asks too: Leave logs out, Stay keeps the session', async () => {
+    const leave = await replay(pathEndingWith('leave.confirm', asking('logout')));
+    expect(stateName(leave.final)).toBe('loggingOut');
+    expect(leave.last.logout).toHaveLength(1);
+    expect(leave.final.context.block).toBeNull();
+    const stay = await replay(pathEndingWith('leave.cancel', asking('logout')));
+    expect(stateName(stay.final)).toBe('loggedIn.browsing');
+    expect(stay.effects.logout).toEqual([]);
+  });
+
+  it('a replace, or the location already shown, needs no question', async () => {
+    const blocked = (p: ModelPath) => stateName(lastFrom(p)) === 'loggedIn.browsing' && !!lastFrom(p).context.block;
+    const replaced = await replay(pathEndingWith('nav.request', (p) => blocked(p) && lastEvent(p).replace === true));
+    expect(stateName(replaced.final)).toBe('loggedIn.browsing');
+    expect(replaced.final.context.location).toBe('/users/5');
+    expect(replaced.last.syncUrl).toEqual([true]);
+    const same = await replay(pathEndingWith('nav.request', (p) => blocked(p) && lastEvent(p).to === lastFrom(p).context.location));
+    expect(stateName(same.final)).toBe('loggedIn.browsing');
+  });
+
+  it('session.expired while asking ends the session without a question and clears the block', async () => {
+    const { final } = await replay(pathEndingWith('session.expired', (p) => stateName(lastFrom(p)) === 'loggedIn.confirmingLeave'));
+    expect(stateName(final)).toBe('loggedOut');
+    expect(final.context.block).toBeNull();
+    expect(final.context.pendingLeave).toBeNull();
+  });
+
+  it('the screen unblocking while the user is asked does what they asked for', async () => {
+    const { final } = await replay(pathEndingWith('nav.unblock', asking('nav.request', '/users/5')));
+    expect(stateName(final)).toBe('loggedIn.browsing');
+    expect(final.context.location).toBe('/users/5');
+    expect(final.context.block).toBeNull();
+  });
+});
+
+describe('app.machine: session.started (registered by invitation)', () => {
+  it('stores the session and opens the project, replacing the register page', async () => {
+    const path = pathEndingWith('session.started', (p) => stateName(lastFrom(p)) === 'loggedOut' && lastEvent(p).to === '/projects/7');
+    const { final, last } = await replay(path);
+    expect(stateName(final)).toBe('loggedIn.browsing');
+    expect(final.context.session).toEqual(engineerSession);
+    expect(final.context.location).toBe('/projects/7');
+    expect(last.storeSession).toEqual([engineerSession]);
+    expect(last.syncUrl).toEqual([true]);
+  });
+
+  it('goes through the guard: a company user is not let into /manage', async () => {
+    const path = pathEndingWith(
+      'session.started',
+      (p) => stateName(lastFrom(p)) === 'loggedOut' && lastEvent(p).to === '/manage/companies' && lastEvent(p).session === engineerSession,
+    );
+    const { final } = await replay(path);
+    expect(final.context.location).toBe('/dashboard');
+  });
+
+  it('is ignored while someone is signed in', async () => {
+    const path = pathEndingWith('session.started', (p) => stateName(lastFrom(p)) === 'loggedIn.browsing');
+    const { final, last } = await replay(path);
+    expect(final.context.session).toEqual(lastFrom(path).context.session);
+    expect(last.storeSession).toEqual([]);
   });
 });
 
@@ -174,6 +284,25 @@ describe('app.machine: coverage', () => {
       'nav.popstate redirected',
       'login.submit ignored',
       'logout ignored',
+      'session.started',
+      'session.started ignored',
+      'nav.block',
+      'nav.unblock',
+      'nav.request held',
+      'nav.popstate held',
+      'logout held',
+      'nav.request allowed while blocked',
+      'session.expired while blocked',
+      'nav.request while asking(nav.request) ignored',
+      'nav.popstate while asking(nav.request)',
+      'logout while asking(nav.request) ignored',
+      ...['nav.request', 'nav.popstate', 'logout'].flatMap((pending) => [
+        `leave.confirm while asking(${pending})`,
+        `leave.cancel while asking(${pending})`,
+        `nav.unblock while asking(${pending})`,
+        `session.expired while asking(${pending})`,
+        `user.updated while asking(${pending})`,
+      ]),
     ]) {
       expect(coverage.scenarios, scenario).toContain(scenario);
     }

@@ -58,6 +58,16 @@ export const NAV_TARGETS = ['/dashboard', '/manage/companies', '/login', '/users
 
 export const LOGIN_SUBMIT = { type: 'login.submit', username: 'acme-engineer', password: 'jigboard-demo' };
 
+/** What a screen with unsaved input says when it blocks leaving. */
+export const BLOCK_REASON = 'Your changes to this user are not saved yet.';
+
+/** A new account signed in after registering by invitation: the project it joined, or a redirect. */
+export const SESSION_STARTS: ModelEvent[] = [
+  { type: 'session.started', session: engineerSession, to: '/projects/7' },
+  { type: 'session.started', session: engineerSession, to: '/manage/companies' },
+  { type: 'session.started', session: superadminSession, to: '/manage/companies' },
+];
+
 const done = (id: ActorId, output?: unknown): ModelEvent => ({ type: `xstate.done.actor.${id}`, output });
 const error = (id: ActorId, err: Error): ModelEvent => ({ type: `xstate.error.actor.${id}`, error: err });
 
@@ -75,8 +85,13 @@ const STATIC_EVENTS: ModelEvent[] = [
   ]),
   { type: 'nav.request', to: '/users/5', replace: true },
   LOGIN_SUBMIT,
+  ...SESSION_STARTS,
   { type: 'logout' },
   { type: 'session.expired' },
+  { type: 'nav.block', reason: BLOCK_REASON },
+  { type: 'nav.unblock' },
+  { type: 'leave.confirm' },
+  { type: 'leave.cancel' },
   done('loadStoredAuth', engineerSession),
   done('loadStoredAuth', superadminSession),
   error('loadStoredAuth', NO_CREDENTIALS),
@@ -88,29 +103,47 @@ const STATIC_EVENTS: ModelEvent[] = [
   error('logout', NETWORK_ERROR),
 ];
 
+/**
+ * While a screen blocks leaving, one target every user may open and one a company user is
+ * redirected from are enough: each more multiplies the questions the model can be asked.
+ */
+const BLOCKED_TARGETS: readonly string[] = ['/users/5', '/manage/companies'];
+const BLOCKED_EVENTS = STATIC_EVENTS.filter(
+  (e) => !(e.type === 'nav.request' || e.type === 'nav.popstate') || BLOCKED_TARGETS.includes(e.to),
+);
+
 /** Every event offered in a snapshot; profile updates are built from the signed-in user. */
 export function eventsFor(snapshot: AppSnapshot): ModelEvent[] {
   const session = snapshot.context.session;
   if (!session) return STATIC_EVENTS;
   const { user } = session;
   return [
-    ...STATIC_EVENTS,
+    ...(snapshot.context.block ? BLOCKED_EVENTS : STATIC_EVENTS),
     // The profile edited (same roles), and the roles changed (promoted / demoted).
     { type: 'user.updated', user: { ...user, email: `new-${user.username}@example.com` } },
     { type: 'user.updated', user: withRole(user, isSuperadmin(user) ? 'engineer' : 'superadmin') },
   ];
 }
 
+/** The state's name with its substate: 'loggedIn.confirmingLeave', 'loggedOut'. */
+export function stateName(snapshot: AppSnapshot): string {
+  const name = (value: unknown): string =>
+    typeof value === 'string' ? value : Object.entries(value as object).map(([k, v]) => `${k}.${name(v)}`)[0];
+  return name(snapshot.value);
+}
+
 /** The parts of a snapshot that matter; the full user would make every profile edit a new state. */
 export function serializeState(snapshot: AppSnapshot): string {
-  const { value, context } = snapshot;
+  const { context } = snapshot;
   const user = context.session?.user;
   return JSON.stringify({
-    value,
+    value: stateName(snapshot),
     user: user ? `${user.username}[${user.roles.map((r) => r.slug).join(',')}]` : null,
     location: context.location,
     afterLogin: context.afterLogin,
     loginError: context.loginError,
+    block: context.block,
+    pendingLeave: context.pendingLeave,
   });
 }
 
@@ -127,6 +160,8 @@ export function describeEvent(event: ModelEvent): string {
       return `nav.request ${event.to}${event.replace ? ' (replace)' : ''}`;
     case 'nav.popstate':
       return `nav.popstate ${event.to}`;
+    case 'session.started':
+      return `session.started ${(event.session as Session).user.username} → ${event.to}`;
     case 'user.updated': {
       const user = event.user as User;
       return `user.updated ${user.username} [${user.roles.map((r) => r.slug).join(',')}] ${user.email}`;
@@ -140,10 +175,16 @@ export function describeState(snapshot: AppSnapshot): string {
   const { context } = snapshot;
   const user = context.session?.user;
   const who = user ? ` as ${user.username} [${user.roles.map((r) => r.slug).join(',')}]` : '';
-  const extra = [context.afterLogin && `afterLogin ${context.afterLogin}`, context.loginError && `error "${context.loginError}"`]
+  const pending = context.pendingLeave;
+  const extra = [
+    context.afterLogin && `afterLogin ${context.afterLogin}`,
+    context.loginError && `error "${context.loginError}"`,
+    context.block && 'blocked',
+    pending && `asking before ${pending.type}${'to' in pending ? ` ${pending.to}` : ''}`,
+  ]
     .filter(Boolean)
     .join(', ');
-  return `${String(snapshot.value)}${who} at ${context.location}${extra ? ` (${extra})` : ''}`;
+  return `${stateName(snapshot)}${who} at ${context.location}${extra ? ` (${extra})` : ''}`;
 }
 
 export const describePath = (path: ModelPath) =>
@@ -202,11 +243,14 @@ export function edgePaths(): { source: AppSnapshot; sourceKey: string; paths: (M
 
 /**
  * The session life cycle: every simple path (no state visited twice) through start-up, login,
- * logout and expiry. Navigation and profile edits stay out, or the paths run into the hundreds.
+ * logout, expiry and registering. Navigation and profile edits stay out, or the paths run into the hundreds.
  */
 export function sessionPaths(): ModelPath[] {
+  // One way to register is enough here: each more multiplies the paths after it.
   const options = traversalOptions((snapshot) =>
-    eventsFor(snapshot).filter((e) => !e.type.startsWith('nav.') && e.type !== 'user.updated'),
+    eventsFor(snapshot).filter(
+      (e) => !e.type.startsWith('nav.') && e.type !== 'user.updated' && (e.type !== 'session.started' || e === SESSION_STARTS[0]),
+    ),
   );
   return getSimplePaths(logic, options as never) as ModelPath[];
 }

@@ -7,7 +7,7 @@ import type { LoginInput, StoredToken } from '../../contract/auth';
 import type { User } from '../../contract/users';
 import type { Session } from '../../machines/app.machine';
 import { guard, matchRoute } from '../../machines/guard';
-import { isSuperadmin, type AppSnapshot, type ModelEvent } from './app.model';
+import { isSuperadmin, stateName, type AppSnapshot, type ModelEvent } from './app.model';
 
 export type Kind = 'out' | 'engineer' | 'superadmin';
 export const kindOfUser = (user: User | null | undefined): Kind =>
@@ -22,6 +22,7 @@ const EXPECTED_LOCATION: Record<string, Record<Kind, string>> = {
   '/login': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard' },
   '/users/5': { out: '/login', engineer: '/users/5', superadmin: '/users/5' },
   '/register?token=abc': { out: '/register?token=abc', engineer: '/register?token=abc', superadmin: '/register?token=abc' },
+  '/projects/7': { out: '/login', engineer: '/projects/7', superadmin: '/projects/7' },
 };
 /** Where a logged-out user sent to login wanted to go (to return there after login). */
 const EXPECTED_REMEMBER: Record<string, string | null> = {
@@ -31,6 +32,7 @@ const EXPECTED_REMEMBER: Record<string, string | null> = {
   '/login': null,
   '/users/5': '/users/5',
   '/register?token=abc': null,
+  '/projects/7': '/projects/7',
 };
 
 export function expectedLocation(to: string, kind: Kind): string {
@@ -62,15 +64,19 @@ export const noEffects = (): Effects => ({
 });
 
 const LOGGED_OUT = ['starting', 'loggedOut', 'loggingIn'];
+const BROWSING = 'loggedIn.browsing';
+const ASKING = 'loggedIn.confirmingLeave';
+const isLoggedIn = (s: AppSnapshot) => stateName(s).startsWith('loggedIn.');
 
 /** Holds in every snapshot the app can be in. */
 export function checkInvariants(s: AppSnapshot) {
-  const { value, context } = s;
+  const { context } = s;
+  const name = stateName(s);
   expect(s.status, 'the root actor must never stop').toBe('active');
-  expect(['starting', 'loggedOut', 'loggingIn', 'loggedIn', 'loggingOut']).toContain(value);
-  if (LOGGED_OUT.includes(value as string)) expect(context.session).toBeNull();
+  expect(['starting', 'loggedOut', 'loggingIn', BROWSING, ASKING, 'loggingOut']).toContain(name);
+  if (LOGGED_OUT.includes(name)) expect(context.session).toBeNull();
   else expect(context.session).not.toBeNull();
-  if (value === 'loggedOut' || value === 'loggingIn') {
+  if (name === 'loggedOut' || name === 'loggingIn') {
     // A logged-out user only ever sees a public screen.
     expect(matchRoute(context.location).route.requiresAuth, context.location).toBe(false);
   }
@@ -78,8 +84,12 @@ export function checkInvariants(s: AppSnapshot) {
     // A signed-in user only ever sees a screen the guard allows for their roles.
     expect(guard(context.location, null, context.session.user).kind, context.location).toBe('allow');
   }
-  if (context.loginError !== null) expect(value).toBe('loggedOut');
-  expect(s.hasTag('busy')).toBe(['starting', 'loggingIn', 'loggingOut'].includes(value as string));
+  if (context.loginError !== null) expect(name).toBe('loggedOut');
+  expect(s.hasTag('busy')).toBe(['starting', 'loggingIn', 'loggingOut'].includes(name));
+  // A block belongs to a signed-in screen; a question is asked only while one is set.
+  if (!isLoggedIn(s)) expect(context.block).toBeNull();
+  expect(context.pendingLeave !== null, 'a pending leave exactly while asking').toBe(name === ASKING);
+  if (name === ASKING) expect(context.block).not.toBeNull();
 }
 
 const unchanged = (prev: AppSnapshot, next: AppSnapshot, effects: Effects) => {
@@ -88,32 +98,65 @@ const unchanged = (prev: AppSnapshot, next: AppSnapshot, effects: Effects) => {
   expect(effects).toEqual(noEffects());
 };
 
+/** Only what the test changed differs from `prev`'s context. */
+const contextIs = (prev: AppSnapshot, next: AppSnapshot, changes: Partial<AppSnapshot['context']>) =>
+  expect(next.context).toEqual({ ...prev.context, ...changes });
+
+/** A navigation asked for while a screen has unsaved input: held for the user's answer. */
+const leaving = (s: AppSnapshot, event: ModelEvent) =>
+  s.context.block !== null && event.replace !== true && event.to !== s.context.location;
+
 /** The expectations for one step: `prev --event--> next`, with the effects it caused. */
 export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapshot, effects: Effects) {
   checkInvariants(next);
   const pc = prev.context;
   const nc = next.context;
+  const from = stateName(prev);
+  const to = stateName(next);
   const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   const call = m ? `${m[2]}.${m[1]}` : event.type;
 
   switch (call) {
     case 'nav.request':
     case 'nav.popstate': {
-      const to = event.to as string;
-      if (prev.value === 'starting') {
+      const target = event.to as string;
+      if (from === 'starting') {
         // Nobody can judge a navigation before the stored login is known: only remember it.
-        expect(next.value).toBe('starting');
-        expect(nc.location).toBe(to);
+        expect(to).toBe('starting');
+        expect(nc.location).toBe(target);
+        expect(effects).toEqual(noEffects());
+        return;
+      }
+      if (from === BROWSING && leaving(prev, event)) {
+        // Unsaved input: ask first, remember what was asked for, change nothing yet.
+        expect(to).toBe(ASKING);
+        contextIs(prev, next, { pendingLeave: { type: event.type as 'nav.request' | 'nav.popstate', to: target } });
+        expect(effects).toEqual(noEffects());
+        return;
+      }
+      if (from === ASKING) {
+        // The dialog is modal: a link or navigate() meanwhile is dropped.
+        if (event.type === 'nav.request') return unchanged(prev, next, effects);
+        // Back/Forward again: the question is now about where the browser is; back on this
+        // page, there is nothing left to ask.
+        if (target === pc.location) {
+          expect(to).toBe(BROWSING);
+          contextIs(prev, next, { pendingLeave: null });
+        } else {
+          expect(to).toBe(ASKING);
+          contextIs(prev, next, { pendingLeave: { type: 'nav.popstate', to: target } });
+        }
         expect(effects).toEqual(noEffects());
         return;
       }
       const kind = kindOf(prev);
-      const location = expectedLocation(to, kind);
-      const redirected = location !== to;
-      expect(next.value).toEqual(prev.value);
+      const location = expectedLocation(target, kind);
+      const redirected = location !== target;
+      expect(to).toEqual(from);
       expect(nc.session).toBe(pc.session);
       expect(nc.location).toBe(location);
-      const remember = kind === 'out' ? EXPECTED_REMEMBER[to] : null;
+      expect(nc.block).toEqual(pc.block);
+      const remember = kind === 'out' ? EXPECTED_REMEMBER[target] : null;
       expect(nc.afterLogin).toBe(remember ?? pc.afterLogin);
       // A link pushes unless asked to replace, redirected or not (Back returns to where it was
       // clicked); Back/Forward already changed the URL, so only its redirect replaces it.
@@ -122,15 +165,30 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       return;
     }
     case 'login.submit':
-      if (prev.value !== 'loggedOut') return unchanged(prev, next, effects);
-      expect(next.value).toBe('loggingIn');
+      if (from !== 'loggedOut') return unchanged(prev, next, effects);
+      expect(to).toBe('loggingIn');
       expect(nc.loginError).toBeNull();
       expect(nc.location).toBe(pc.location);
       expect(effects).toEqual({ ...noEffects(), login: [{ username: event.username, password: event.password }] });
       return;
+    case 'session.started': {
+      // Only a logged-out visitor registers; anyone else is ignored.
+      if (from !== 'loggedOut') return unchanged(prev, next, effects);
+      const session = event.session as Session;
+      expect(to).toBe(BROWSING);
+      contextIs(prev, next, {
+        session,
+        location: expectedLocation(event.to as string, kindOfUser(session.user)),
+        afterLogin: null,
+        loginError: null,
+      });
+      // Stored like a login; the register page is replaced, as the login page is.
+      expect(effects).toEqual({ ...noEffects(), storeSession: [session], syncUrl: [true] });
+      return;
+    }
     case 'login.done': {
       const session = event.output as Session;
-      expect(next.value).toBe('loggedIn');
+      expect(to).toBe(BROWSING);
       expect(nc.session).toEqual(session);
       expect(nc.location).toBe(expectedLocation(pc.afterLogin ?? '/dashboard', kindOfUser(session.user)));
       expect(nc.afterLogin).toBeNull();
@@ -138,7 +196,7 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       return;
     }
     case 'login.error':
-      expect(next.value).toBe('loggedOut');
+      expect(to).toBe('loggedOut');
       expect(nc.loginError).toBe((event.error as Error).message);
       expect(nc.location).toBe(pc.location);
       expect(nc.afterLogin).toBe(pc.afterLogin);
@@ -146,7 +204,7 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       return;
     case 'loadStoredAuth.done': {
       const session = event.output as Session;
-      expect(next.value).toBe('loggedIn');
+      expect(to).toBe(BROWSING);
       expect(nc.session).toEqual(session);
       expect(nc.location).toBe(expectedLocation(pc.location, kindOfUser(session.user)));
       // Restored from storage: nothing to write back, nothing to clear.
@@ -155,7 +213,7 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
     }
     case 'loadStoredAuth.error': {
       // SPEC §4 start-up: a warning, the auth state reset, and the app shown anyway (§8: no message).
-      expect(next.value).toBe('loggedOut');
+      expect(to).toBe('loggedOut');
       expect(nc.location).toBe(expectedLocation(pc.location, 'out'));
       expect(nc.afterLogin).toBe(EXPECTED_REMEMBER[pc.location] ?? null);
       expect(nc.loginError).toBeNull();
@@ -166,14 +224,20 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       return;
     }
     case 'logout':
-      if (prev.value !== 'loggedIn') return unchanged(prev, next, effects);
-      expect(next.value).toBe('loggingOut');
+      if (from !== BROWSING) return unchanged(prev, next, effects);
+      if (pc.block) {
+        expect(to).toBe(ASKING);
+        contextIs(prev, next, { pendingLeave: { type: 'logout' } });
+        expect(effects).toEqual(noEffects());
+        return;
+      }
+      expect(to).toBe('loggingOut');
       expect(effects).toEqual({ ...noEffects(), logout: [{ token: pc.session!.token }] });
       return;
     case 'logout.done':
     case 'logout.error': {
       // SPEC §4: logout clears the stored login even if the server call fails; a failure is only logged.
-      expect(next.value).toBe('loggedOut');
+      expect(to).toBe('loggedOut');
       expect(nc.location).toBe('/login');
       expect(nc.afterLogin).toBeNull();
       expect(nc.loginError).toBeNull();
@@ -184,27 +248,77 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       return;
     }
     case 'session.expired':
-      if (prev.value !== 'loggedIn') return unchanged(prev, next, effects);
-      expect(next.value).toBe('loggedOut');
-      expect(nc.location).toBe('/login');
-      expect(nc.afterLogin).toBe(pc.location);
+      if (!isLoggedIn(prev)) return unchanged(prev, next, effects);
+      // The server refused the token: the session ends without asking, unsaved input or not.
+      expect(to).toBe('loggedOut');
+      contextIs(prev, next, { session: null, location: '/login', afterLogin: pc.location, block: null, pendingLeave: null });
       expect(effects).toEqual({ ...noEffects(), clearStoredAuth: 1, syncUrl: [true] });
       return;
     case 'user.updated': {
-      if (prev.value !== 'loggedIn') return unchanged(prev, next, effects);
+      if (!isLoggedIn(prev)) return unchanged(prev, next, effects);
       const user = event.user as User;
       const session = { token: pc.session!.token, user };
-      expect(next.value).toBe('loggedIn');
+      expect(to).toBe(from);
       expect(nc.session).toEqual(session);
       // Losing a role may leave the current screen out of bounds.
       const location = expectedLocation(pc.location, kindOfUser(user));
       expect(nc.location).toBe(location);
+      expect(nc.block).toEqual(pc.block);
+      expect(nc.pendingLeave).toEqual(pc.pendingLeave);
       expect(effects.storeSession).toEqual([session]);
       if (location !== pc.location) expect(effects.syncUrl).toEqual([true]);
       expect({ ...effects, storeSession: [], syncUrl: [] }).toEqual(noEffects());
       return;
     }
+    case 'nav.block':
+      if (!isLoggedIn(prev)) return unchanged(prev, next, effects);
+      expect(to).toBe(from);
+      contextIs(prev, next, { block: { reason: event.reason as string } });
+      expect(effects).toEqual(noEffects());
+      return;
+    case 'nav.unblock':
+      if (from === ASKING) {
+        // Nothing is left to lose while the user was asked: do what they asked for.
+        return checkLeave(prev, next, effects);
+      }
+      if (!isLoggedIn(prev)) return unchanged(prev, next, effects);
+      expect(to).toBe(from);
+      contextIs(prev, next, { block: null });
+      expect(effects).toEqual(noEffects());
+      return;
+    case 'leave.confirm':
+      if (from !== ASKING) return unchanged(prev, next, effects);
+      return checkLeave(prev, next, effects);
+    case 'leave.cancel': {
+      if (from !== ASKING) return unchanged(prev, next, effects);
+      // Stay: still blocked, on the same page; after Back/Forward the page shown goes back on top.
+      expect(to).toBe(BROWSING);
+      contextIs(prev, next, { pendingLeave: null });
+      const moved = pc.pendingLeave!.type === 'nav.popstate';
+      expect(effects).toEqual({ ...noEffects(), syncUrl: moved ? [false] : [] });
+      return;
+    }
     default:
       throw new Error(`oracle does not know ${event.type}`);
   }
+}
+
+/** The user agreed to leave (or nothing is left to lose): the block goes, the pending action runs. */
+function checkLeave(prev: AppSnapshot, next: AppSnapshot, effects: Effects) {
+  const pc = prev.context;
+  const pending = pc.pendingLeave!;
+  if (pending.type === 'logout') {
+    expect(stateName(next)).toBe('loggingOut');
+    contextIs(prev, next, { block: null, pendingLeave: null });
+    expect(effects).toEqual({ ...noEffects(), logout: [{ token: pc.session!.token }] });
+    return;
+  }
+  expect(stateName(next)).toBe(BROWSING);
+  contextIs(prev, next, {
+    block: null,
+    pendingLeave: null,
+    location: expectedLocation(pending.to, kindOf(prev)),
+  });
+  // A link pushes its location; Back/Forward already show theirs (only a redirect is written over it).
+  expect(effects).toEqual({ ...noEffects(), syncUrl: [pending.type === 'nav.popstate'] });
 }

@@ -14,6 +14,7 @@ import {
   describeEvent,
   serializeState,
   START_LOCATION,
+  stateName,
   type ActorId,
   type AppSnapshot,
   type ModelPath,
@@ -148,8 +149,15 @@ export async function replay(path: ModelPath): Promise<ReplayResult> {
 function scenarioName(prev: AppSnapshot, event: { type: string; to?: string; error?: unknown }, next: AppSnapshot) {
   const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (m) return `${m[2]}.${m[1]}${m[1] === 'error' ? `(${(event.error as Error).message})` : ''}`;
-  if (event.type.startsWith('nav.') && prev.value !== 'starting') {
-    return `${event.type} ${next.context.location === event.to ? 'allowed' : 'redirected'}`;
+  const from = stateName(prev);
+  const pending = prev.context.pendingLeave;
+  const ignored = prev.value === next.value && prev.context === next.context;
+  if (from === 'loggedIn.confirmingLeave') {
+    return `${event.type} while asking${pending ? `(${pending.type})` : ''}${ignored ? ' ignored' : ''}`;
   }
-  return `${event.type}${prev.value === next.value && prev.context === next.context ? ' ignored' : ''}`;
+  if (from === 'loggedIn.browsing' && stateName(next) === 'loggedIn.confirmingLeave') return `${event.type} held`;
+  if (event.type.startsWith('nav.') && 'to' in event && from !== 'starting') {
+    return `${event.type} ${next.context.location === event.to ? 'allowed' : 'redirected'}${prev.context.block ? ' while blocked' : ''}`;
+  }
+  return `${event.type}${ignored ? ' ignored' : ''}${prev.context.block && event.type === 'session.expired' ? ' while blocked' : ''}`;
 }

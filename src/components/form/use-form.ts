@@ -10,6 +10,8 @@ import { toApiFailure } from '../../api/client';
  */
 export function useForm<V extends Record<string, unknown>>(initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial);
+  /** The values last loaded or saved: `dirty` is anything typed since. */
+  const [saved, setSaved] = useState<V>(values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,11 +79,35 @@ export function useForm<V extends Record<string, unknown>>(initial: V | (() => V
     }
   };
 
+  // Form values are strings, numbers and arrays of them: their JSON compares them whole.
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+
+  /** The values are saved (or reloaded): show them, and nothing is unsaved any more. */
+  const reset = useCallback((next: V) => {
+    setValues(next);
+    setSaved(next);
+  }, []);
+
   /** Wraps a submit handler so the page never reloads. */
   const onSubmit = (handler: () => void | Promise<void>) => (event: FormEvent) => {
     event.preventDefault();
     Promise.resolve(handler()).catch((error: unknown) => fail(error));
   };
 
-  return { values, setValues, set, field, errors, errorsOf, formError, setFormError, validate, fail, onSubmit, formRef };
+  return {
+    values,
+    setValues,
+    set,
+    field,
+    errors,
+    errorsOf,
+    formError,
+    setFormError,
+    validate,
+    fail,
+    onSubmit,
+    formRef,
+    dirty,
+    reset,
+  };
 }

@@ -4,6 +4,7 @@ import type { User } from '../../../contract/users';
 import { userUpdateInput } from '../../../contract/users';
 import { userChanged, updateUser } from '../../api/users';
 import { appActor } from '../../app/app-actor';
+import { useLeaveGuard } from '../../app/use-leave-guard';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { FormError } from '../../components/form/form-error';
@@ -16,13 +17,14 @@ export function ProfileForm({ user }: { user: User }) {
   const client = useQueryClient();
   const form = useForm({ username: user.username, email: user.email });
   const [notice, setNotice] = useState<string | null>(null);
+  useLeaveGuard(form.dirty, 'Your changes to your profile are not saved yet.');
 
   const mutation = useMutation({
     mutationFn: (input: { username?: string; email?: string }) => updateUser('me', input),
     onSuccess: async (saved) => {
       // The root actor keeps the session (and `user-profile`) in step; the top bar follows.
       appActor.send({ type: 'user.updated', user: saved });
-      form.setValues({ username: saved.username, email: saved.email });
+      form.reset({ username: saved.username, email: saved.email });
       setNotice('Profile saved.');
       await userChanged(client, saved);
     },

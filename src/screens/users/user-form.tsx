@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { PASSWORD_MIN, type User } from '../../../contract/users';
 import { createCompanyUser, updateUser, userChanged } from '../../api/users';
 import { appActor, navigate } from '../../app/app-actor';
+import { useLeaveGuard } from '../../app/use-leave-guard';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { ErrorPresenter } from '../../components/error-presenter';
@@ -33,6 +34,10 @@ export function UserForm(props: UserFormProps) {
   const roles = useRoleOptions(editing?.roles);
   const companies = useCompanyOptions(chooseCompany);
   const v = form.values;
+  const leaveGuard = useLeaveGuard(
+    form.dirty,
+    editing ? 'Your changes to this user are not saved yet.' : 'The new user is not created yet.',
+  );
 
   // Create and update differ only in the call; the mutation runs whichever submit chose.
   const mutation = useMutation({
@@ -40,6 +45,8 @@ export function UserForm(props: UserFormProps) {
     onSuccess: async (user) => {
       if (props.mode === 'edit' && props.self) appActor.send({ type: 'user.updated', user });
       await userChanged(client, user, props.mode === 'create');
+      // Saved: nothing is left to lose, even before the form re-renders as clean.
+      leaveGuard.release();
       navigate(`/users/${user.id}`);
     },
     onError: form.fail,
@@ -50,7 +57,11 @@ export function UserForm(props: UserFormProps) {
       const changes = changesOf(editing, v);
       const input = form.validate(updateSchema, changes);
       if (!input) return;
-      if (Object.keys(input).length === 0) return navigate(`/users/${editing.id}`);
+      if (Object.keys(input).length === 0) {
+        // Only spaces changed: nothing to save, nothing to lose.
+        leaveGuard.release();
+        return navigate(`/users/${editing.id}`);
+      }
       mutation.mutate(() => updateUser(editing.id, input));
       return;
     }

@@ -10,3 +10,5 @@ export * from './batches';
 export * from './devices';
 export * from './jig';
 export * from './statistics';
+export * from './release-batches';
+export * from './invites';

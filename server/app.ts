@@ -13,11 +13,14 @@ import { companyRoutes } from './routes/companies';
 import { batchRoutes } from './routes/batches';
 import { companyUserRoutes } from './routes/company-users';
 import { deviceRoutes } from './routes/devices';
+import { inviteTokenRoutes } from './routes/invite-token';
+import { inviteRoutes } from './routes/invites';
 import { jigRoutes } from './routes/jig';
 import { lookupRoutes } from './routes/lookups';
 import { manageDeviceRoutes } from './routes/manage-devices';
 import { manufacturerRoutes } from './routes/manufacturers';
 import { projectRoutes } from './routes/projects';
+import { releaseBatchRoutes } from './routes/release-batches';
 import { statisticsRoutes } from './routes/statistics';
 import { userRoutes } from './routes/users';
 
@@ -68,6 +71,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       await v1.register(loginRoutes, deps);
+      // An invitation link works before its user has an account (accepting checks a login itself).
+      await v1.register(inviteTokenRoutes, deps);
       // Jigs sign their calls with the enclosure's signature instead of a user's token.
       await v1.register(jigRoutes, deps);
       await v1.register(async (loggedIn) => {
@@ -83,6 +88,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         await loggedIn.register(deviceRoutes, deps);
         await loggedIn.register(manageDeviceRoutes, deps);
         await loggedIn.register(statisticsRoutes, deps);
+        await loggedIn.register(inviteRoutes, deps);
+        await loggedIn.register(releaseBatchRoutes, deps);
       });
     },
     { prefix: '/v1' },

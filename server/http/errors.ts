@@ -25,6 +25,9 @@ export const forbidden = (message = 'You lack the role for this.') => new HttpEr
 /** Also the answer for another company's row: the client must not learn that it exists. */
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 
+/** The action does not fit the row's state (API.md): releasing a released batch, say. */
+export const conflict = (message: string) => new HttpError(409, message);
+
 export const invalid = (errors: FieldErrors, message = 'Some fields are not valid.') =>
   new HttpError(422, message, errors);
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ManageDevicePanelInput, ManageDeviceUpdateInput } from '../../contract/devices';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
-import { invalid, invalidField, notFound } from '../http/errors';
+import { conflict, invalid, invalidField, notFound } from '../http/errors';
 import { serialKey } from '../store/devices';
 import { withUniqueFields } from '../store/unique';
 import { applyDeviceChanges, type DeviceChange } from './counters';
@@ -15,6 +15,8 @@ import { applyDeviceChanges, type DeviceChange } from './counters';
 
 const SERIAL_TAKEN = 'This project has a device with this serial already.';
 const OTHER_PROJECT = 'Pick a batch of the same project.';
+const RELEASED_IS_FINAL = 'This board was released; its status can no longer change.';
+const RELEASE_THROUGH_BATCH = 'Boards are released through a release batch of their project.';
 
 const COUNTED = ['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass'] as const;
 
@@ -55,6 +57,12 @@ export async function correctDevice(db: Kysely<DB>, deviceId: number, input: Man
             .select('id')
             .executeTakeFirst();
           if (taken) errors.serial = [SERIAL_TAKEN];
+        }
+        // A shipped board's status is final, and boards are shipped only by releasing a release
+        // batch: a correction must not fake or undo a release (the counters would lie too).
+        if (input.status !== undefined && input.status !== before.status) {
+          if (before.status === 'released') throw conflict(RELEASED_IS_FINAL);
+          if (input.status === 'released') errors.status = [RELEASE_THROUGH_BATCH];
         }
         if (Object.keys(errors).length) throw invalid(errors);
 

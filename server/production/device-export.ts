@@ -22,23 +22,34 @@ export function csvField(value: string | number | null): string {
 type Sort = keyof typeof DEVICE_SORTING.columns;
 
 /**
- * "After the last row sent" for the chosen order: a keyset on (sort value, id), so every chunk
- * is an index seek rather than an ever-growing offset. Nulls (untested tested_at) come first
- * ascending and last descending, as the paged list orders them.
+ * Nullable sort columns (untested boards' tested_at) are exported in two phases, because nulls
+ * sort first ascending and last descending: the rows with a value, and the rows without.
  */
-function after(sortby: Sort, desc: boolean, last: { id: number; value: string | number | null }): Expression<SqlBool> {
+type Phase = 'values' | 'nulls';
+const phasesFor = (sortby: Sort, desc: boolean): Phase[] =>
+  !DEVICE_SORTING.nullable?.includes(sortby) ? ['values'] : desc ? ['values', 'nulls'] : ['nulls', 'values'];
+
+/**
+ * "After the last row sent" within a phase: a keyset on (sort value, id) written as one
+ * row-value comparison, which both databases turn into an index range. (The same condition
+ * spelled out with OR could not start a range: every chunk of a 250,000-board export rescanned
+ * from the top, 34-58 s on PostgreSQL.)
+ */
+function after(
+  sortby: Sort,
+  desc: boolean,
+  phase: Phase,
+  last: { id: number; value: string | number | null } | undefined,
+): Expression<SqlBool> | undefined {
   const column = DEVICE_SORTING.columns[sortby];
   const id = sql.ref('devices.id');
   const beyond = desc ? sql.raw('<') : sql.raw('>');
-  if (sortby === 'id') return sql<SqlBool>`${id} ${beyond} ${last.id}`;
-  if (last.value === null) {
-    // Still among the nulls: later nulls by id, then (ascending) every non-null value.
-    return desc
-      ? sql<SqlBool>`(${column} is null and ${id} < ${last.id})`
-      : sql<SqlBool>`((${column} is null and ${id} > ${last.id}) or ${column} is not null)`;
+  if (sortby === 'id') return last && sql<SqlBool>`${id} ${beyond} ${last.id}`;
+  if (phase === 'nulls') {
+    return last ? sql<SqlBool>`${column} is null and ${id} ${beyond} ${last.id}` : sql<SqlBool>`${column} is null`;
   }
-  const nullsAfter = desc && DEVICE_SORTING.nullable?.includes(sortby) ? sql` or ${column} is null` : sql``;
-  return sql<SqlBool>`(${column} ${beyond} ${last.value} or (${column} = ${last.value} and ${id} ${beyond} ${last.id})${nullsAfter})`;
+  if (!last) return DEVICE_SORTING.nullable?.includes(sortby) ? sql<SqlBool>`${column} is not null` : undefined;
+  return sql<SqlBool>`(${column}, ${id}) ${beyond} (${last.value}, ${last.id})`;
 }
 
 const SORT_VALUE: Record<Sort, (row: ExportRow) => string | number | null> = {
@@ -48,6 +59,18 @@ const SORT_VALUE: Record<Sort, (row: ExportRow) => string | number | null> = {
   tested_at: (r) => r.tested_at,
   created_at: (r) => r.created_at,
 };
+
+const csvLine = (r: ExportRow) =>
+  [
+    r.serial,
+    r.production_batch_name,
+    r.status,
+    r.last_result,
+    r.tested_at,
+    r.first_pass === null ? '' : r.first_pass ? 'yes' : 'no',
+  ]
+    .map(csvField)
+    .join(',') + '\r\n';
 
 type ExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['execute']>>[number];
 const exportQuery = (db: Kysely<DB>) => selectDevices(db).select('devices.serial_key');
@@ -64,29 +87,18 @@ export function deviceCsvStream(
   const desc = sort.sortdesc ?? false;
   async function* lines() {
     yield `${HEADER.join(',')}\r\n`;
-    let last: { id: number; value: string | number | null } | undefined;
-    for (;;) {
-      let query = filterDevices(exportQuery(db), filters);
-      if (last) query = query.where(after(sortby, desc, last));
-      const rows = await orderBySort(db, query, sorting, sortby, desc).limit(chunkRows).execute();
-      if (rows.length === 0) return;
-      yield rows
-        .map((r) =>
-          [
-            r.serial,
-            r.production_batch_name,
-            r.status,
-            r.last_result,
-            r.tested_at,
-            r.first_pass === null ? '' : r.first_pass ? 'yes' : 'no',
-          ]
-            .map(csvField)
-            .join(',') + '\r\n',
-        )
-        .join('');
-      if (rows.length < chunkRows) return;
-      const tail = rows[rows.length - 1];
-      last = { id: tail.id, value: SORT_VALUE[sortby](tail) };
+    for (const phase of phasesFor(sortby, desc)) {
+      let last: { id: number; value: string | number | null } | undefined;
+      for (;;) {
+        let query = filterDevices(exportQuery(db), filters);
+        const condition = after(sortby, desc, phase, last);
+        if (condition) query = query.where(condition);
+        const rows = await orderBySort(db, query, sorting, sortby, desc).limit(chunkRows).execute();
+        if (rows.length > 0) yield rows.map(csvLine).join('');
+        if (rows.length < chunkRows) break;
+        const tail = rows[rows.length - 1];
+        last = { id: tail.id, value: SORT_VALUE[sortby](tail) };
+      }
     }
   }
   return Readable.from(lines());

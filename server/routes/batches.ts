@@ -9,7 +9,7 @@ import {
   type ProductionBatch,
 } from '../../contract/batches';
 import type { One, Page } from '../../contract/envelope';
-import { canEditProduction, canSeeCompany, requireVisible } from '../access';
+import { canEditProduction, canSeeProject, requireVisible } from '../access';
 import type { RouteDeps } from '../config';
 import { matchesSearch, pagedList } from '../db/paged-list';
 import { forbidden, invalidField } from '../http/errors';
@@ -84,8 +84,10 @@ export const batchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =>
   });
 
   /** Both read the batch's maintained counters: O(1) however many boards it holds. */
-  const visibleCounters = async (caller: Parameters<typeof canSeeCompany>[0], rawId: string) =>
-    requireVisible(await findBatchCounters(db, parseId(rawId)), (b) => canSeeCompany(caller, b.company_id));
+  const visibleCounters = async (caller: Parameters<typeof canSeeProject>[0], rawId: string) =>
+    requireVisible(await findBatchCounters(db, parseId(rawId)), (b) =>
+      canSeeProject(caller, { id: b.project_id, company_id: b.company_id }),
+    );
 
   app.get<WithId>('/batch/:id/totals', async (request): Promise<One<BatchTotals>> => {
     return { data: toTotals(await visibleCounters(request.caller, request.params.id)) };

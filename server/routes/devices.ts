@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { reportListQuery, type Device, type DeviceReport, type DeviceReportDetail } from '../../contract/devices';
 import type { One, Page } from '../../contract/envelope';
-import { canSeeCompany, requireVisible } from '../access';
+import { canSeeProject, requireVisible } from '../access';
 import type { Caller } from '../auth/authenticate';
 import type { RouteDeps } from '../config';
 import { pagedList } from '../db/paged-list';
@@ -16,7 +16,9 @@ type WithId = { Params: { id: string } };
 /** Devices and their test reports, read by the members of the owning company. */
 export const deviceRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   const visibleDevice = async (caller: Caller, rawId: string): Promise<Device> =>
-    requireVisible(await findDevice(db, parseId(rawId)), (d) => canSeeCompany(caller, d.company_id)).device;
+    requireVisible(await findDevice(db, parseId(rawId)), (d) =>
+      canSeeProject(caller, { id: d.device.project_id, company_id: d.company_id }),
+    ).device;
 
   app.get<WithId>('/projects/:id/devices', async (request, reply) => {
     const project = await visibleProject(db, request.caller, request.params.id);
@@ -40,7 +42,7 @@ export const deviceRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
   app.get<WithId>('/devicereports/:id', async (request): Promise<One<DeviceReportDetail>> => {
     const { caller } = request;
     const found = requireVisible(await findReportDetail(db, parseId(request.params.id)), (r) =>
-      canSeeCompany(caller, r.company_id),
+      canSeeProject(caller, { id: r.report.project_id, company_id: r.company_id }),
     );
     return { data: found.report };
   });

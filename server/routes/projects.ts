@@ -14,7 +14,7 @@ import { forbidden, invalidField } from '../http/errors';
 import { parseId, parseInput } from '../http/validate';
 import { visibleProject } from '../production/visible';
 import { findCompany } from '../store/companies';
-import { PROJECT_SORTING, createProject, findProject, selectProjects, toProject, updateProject } from '../store/projects';
+import { PROJECT_SORTING, createProject, findProject, selectCompanyProjects, toProject, updateProject } from '../store/projects';
 
 type WithId = { Params: { id: string } };
 
@@ -25,7 +25,8 @@ export const projectRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) 
       canSeeCompany(caller, c.id),
     );
     const list = parseInput(projectListQuery, request.query);
-    let query = selectProjects(db).where('projects.company_id', '=', company.id);
+    // Listing one's own company also lists the projects one joined by invitation.
+    let query = selectCompanyProjects(db, company.id, caller.company_id === company.id ? caller.member_project_ids : []);
     if (list.search) {
       query = query.where(matchesSearch(db, list.search, [sql.ref('projects.name'), sql.ref('projects.description')]));
     }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { seedCompany, type SeedCompany } from './companies';
+import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
@@ -32,9 +33,15 @@ export type DemoSummary = DemoProductionSummary & { ms: number };
  * boards with 30 days of reports; see demo-production.ts) made by Voltline among others.
  */
 export async function seedDemo(db: Kysely<DB>, password: string): Promise<DemoSummary> {
-  const ids: number[] = [];
-  for (const company of DEMO_COMPANIES) ids.push((await seedCompany(db, company, password)).id);
+  const seeded = [];
+  for (const company of DEMO_COMPANIES) seeded.push(await seedCompany(db, company, password));
+  const ids = seeded.map((c) => c.id);
   const t0 = performance.now();
   const production = await seedDemoProduction(db, { customer: ids[0], manufacturer: ids[1] });
+  await seedDemoInvites(db, {
+    projectId: production.jig.project_id, // MC-200, Acme's first project (Voltline builds it)
+    invitedBy: seeded[0].users['acme-admin'],
+    manufacturerUser: seeded[1].users['voltline-admin'],
+  });
   return { ...production, ms: Math.round(performance.now() - t0) };
 }

@@ -108,6 +108,10 @@ export type DeviceFilters = {
   production_batch_id?: number;
   status?: DeviceStatus;
   search?: string;
+  /** The boards of one release batch; null: boards in no release batch (the unreleased pool). */
+  release_batch_id?: number | null;
+  /** Boards in any status but this one (a draft's boards that stopped qualifying). */
+  status_not?: DeviceStatus;
 };
 
 /** Narrows any query that has `devices` in its from clause (with whatever else it joins). */
@@ -131,6 +135,9 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(query
     );
   }
   if (filters.status !== undefined) q = q.where('devices.status', '=', filters.status);
+  if (filters.status_not !== undefined) q = q.where('devices.status', '!=', filters.status_not);
+  if (filters.release_batch_id === null) q = q.where('devices.release_batch_id', 'is', null);
+  else if (filters.release_batch_id !== undefined) q = q.where('devices.release_batch_id', '=', filters.release_batch_id);
   if (filters.search) {
     const range = serialPrefixRange(filters.search);
     q = q.where('devices.serial_key', '>=', range.from);
@@ -145,7 +152,9 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(query
  * index range, which a prefix keeps small.
  */
 export async function countDevices(db: Kysely<DB>, filters: DeviceFilters): Promise<number> {
-  if (filters.search) {
+  // The batch counters know nothing of release batches: those filters are counted in SQL.
+  const uncounted = filters.release_batch_id !== undefined || filters.status_not !== undefined;
+  if (filters.search || uncounted) {
     const row = await filterDevices(
       db.selectFrom('devices').innerJoin('production_batches', 'production_batches.id', 'devices.production_batch_id'),
       filters,

@@ -26,6 +26,20 @@ type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeT
 
 export const toProject = (row: ProjectRow): Project => ({ ...row, status: row.status as ProjectStatus });
 
+/**
+ * The projects a company list shows: the company's own and, when a user lists their own company,
+ * also the projects of other companies they joined by invitation (a manufacturer's people see the
+ * customer projects they build for on their /projects screen).
+ */
+export function selectCompanyProjects(db: Kysely<DB>, companyId: number, memberProjectIds: readonly number[] = []) {
+  const query = selectProjects(db);
+  // Without memberships (nearly everyone) the plain filter keeps the company index in use.
+  if (memberProjectIds.length === 0) return query.where('projects.company_id', '=', companyId);
+  return query.where((eb) =>
+    eb.or([eb('projects.company_id', '=', companyId), eb('projects.id', 'in', [...memberProjectIds])]),
+  );
+}
+
 export const PROJECT_SORTING: ListSorting<'id' | 'name' | 'status' | 'created_at' | 'device_count'> = {
   columns: {
     id: sql.ref('projects.id'),

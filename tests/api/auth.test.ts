@@ -52,8 +52,13 @@ describe('POST /v1/login', () => {
       return performance.now() - start;
     };
     await time('alpha-admin'); // warm the dummy hash
-    const known = await time('alpha-admin');
-    const unknown = await time('nobody-here');
+    // The fastest of a few tries each, interleaved, so a busy machine's pauses do not decide.
+    let known = Infinity;
+    let unknown = Infinity;
+    for (let i = 0; i < 3; i++) {
+      known = Math.min(known, await time('alpha-admin'));
+      unknown = Math.min(unknown, await time('nobody-here'));
+    }
     // Both run one argon2 verification; without it the unknown user would answer in ~1 ms.
     expect(unknown).toBeGreaterThan(known / 3);
   });

@@ -114,6 +114,25 @@ describe('PATCH /v1/manage/devices/:id', () => {
     await expectConsistent(a);
   });
 
+  it('never fakes or undoes a release: released only through a release batch, then final', async () => {
+    const faked = await t.call('PATCH', `/v1/manage/devices/${id['MA-1']}`, { as: 'root', body: { status: 'released' } });
+    expect(faked.statusCode).toBe(422);
+    expect(faked.json().errors.status).toEqual(['Boards are released through a release batch of their project.']);
+
+    const created = await t.call('POST', `/v1/projects/${b.projectId}/releasebatches`, { as: 'alpha-engineer', body: { name: 'Ship 1' } });
+    const rb = created.json().data.id;
+    const update = (body: object) => t.call('PATCH', `/v1/releasebatches/${rb}/update`, { as: 'alpha-engineer', body });
+    expect((await update({ add: [id['MB-1']] })).json().data.added).toBe(1);
+    expect((await update({ release: true })).statusCode).toBe(200);
+
+    const undone = await t.call('PATCH', `/v1/manage/devices/${id['MB-1']}`, { as: 'root', body: { status: 'passed' } });
+    expect(undone.statusCode).toBe(409);
+    expect(undone.json().message).toBe('This board was released; its status can no longer change.');
+    const device = await t.call('GET', `/v1/devices/${id['MB-1']}`, { as: 'alpha-viewer' });
+    expect(device.json().data.status).toBe('released');
+    await expectConsistent(b);
+  });
+
   it('answers 404 for an unknown device', async () => {
     expect((await t.call('PATCH', '/v1/manage/devices/999999', { as: 'root', body: { status: 'passed' } })).statusCode).toBe(404);
   });
@@ -163,7 +182,7 @@ describe('PATCH /v1/manage/devices/panel/:id', () => {
     const answers = await Promise.all([
       t.call('PATCH', `/v1/manage/devices/panel/${q.batchId}`, { as: 'root', body: { device_ids: [ids['R-0'], ids['R-1'], ids['R-2']], production_batch_id: other } }),
       t.call('PATCH', `/v1/manage/devices/panel/${other}`, { as: 'root', body: { device_ids: [ids['R-4'], ids['R-5'], ids['R-6']], production_batch_id: q.batchId } }),
-      t.call('PATCH', `/v1/manage/devices/${ids['R-3']}`, { as: 'root', body: { status: 'released' } }),
+      t.call('PATCH', `/v1/manage/devices/${ids['R-3']}`, { as: 'root', body: { status: 'scrapped' } }),
       ...Object.keys(ids).flatMap((serial) => [q.report({ serial, result: 'pass' }), q.report({ serial, result: 'fail' })]),
       q.report({ serial: 'R-new', result: 'pass' }),
     ]);

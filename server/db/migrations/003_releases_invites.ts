@@ -26,8 +26,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('release_batches_project_created_at').on('release_batches')
     .columns(['project_id', 'created_at', 'id']).execute();
 
-  // A release batch's boards in each sortable order (the single-column index of 002 stays for
-  // the release itself, which touches them all).
+  // A release batch's boards in each sortable order; (release_batch_id, id) replaces 002's
+  // single-column index and serves id order, and (release_batch_id, status) counts the boards of
+  // a draft that stopped qualifying without reading the rows.
+  await db.schema.dropIndex('devices_release_batch').execute();
+  await db.schema.createIndex('devices_release_batch_id').on('devices').columns(['release_batch_id', 'id']).execute();
+  await db.schema.createIndex('devices_release_batch_status').on('devices')
+    .columns(['release_batch_id', 'status']).execute();
   const testedAt = pg ? sql`tested_at nulls first` : sql`tested_at`;
   await db.schema.createIndex('devices_release_batch_tested_at').on('devices')
     .expression(sql`release_batch_id, ${testedAt}, id`).execute();
@@ -72,5 +77,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('invites').execute();
   await db.schema.dropIndex('devices_release_batch_serial').execute();
   await db.schema.dropIndex('devices_release_batch_tested_at').execute();
+  await db.schema.dropIndex('devices_release_batch_status').execute();
+  await db.schema.dropIndex('devices_release_batch_id').execute();
+  await db.schema.createIndex('devices_release_batch').on('devices').column('release_batch_id').execute();
   await db.schema.dropTable('release_batches').execute();
 }

@@ -190,3 +190,21 @@ export async function repairCounters(t: TestApp, projectId: number): Promise<voi
   const row = await t.db.selectFrom('devices').where('project_id', '=', projectId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   await t.db.updateTable('projects').set({ device_count: toCount(row.n as string | number) }).where('id', '=', projectId).execute();
 }
+
+/**
+ * Boards tested through the real ingestion route, one report each (`result`, default pass):
+ * serial → device id. New serials land in `batchId` (default the production's first batch).
+ */
+export async function testBoards(
+  prod: Production,
+  serials: string[],
+  options: { result?: 'pass' | 'fail'; batchId?: number } = {},
+): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const serial of serials) {
+    const res = await prod.report({ serial, result: options.result ?? 'pass', production_batch_id: options.batchId ?? prod.batchId });
+    if (res.statusCode !== 201) throw new Error(`report ${serial}: ${res.statusCode} ${res.body}`);
+    ids[serial] = res.json().data.device_id;
+  }
+  return ids;
+}

@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import type { ReleaseBatch, ReleaseBatchDetail, ReleaseBatchStatus } from '../../contract/release-batches';
+import { toCount } from '../db/dialect';
+import type { ListSorting } from '../db/paged-list';
+import type { DB } from '../db/schema';
+import { conflict, invalidField } from '../http/errors';
+import { withUniqueFields } from './unique';
+
+const NAME_TAKEN = 'This project has a release batch with this name already.';
+
+/** The answer for any change to a released batch (API.md: the action does not fit the row's state). */
+export const releasedAlready = () =>
+  conflict('This release batch is released: it and its boards cannot change any more.');
+
+/**
+ * Release batches with who released them and how many of a draft's boards no longer qualify.
+ * That count reads the draft's own boards (release batch index), never the project's: a
+ * released batch is 0 by definition, as its boards were all passed when it was released.
+ */
+export function selectReleaseBatches(db: Kysely<DB>) {
+  return db
+    .selectFrom('release_batches')
+    .leftJoin('users as releaser', 'releaser.id', 'release_batches.released_by')
+    .select((eb) => [
+      'release_batches.id',
+      'release_batches.project_id',
+      'release_batches.name',
+      'release_batches.status',
+      'release_batches.device_count',
+      'release_batches.released_at',
+      'release_batches.released_by',
+      'releaser.username as released_by_username',
+      'release_batches.created_at',
+      'release_batches.updated_at',
+      eb
+        .case()
+        .when('release_batches.status', '=', 'draft')
+        .then(
+          eb
+            .selectFrom('devices')
+            .whereRef('devices.release_batch_id', '=', 'release_batches.id')
+            .where('devices.status', '!=', 'passed')
+            .select((c) => c.fn.countAll().as('n')),
+        )
+        .else(0)
+        .end()
+        .as('not_qualifying_count'),
+    ]);
+}
+type ReleaseBatchRow = Awaited<ReturnType<ReturnType<typeof selectReleaseBatches>['executeTakeFirstOrThrow']>>;
+
+export const toReleaseBatch = ({ released_by, released_by_username, ...row }: ReleaseBatchRow): ReleaseBatch => ({
+  ...row,
+  status: row.status as ReleaseBatchStatus,
+  not_qualifying_count: toCount(row.not_qualifying_count as string | number | null),
+  released_by: released_by === null ? null : { id: released_by, username: released_by_username ?? '' },
+});
+
+type ReleaseBatchSort = 'id' | 'name' | 'status' | 'device_count' | 'released_at' | 'created_at';
+/** Newest first by default (the route turns sortdesc on when no sortby is given). */
+export const RELEASE_BATCH_SORTING: ListSorting<ReleaseBatchSort> = {
+  columns: {
+    id: sql.ref('release_batches.id'),
+    name: sql`lower(release_batches.name)`,
+    status: sql.ref('release_batches.status'),
+    device_count: sql.ref('release_batches.device_count'),
+    released_at: sql.ref('release_batches.released_at'),
+    created_at: sql.ref('release_batches.created_at'),
+  },
+  default: 'created_at',
+  tiebreaker: sql.ref('release_batches.id'),
+  nullable: ['released_at'],
+};
+
+export async function findReleaseBatch(db: Kysely<DB>, id: number): Promise<ReleaseBatch | undefined> {
+  const row = await selectReleaseBatches(db).where('release_batches.id', '=', id).executeTakeFirst();
+  return row && toReleaseBatch(row);
+}
+
+/**
+ * What the routes check before they act (project, status, count), without the not-qualifying
+ * count, which reads every board of a draft.
+ */
+export async function findReleaseBatchHead(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('release_batches')
+    .where('id', '=', id)
+    .select(['id', 'project_id', 'name', 'status', 'device_count'])
+    .executeTakeFirst()
+    .then((row) => row && { ...row, status: row.status as ReleaseBatchStatus });
+}
+export type ReleaseBatchHead = NonNullable<Awaited<ReturnType<typeof findReleaseBatchHead>>>;
+
+/** The batch with the production batches its boards come from, most boards first. */
+export async function findReleaseBatchDetail(db: Kysely<DB>, batch: ReleaseBatch): Promise<ReleaseBatchDetail> {
+  const rows = await db
+    .selectFrom('devices')
+    .innerJoin('production_batches', 'production_batches.id', 'devices.production_batch_id')
+    .where('devices.release_batch_id', '=', batch.id)
+    .groupBy(['production_batches.id', 'production_batches.name'])
+    .select((eb) => ['production_batches.id', 'production_batches.name', eb.fn.countAll().as('device_count')])
+    .orderBy('device_count', 'desc')
+    .orderBy('production_batches.id')
+    .execute();
+  return {
+    ...batch,
+    production_batches: rows.map((r) => ({ id: r.id, name: r.name, device_count: toCount(r.device_count as string | number) })),
+  };
+}
+
+async function assertNameFree(db: Kysely<DB>, projectId: number, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom('release_batches')
+    .where('project_id', '=', projectId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .select('id');
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw invalidField('name', NAME_TAKEN);
+}
+
+const uniqueName = { release_batches_project_name: ['name', NAME_TAKEN] } as const satisfies Record<string, [string, string]>;
+
+export async function createReleaseBatch(
+  db: Kysely<DB>,
+  batch: { project_id: number; name: string; created_by: number },
+): Promise<number> {
+  await assertNameFree(db, batch.project_id, batch.name);
+  const now = new Date().toISOString();
+  const { id } = await withUniqueFields(
+    () =>
+      db
+        .insertInto('release_batches')
+        .values({ ...batch, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    { ...uniqueName },
+  );
+  return id;
+}
+
+/** Renames a draft; a released batch (also one released a moment ago) is a 409. */
+export async function renameReleaseBatch(db: Kysely<DB>, batch: ReleaseBatchHead, name: string): Promise<void> {
+  if (batch.status !== 'draft') throw releasedAlready();
+  await assertNameFree(db, batch.project_id, name, batch.id);
+  const result = await withUniqueFields(
+    () =>
+      db
+        .updateTable('release_batches')
+        .set({ name, updated_at: new Date().toISOString() })
+        .where('id', '=', batch.id)
+        .where('status', '=', 'draft')
+        .executeTakeFirst(),
+    { ...uniqueName },
+  );
+  if (Number(result.numUpdatedRows) === 0) throw releasedAlready();
+}

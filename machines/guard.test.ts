@@ -151,6 +151,21 @@ describe('guard details', () => {
     expect(guard('/register?token=abc', null, engineer)).toMatchObject({ kind: 'allow' });
   });
 
+  it('remembers /login?next=<a path of this app> to return there after login (an invitation to accept)', () => {
+    const next = '/register?token=a%2Bb';
+    expect(guard(`/login?next=${encodeURIComponent(next)}`, '/register', null)).toEqual({
+      kind: 'redirect',
+      location: '/login',
+      remember: next,
+    });
+    // Anything that is not a path here is ignored: another host, a loop back to login, nothing.
+    for (const bad of ['https://evil.example', '//evil.example/x', '/\\evil.example', '/login?next=/me', '']) {
+      expect(guard(`/login?next=${encodeURIComponent(bad)}`, null, null)).toMatchObject({ kind: 'allow', location: `/login?next=${encodeURIComponent(bad)}` });
+    }
+    // Signed in already: the login screen still sends them home.
+    expect(guard(`/login?next=${encodeURIComponent(next)}`, null, engineer)).toEqual({ kind: 'redirect', location: '/dashboard' });
+  });
+
   it('keeps query strings and hashes', () => {
     const register = guard('/register?token=abc', null, null);
     expect(register).toMatchObject({ kind: 'allow', location: '/register?token=abc' });

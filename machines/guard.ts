@@ -61,6 +61,17 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
 
 /**
+ * `/login?next=/register?token=…`: a public page (an invitation to accept) sends a logged-out
+ * user to log in and asks to come back. Only a path of this app counts (`//host` would leave it).
+ */
+export function nextAfterLogin(location: string): string | null {
+  const { rest } = splitLocation(location);
+  if (!rest.startsWith('?')) return null;
+  const next = new URLSearchParams(rest.slice(1).split('#')[0]).get('next');
+  return next && /^\/(?![/\\])/.test(next) && matchRoute(next).route.name !== 'login' ? next : null;
+}
+
+/**
  * The navigation guard of SPEC §2 as a pure function: the root machine asks it about every
  * navigation and is the only place that acts on the answer.
  */
@@ -86,5 +97,8 @@ export function guard(to: string, from: string | null, user: GuardUser): GuardDe
   }
   // A signed-in user has nothing to do on the login screen.
   if (route.name === 'login' && user) return { kind: 'redirect', location: HOME_PATH };
+  // Remember where to return, as for a protected page; the login screen shows without the query.
+  const next = route.name === 'login' ? nextAfterLogin(to) : null;
+  if (next) return { kind: 'redirect', location: LOGIN_PATH, remember: next };
   return { kind: 'allow', location: to, match };
 }

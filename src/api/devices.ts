@@ -70,7 +70,7 @@ export function filenameFromDisposition(header: string | null | undefined, fallb
 }
 
 /** An error answer of a blob request is a Blob too: read its JSON so the message shows. */
-async function readBlobError(error: unknown): Promise<never> {
+export async function readBlobError(error: unknown): Promise<never> {
   if (axios.isAxiosError(error) && error.response?.data instanceof Blob) {
     try {
       error.response.data = JSON.parse(await error.response.data.text());

@@ -33,7 +33,9 @@ const projectSection = (title: string): ScreenEntry => ({ title, Component: Proj
 /** Route name (machines/routes.ts) → screen. A route missing here shows "Page not found". */
 export const screens: Record<string, ScreenEntry> = {
   login: screen('Log in', () => import('../screens/login/login-screen').then((m) => ({ default: m.LoginScreen }))),
-  register: notBuilt('Register'),
+  register: screen('Invitation', () =>
+    import('../screens/register/register-screen').then((m) => ({ default: m.RegisterScreen })),
+  ),
   me: screen('My profile', () => import('../screens/me/me-screen').then((m) => ({ default: m.MeScreen }))),
   dashboard: screen('Dashboard', () =>
     import('../screens/dashboard/dashboard-screen').then((m) => ({ default: m.DashboardScreen })),

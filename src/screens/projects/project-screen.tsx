@@ -9,13 +9,17 @@ import { ErrorPresenter } from '../../components/error-presenter';
 import { NotBuiltNotice } from '../../components/not-built-notice';
 import { PageHeader } from '../../components/page-header';
 import { LoadingBlock } from '../../components/spinner';
-import { isSuperadmin } from '../../lib/roles';
+import { editsProductionOf, isSuperadmin } from '../../lib/roles';
 import { BatchView } from './batches/batch-view';
 import { BatchesTab } from './batches/batches-tab';
 import { DevicesTab } from './devices/devices-tab';
+import { InviteButton } from './invites/invite-button';
 import { ManufacturersTab } from './manufacturers/manufacturers-tab';
 import { ProjectNotFound } from './project-not-found';
 import { ProjectTabs } from './project-tabs';
+import { ReleaseEdit } from './releases/release-edit';
+import { ReleaseShow } from './releases/release-show';
+import { ReleasesTab } from './releases/releases-tab';
 import type { SectionProps } from './section-props';
 import { ProjectStatusBadge } from './status';
 
@@ -26,6 +30,9 @@ const SECTIONS: Record<string, ComponentType<SectionProps>> = {
   'project.productionbatches': BatchesTab,
   'project.productionbatch': BatchView,
   'project.manufacturers': ManufacturersTab,
+  'project.releasebatches': ReleasesTab,
+  'project.releasebatch.edit': ReleaseEdit,
+  'project.releasebatch.show': ReleaseShow,
 };
 
 /**
@@ -54,6 +61,7 @@ export function ProjectScreen({ params, title, route }: ScreenProps) {
             {project.description ? <span>{project.description}</span> : null}
           </span>
         }
+        actions={editsProductionOf(session?.user, project.company_id) ? <InviteButton project={project} /> : undefined}
       />
       <ProjectTabs projectId={project.id} route={route} />
       {Section ? (

@@ -8,7 +8,9 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { Notice } from '../../../components/notice';
 import { formatDate } from '../../../lib/format';
-import { managesProduction } from '../../../lib/roles';
+import { editsProductionOf } from '../../../lib/roles';
+import { InvitationsSection } from '../invites/invitations-section';
+import { SectionSwitch, useManufacturersView } from '../invites/section-switch';
 import type { SectionProps } from '../section-props';
 import { ManufacturerFormDialog } from './manufacturer-form-dialog';
 
@@ -35,9 +37,19 @@ export function ManufacturersTab({ project }: SectionProps) {
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const query: ListQuery<Manufacturer> = (p) => projectManufacturersOptions(project.id, p);
-  const canAdd = managesProduction(session?.user);
+  const canAdd = editsProductionOf(session?.user, project.company_id);
+  const view = useManufacturersView();
+  if (view === 'invitations') {
+    return (
+      <div className="flex flex-col gap-4">
+        <SectionSwitch projectId={project.id} current={view} />
+        <InvitationsSection project={project} />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-4">
+      <SectionSwitch projectId={project.id} current={view} />
       <Notice>{added ? `${added} was added.` : null}</Notice>
       <DataTable
         label="Manufacturers"

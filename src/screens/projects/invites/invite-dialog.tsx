@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { inviteCreateInput, registerLink, type InviteCreateInput, type InviteWithToken } from '../../../../contract/invites';
+import type { Project } from '../../../../contract/projects';
+import { createInvite, invitesChanged } from '../../../api/invites';
+import { manufacturerChoicesOptions } from '../../../api/manufacturers';
+import { useSession } from '../../../app/app-actor';
+import { Button } from '../../../components/button';
+import { FormDialog } from '../../../components/form-dialog';
+import { FormError } from '../../../components/form/form-error';
+import { SelectField } from '../../../components/form/select-field';
+import { TextField } from '../../../components/form/text-field';
+import { useForm } from '../../../components/form/use-form';
+import { invitesAdmins } from '../../../lib/roles';
+import { InviteLink } from './invite-link';
+import { inviteRoleOptions } from './invite-status';
+
+type Props = { project: Project; open: boolean; onOpenChange: (open: boolean) => void };
+
+const empty = { email: '', role: '', manufacturer_id: '' };
+
+/** "Invite someone": email, role, and the manufacturer whose company a new account joins; then the link, once. */
+export function InviteDialog({ project, open, onOpenChange }: Props) {
+  const client = useQueryClient();
+  const session = useSession();
+  const form = useForm(empty);
+  const [created, setCreated] = useState<InviteWithToken | null>(null);
+  const manufacturers = useQuery({ ...manufacturerChoicesOptions(project.id), enabled: open });
+  const mutation = useMutation({
+    mutationFn: (input: InviteCreateInput) => createInvite(project.id, input),
+    onSuccess: async (invite) => {
+      setCreated(invite);
+      form.setValues(empty);
+      await invitesChanged(client, project.id);
+    },
+    onError: form.fail,
+  });
+
+  // Closing forgets the link: it is shown once, by design.
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) {
+      setCreated(null);
+      mutation.reset();
+    }
+  };
+
+  const submit = form.onSubmit(() => {
+    const { email, role, manufacturer_id } = form.values;
+    const input = form.validate(inviteCreateInput, {
+      email,
+      role: role || undefined,
+      manufacturer_id: manufacturer_id ? Number(manufacturer_id) : null,
+    });
+    if (input) mutation.mutate(input);
+  });
+
+  const manufacturerOptions = [
+    { value: '', label: `None: joins ${session?.company && session.company.id === project.company_id ? session.company.name : 'the project’s company'}` },
+    ...(manufacturers.data?.data ?? []).map((m) => ({ value: String(m.id), label: m.name })),
+  ];
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={created ? 'Invitation created' : 'Invite someone'}
+      description={created ? undefined : `To the project ${project.name}. You get a link to send them.`}
+      busy={mutation.isPending}
+    >
+      {created ? (
+        <div className="flex flex-col gap-4">
+          <InviteLink link={registerLink(window.location.origin, created.token)} email={created.email} expiresAt={created.expires_at} />
+          <div className="flex justify-end">
+            <Button onClick={() => close(false)}>Done</Button>
+          </div>
+        </div>
+      ) : (
+        <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <TextField label="Email" type="email" autoComplete="off" {...form.field('email')} />
+          <SelectField
+            label="Role"
+            placeholder="Choose a role"
+            options={inviteRoleOptions(invitesAdmins(session?.user))}
+            hint="What a new account may do. Someone who has an account keeps their roles."
+            {...form.field('role')}
+          />
+          <SelectField
+            label="Manufacturer"
+            options={manufacturerOptions}
+            hint="For a manufacturer’s people: a new account joins that manufacturer’s company and reads this project."
+            {...form.field('manufacturer_id')}
+          />
+          <FormError message={form.formError} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" onClick={() => close(false)} disabled={mutation.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={mutation.isPending}>
+              Create invitation
+            </Button>
+          </div>
+        </form>
+      )}
+    </FormDialog>
+  );
+}

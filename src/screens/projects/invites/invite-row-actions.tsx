@@ -1,0 +1,81 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { registerLink, type Invite, type InviteWithToken } from '../../../../contract/invites';
+import { invitesChanged, updateInvite } from '../../../api/invites';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorPresenter } from '../../../components/error-presenter';
+import { FormDialog } from '../../../components/form-dialog';
+import { InviteLink } from './invite-link';
+
+/**
+ * Revoke (asks first) and Resend (a new link, shown once) for one invitation. Only what the
+ * status allows is offered: a pending one both, an expired one a resend, a used or withdrawn one nothing.
+ */
+export function InviteRowActions({ invite }: { invite: Invite }) {
+  const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [resent, setResent] = useState<InviteWithToken | null>(null);
+  const revoke = useMutation({
+    mutationFn: () => updateInvite(invite.id, 'revoke'),
+    onSuccess: async () => {
+      setConfirming(false);
+      await invitesChanged(client, invite.project_id);
+    },
+  });
+  const resend = useMutation({
+    mutationFn: () => updateInvite(invite.id, 'resend') as Promise<InviteWithToken>,
+    onSuccess: async (next) => {
+      setResent(next);
+      await invitesChanged(client, invite.project_id);
+    },
+  });
+
+  const canRevoke = invite.status === 'pending';
+  const canResend = invite.status === 'pending' || invite.status === 'expired';
+  if (!canRevoke && !canResend) return null;
+
+  return (
+    <div className="flex flex-col items-end gap-1">
+      {/* One above the other: the table stays within a laptop screen. */}
+      <div className="-my-1.5 flex flex-col items-end">
+        {canResend ? (
+          <Button variant="ghost" className="min-h-9 px-2" busy={resend.isPending} onClick={() => resend.mutate()} aria-label={`Resend the invitation to ${invite.email}`}>
+            Resend
+          </Button>
+        ) : null}
+        {canRevoke ? (
+          <Button variant="ghost" className="min-h-9 px-2 text-error" onClick={() => setConfirming(true)} aria-label={`Revoke the invitation to ${invite.email}`}>
+            Revoke
+          </Button>
+        ) : null}
+      </div>
+      {resend.isError ? <ErrorPresenter error={resend.error} className="max-w-xs text-left" /> : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) revoke.reset();
+        }}
+        title="Revoke the invitation?"
+        description={`The link sent to ${invite.email} stops working. You can invite them again later.`}
+        confirmLabel="Revoke invitation"
+        danger
+        busy={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoke.mutate()}
+      />
+      <FormDialog open={resent !== null} onOpenChange={(open) => (open ? undefined : setResent(null))} title="New invitation link">
+        {resent ? (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm text-secondary">The link sent before no longer works.</p>
+            <InviteLink link={registerLink(window.location.origin, resent.token)} email={resent.email} expiresAt={resent.expires_at} />
+            <div className="flex justify-end">
+              <Button onClick={() => setResent(null)}>Done</Button>
+            </div>
+          </div>
+        ) : null}
+      </FormDialog>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { mdiPlus } from '@mdi/js';
+import { useState } from 'react';
+import { RELEASE_BATCH_STATUSES, type ReleaseBatch } from '../../../../contract/release-batches';
+import { projectReleaseBatchesOptions } from '../../../api/release-batches';
+import { useSession } from '../../../app/app-actor';
+import { Button } from '../../../components/button';
+import { DataTable } from '../../../components/data-table/data-table';
+import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
+import type { Column, ListQuery } from '../../../components/data-table/types';
+import { formatDate, formatDateTime, formatNumber, titleCase } from '../../../lib/format';
+import type { SectionProps } from '../section-props';
+import { editsProductionOf } from '../../../lib/roles';
+import { releaseEditPath, releaseShowPath } from './paths';
+import { ReleaseFormDialog } from './release-form-dialog';
+import { ReleaseStatusBadge } from './release-status';
+
+const columns: Column<ReleaseBatch>[] = [
+  { key: 'name', header: 'Name', sortable: true },
+  { key: 'status', header: 'Status', sortable: true, cell: (b) => <ReleaseStatusBadge status={b.status} /> },
+  { key: 'device_count', header: 'Boards', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatNumber(b.device_count) },
+  { key: 'released_at', header: 'Released at', sortable: true, cell: (b) => formatDateTime(b.released_at) },
+  { key: 'created_at', header: 'Created', sortable: true, cell: (b) => formatDate(b.created_at) },
+];
+
+const STATUS_OPTIONS = RELEASE_BATCH_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
+
+/** `/projects/{id}/releasesbatches`: the project's shipments, and a new one for those who may. */
+export function ReleasesTab({ project }: SectionProps) {
+  const session = useSession();
+  const [creating, setCreating] = useState(false);
+  const status = useTableFilter('status', RELEASE_BATCH_STATUSES);
+  const query: ListQuery<ReleaseBatch> = (p) => projectReleaseBatchesOptions(project.id, { ...p, status });
+  const canEdit = editsProductionOf(session?.user, project.company_id);
+  // A draft opens where its boards are picked; a released batch (or a reader) gets the record.
+  const hrefOf = (b: ReleaseBatch) =>
+    canEdit && b.status === 'draft' ? releaseEditPath(project.id, b.id) : releaseShowPath(project.id, b.id);
+
+  return (
+    <>
+      <DataTable
+        label="Release batches"
+        columns={columns}
+        query={query}
+        rowKey={(b) => b.id}
+        rowHref={hrefOf}
+        defaults={{ sortby: 'created_at', sortdesc: true }}
+        searchLabel="Search release batches"
+        searchPlaceholder="Name…"
+        emptyText={status ? `No ${status} release batches.` : 'No release batches yet.'}
+        toolbar={
+          <>
+            <TableFilter param="status" label="Status" options={STATUS_OPTIONS} allLabel="All statuses" />
+            {canEdit ? (
+              <Button icon={mdiPlus} onClick={() => setCreating(true)} className="sm:ml-auto">
+                New release batch
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      {canEdit ? <ReleaseFormDialog projectId={project.id} open={creating} onOpenChange={setCreating} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { InvitePreview } from '../../../contract/invites';
+import { DefinitionList, type Definition } from '../../components/definition-list';
+import { formatDate, titleCase } from '../../lib/format';
+
+/** What the invitation is for: the project, the company a new account joins, the role, who sent it. */
+export function InviteFacts({ invite }: { invite: InvitePreview }) {
+  const items: Definition[] = [
+    { term: 'Project', value: invite.project.name },
+    { term: 'Company', value: invite.company.name },
+    { term: 'Role', value: titleCase(invite.role) },
+  ];
+  if (invite.invited_by) items.push({ term: 'Invited by', value: invite.invited_by });
+  items.push({ term: 'Link valid until', value: formatDate(invite.expires_at) });
+  return (
+    <div className="rounded-md bg-background p-4">
+      <DefinitionList items={items} />
+    </div>
+  );
+}

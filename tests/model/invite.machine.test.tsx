@@ -1,0 +1,134 @@
+/**
+ * Model-based tests of the invite machine on the register screen: `xstate/graph` derives a path
+ * to every transition for every kind of visitor, and `invite.replay.tsx` runs each on the
+ * rendered `InviteView`, with the API calls provided per path.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
+import type { InvitePreview } from '../../contract/invites';
+import { inviteMachine, type RegisterDraft } from '../../machines/invite.machine';
+import { InviteView } from '../../src/screens/register/invite-view';
+import { describePath, edgePaths, FAILURES, PREVIEWS, TOKEN, VALID_DRAFT, VIEWERS } from './invite.model';
+import { allTransitionKeys, coverage, replayOnScreen } from './invite.replay';
+
+const paths = edgePaths();
+
+afterEach(cleanup);
+
+describe('invite.machine on the register screen: a path to every transition, per visitor', () => {
+  it('has a graph that is finite and not trivial', () => {
+    expect(paths.length).toBeGreaterThan(40);
+  });
+
+  for (const path of paths) {
+    it(describePath(path), async () => {
+      await replayOnScreen(path);
+    });
+  }
+});
+
+describe('invite.machine: what the paths prove, said plainly', () => {
+  const find = (viewer: string, events: string[]) => {
+    const found = paths.find(
+      (p) => p.input === VIEWERS[viewer] && events.every((e, i) => describePath(p).split(' → ')[i]?.endsWith(e)),
+    );
+    if (!found) throw new Error(`no path for ${viewer}: ${events.join(' → ')}`);
+    return found;
+  };
+
+  it('a new person registers and the login goes to the root machine, for the project', async () => {
+    const { final, effects } = await replayOnScreen(
+      find('logged out', ['readInvite ok (pending)', 'register.submit', 'register ok']),
+    );
+    expect(final.value).toBe('joined');
+    expect(effects.register).toEqual([{ token: TOKEN, draft: VALID_DRAFT }]);
+    expect(effects.startSession).toHaveLength(1);
+    expect(effects.startSession[0].project_id).toBe(7);
+  });
+
+  it('the invitee, logged in with the address in other letter case, accepts', async () => {
+    const { final, effects } = await replayOnScreen(find('invitee', ['readInvite ok (pending)', 'accept.submit', 'accept ok']));
+    expect(final.value).toBe('joined');
+    expect(effects.openProject).toEqual([7]);
+  });
+
+  it('a link used meanwhile by someone else says so instead of the form', async () => {
+    const { final } = await replayOnScreen(
+      find('logged out', ['readInvite ok (pending)', 'register.submit', 'register failed (410 accepted)']),
+    );
+    expect(final.value).toBe('used');
+  });
+});
+
+describe('register form details', () => {
+  /** The screen after reading a pending invite, with the register call answering as `answer` says. */
+  function renderAt(preview: InvitePreview, answer: () => Promise<never> = () => new Promise(() => {})) {
+    const calls: RegisterDraft[] = [];
+    const machine = inviteMachine.provide({
+      actors: {
+        readInvite: fromPromise(async () => preview),
+        register: fromPromise(async ({ input }) => {
+          calls.push(input.draft);
+          return answer();
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: VIEWERS['logged out'] }).start();
+    render(<InviteView actor={actor} />);
+    return { actor, calls };
+  }
+
+  it('checks the form with the contract before sending: a wrong confirmation stays on the page', async () => {
+    const { actor, calls } = renderAt(PREVIEWS['pending, new']);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Username'), 'new.person');
+    await user.type(screen.getByLabelText('Password'), 'a-long-password-1');
+    await user.type(screen.getByLabelText('Repeat password'), 'a-long-password-2');
+    await user.click(screen.getByRole('button', { name: 'Create account and join' }));
+    expect(screen.getByText('The confirmation does not match the password.')).toBeTruthy();
+    expect(screen.getByLabelText('Repeat password').getAttribute('aria-invalid')).toBe('true');
+    expect(actor.getSnapshot().value).toBe('register');
+    expect(calls).toEqual([]);
+    actor.stop();
+  });
+
+  it('drops a server field error once that field is changed, keeping the others', async () => {
+    const both = { ...FAILURES.usernameTaken, fieldErrors: { username: ['This username is taken.'], password: ['Too common.'] } };
+    const { actor } = renderAt(
+      PREVIEWS['pending, new'],
+      async () => {
+        throw both;
+      },
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByLabelText('Username'), 'taken.name');
+    await user.type(screen.getByLabelText('Password'), 'a-long-password-1');
+    await user.type(screen.getByLabelText('Repeat password'), 'a-long-password-1');
+    await user.click(screen.getByRole('button', { name: 'Create account and join' }));
+    expect(await screen.findByText('This username is taken.')).toBeTruthy();
+    expect(screen.getByText('Too common.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Username'), '2');
+    expect(screen.queryByText('This username is taken.')).toBeNull();
+    expect(screen.getByText('Too common.')).toBeTruthy();
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('taken.name2');
+    actor.stop();
+  });
+});
+
+describe('invite.machine: coverage', () => {
+  it('reached every state and took every transition on the screen', () => {
+    const states = getStateNodes(inviteMachine.root).map((n) => n.id);
+    const transitions = [...new Set(allTransitionKeys())];
+    const seenStates = states.filter((s) => coverage.states.has(s)).length;
+    const seenTransitions = transitions.filter((t) => coverage.transitions.has(t)).length;
+    console.log(
+      `invite coverage: states ${seenStates}/${states.length}, transitions ${seenTransitions}/${transitions.length} ` +
+        `(${paths.length} paths, ${coverage.edges.size} graph edges)`,
+    );
+    expect(states.filter((s) => !coverage.states.has(s))).toEqual([]);
+    expect(transitions.filter((t) => !coverage.transitions.has(t))).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ProductionBatch } from '../../contract/batches';
@@ -24,6 +25,14 @@ const isWholeProject = (f: DeviceFilters) =>
 export const wantsCsv = (format: 'json' | 'csv' | undefined, accept: string | undefined) =>
   format ? format === 'csv' : /\btext\/csv\b/i.test(accept ?? '');
 
+/** A CSV download: the browser saves it under `fileName` (already reduced to safe characters). */
+export function sendCsv(reply: FastifyReply, fileName: string, body: Readable): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(body);
+}
+
 /**
  * The devices of a project, or of one of its batches: a page as JSON, or every matching row
  * as a CSV download. Both read the same filters and sort, so the file is what the table showed.
@@ -48,10 +57,7 @@ export async function answerDeviceList(
   const sorting = deviceSortingFor(db, matches);
   if (wantsCsv(list.format, request.headers.accept)) {
     const name = scope.batch ? exportFileName(scope.project.name, scope.batch.name) : exportFileName(scope.project.name);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(deviceCsvStream(db, filters, list, sorting));
+    return sendCsv(reply, name, deviceCsvStream(db, filters, list, sorting));
   }
   const page = await pagedList(filterDevices(selectDevices(db), filters), list, sorting, {
     db,

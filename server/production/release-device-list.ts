@@ -11,7 +11,7 @@ import { parseInput } from '../http/validate';
 import { countDevices, deviceSortingFor, filterDevices, selectDevices, toDevice, type DeviceFilters } from '../store/devices';
 import type { ReleaseBatchHead } from '../store/release-batches';
 import { deviceCsvStream, exportFileName } from './device-export';
-import { wantsCsv } from './device-list';
+import { sendCsv, wantsCsv } from './device-list';
 
 /**
  * `GET /projects/{id}/devices/unreleased` (no `batch`) and `GET /releasebatches/{id}/devices`:
@@ -46,10 +46,7 @@ export async function answerReleaseDeviceList(
   const sorting = deviceSortingFor(db, matches);
   if (wantsCsv(list.format, request.headers.accept)) {
     const name = exportFileName(project.name, batch ? batch.name : 'unreleased');
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(deviceCsvStream(db, filters, list, sorting));
+    return sendCsv(reply, name, deviceCsvStream(db, filters, list, sorting));
   }
   const wholeBatch = batch && filters.production_batch_id === undefined && filters.status_not === undefined;
   const total = async () => {

@@ -45,7 +45,7 @@ export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, conf
 /** Logged in: `POST /logout` ends the session whose token the request presented. */
 export const logoutRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
   app.post('/logout', async (request, reply) => {
-    await revokeToken(db, request.tokenId);
+    await revokeToken(db, request.tokenId, request.caller.id);
     return reply.status(204).send();
   });
 };

@@ -10,6 +10,7 @@ import {
   type InviteRegisterResult,
 } from '../../contract/invites';
 import { authenticate } from '../auth/authenticate';
+import { forgetUserSessions } from '../auth/session-cache';
 import { issueToken } from '../auth/tokens';
 import type { RouteDeps } from '../config';
 import type { DB } from '../db/schema';
@@ -80,6 +81,8 @@ export const inviteTokenRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
         throw forbidden('This invitation was sent to another email address.');
       }
       if (!(await acceptInvite(db, invite, project.company_id, caller))) throw await goneNow(invite);
+      // The joined project must open on the very next request.
+      forgetUserSessions(db, caller.id);
       return { data: { project_id: project.id } } satisfies One<InviteAcceptResult>;
     }
 

@@ -13,6 +13,7 @@ import {
 } from '../access';
 import { callerAsUser, type Caller } from '../auth/authenticate';
 import { verifyPassword } from '../auth/passwords';
+import { forgetUserSessions } from '../auth/session-cache';
 import { revokeOtherTokens } from '../auth/tokens';
 import type { RouteDeps } from '../config';
 import { matchesSearch, pagedList } from '../db/paged-list';
@@ -104,6 +105,8 @@ export const userRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => 
     if (input.password !== undefined) {
       await revokeOtherTokens(db, target.id, isSelf ? request.tokenId : undefined);
     }
+    // Roles and names act on the user's next request, not after the session cache's window.
+    forgetUserSessions(db, target.id);
     return { data: (await findUser(db, target.id))! };
   });
 

@@ -1,5 +1,8 @@
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { lazy, Suspense } from 'react';
 import { appActor, useAppSelector, type AppSnapshot } from './app-actor';
+
+// Loaded when first asked: Radix Dialog would otherwise weigh on the /login bundle (~16 KiB gzip).
+const ConfirmDialog = lazy(() => import('../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const selectAsking = (s: AppSnapshot) => s.matches({ loggedIn: 'confirmingLeave' });
 const selectReason = (s: AppSnapshot) => s.context.block?.reason ?? '';
@@ -11,18 +14,21 @@ const selectReason = (s: AppSnapshot) => s.context.block?.reason ?? '';
 export function LeaveConfirmDialog() {
   const asking = useAppSelector(selectAsking);
   const reason = useAppSelector(selectReason);
+  if (!asking) return null;
   return (
-    <ConfirmDialog
-      open={asking}
-      onOpenChange={(open) => {
-        if (!open) appActor.send({ type: 'leave.cancel' });
-      }}
-      title="Leave this page?"
-      description={reason}
-      cancelLabel="Stay"
-      confirmLabel="Leave"
-      danger
-      onConfirm={() => appActor.send({ type: 'leave.confirm' })}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(open) => {
+          if (!open) appActor.send({ type: 'leave.cancel' });
+        }}
+        title="Leave this page?"
+        description={reason}
+        cancelLabel="Stay"
+        confirmLabel="Leave"
+        danger
+        onConfirm={() => appActor.send({ type: 'leave.confirm' })}
+      />
+    </Suspense>
   );
 }

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { mdiClose } from '@mdi/js';
 import type { ReactNode } from 'react';
+import { Button } from './button';
+import { FormError } from './form/form-error';
 import { Icon } from './icon';
 
 type FormDialogProps = {
@@ -43,5 +45,32 @@ export function FormDialog({ open, onOpenChange, title, description, busy = fals
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The foot of a dialog's form: its error, Cancel, and the submit button (busy while saving). */
+export function FormDialogActions({
+  formError,
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  formError: string | null;
+  busy: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <FormError message={formError} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBatchDetailSchema, releaseBatchSchema, releaseBatchUpdateDevicesResult } from '../../contract/release-batches';
 import { createProduction, testBoards, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { forgetUserSessions } from '../../server/auth/session-cache';
 
 let t: TestApp;
 let p: Production;
@@ -321,6 +322,8 @@ describe('people of another company who joined the project', () => {
     const now = new Date().toISOString();
     for (const user of ['beta-viewer', 'beta-engineer']) {
       await t.db.insertInto('project_members').values({ project_id: shared.projectId, user_id: t.userIds[user], invite_id: null, created_at: now }).execute();
+      // Written behind the app's back (accepting an invite does this itself).
+      forgetUserSessions(t.db, t.userIds[user]);
     }
     for (const url of [
       `/v1/projects/${shared.projectId}/releasebatches`,

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
-import { DEMO_JIGS } from '../../server/seed/demo-production';
-import { jigSignature } from '../../server/store/enclosures';
 import { DEMO_ADMIN } from './support/accounts';
+import { postFailingReport } from './support/jig';
 import { expect, logIn, test } from './support/test';
 
 const PROJECT = 'Motor controller MC-200';
@@ -139,28 +136,7 @@ test.describe('projects, devices and reports', () => {
     const batchId = Number(/\/productionbatches\/(\d+)/.exec(page.url())![1]);
 
     const serial = `E2E-${Date.now().toString(36).toUpperCase()}`;
-    const jig = DEMO_JIGS[0];
-    const finished = new Date();
-    const response = await fetch(`${baseURL}/v1/jig/reports`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [JIG_SIGNATURE_HEADER]: jigSignature(jig.serial, jig.secret) },
-      body: JSON.stringify({
-        uuid: randomUUID(),
-        serial,
-        project_id: projectId,
-        production_batch_id: batchId,
-        test_profile: 'MC-200 EOL',
-        test_profile_version: '1.4',
-        result: 'fail',
-        started_at: new Date(finished.getTime() - 40_000).toISOString(),
-        finished_at: finished.toISOString(),
-        steps: [
-          { name: '3V3 rail', value: 3.29, unit: 'V', low: 3.2, high: 3.4, pass: true },
-          { name: 'VBUS current', value: 0.31, unit: 'A', low: 0.08, high: 0.15, pass: false },
-        ],
-      }),
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
+    await postFailingReport(baseURL!, { projectId, batchId, serial });
 
     await page.goto(`/projects/${projectId}`);
     await page.reload();

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Download, Locator, Page } from '@playwright/test';
-import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
-import { DEMO_JIGS } from '../../server/seed/demo-production';
-import { jigSignature } from '../../server/store/enclosures';
 import { DEMO_ENGINEER } from './support/accounts';
 
 /** Readers of MC-200: an operator of Acme, and Voltline's admin, a member by accepted invite (server/seed/demo-invites.ts). */
 const DEMO_OPERATOR = { username: 'acme-operator', password: 'jigboard-demo' };
 const DEMO_MANUFACTURER_MEMBER = { username: 'voltline-admin', password: 'jigboard-demo' };
+import { postFailingReport } from './support/jig';
 import { expect, logIn, test } from './support/test';
 
 const PROJECT = 'Motor controller MC-200';
@@ -51,29 +48,6 @@ async function searchSerials(page: Page, text: string) {
 
 /** The value beside a term of a definition list, e.g. "Boards". */
 const boardsFact = (scope: Page | Locator) => scope.getByText('Boards', { exact: true }).locator('xpath=following-sibling::dd[1]');
-
-/** A demo jig reports a failed run of `serial`: a board in a draft stops qualifying. */
-async function postFailingReport(baseURL: string, { projectId, batchId, serial }: { projectId: number; batchId: number; serial: string }) {
-  const jig = DEMO_JIGS[0];
-  const finished = new Date();
-  const response = await fetch(`${baseURL}/v1/jig/reports`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [JIG_SIGNATURE_HEADER]: jigSignature(jig.serial, jig.secret) },
-    body: JSON.stringify({
-      uuid: randomUUID(),
-      serial,
-      project_id: projectId,
-      production_batch_id: batchId,
-      test_profile: 'MC-200 EOL',
-      test_profile_version: '1.4',
-      result: 'fail',
-      started_at: new Date(finished.getTime() - 40_000).toISOString(),
-      finished_at: finished.toISOString(),
-      steps: [{ name: 'VBUS current', value: 0.31, unit: 'A', low: 0.08, high: 0.15, pass: false }],
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-}
 
 async function readDownload(download: Download): Promise<string> {
   const stream = await download.createReadStream();

@@ -4,10 +4,8 @@ import { productionBatchCreateInput, type ProductionBatchCreateInput } from '../
 import { batchChanged, createBatch } from '../../../api/batches';
 import { manufacturerChoicesOptions } from '../../../api/manufacturers';
 import { navigate } from '../../../app/app-actor';
-import { Button } from '../../../components/button';
 import { ErrorPresenter } from '../../../components/error-presenter';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormError } from '../../../components/form/form-error';
+import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../components/form/use-form';
@@ -70,15 +68,12 @@ export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDial
         />
         {manufacturers.error ? <ErrorPresenter error={manufacturers.error} title="Could not load manufacturers" /> : null}
         <TextField label="Planned quantity" inputMode="numeric" autoComplete="off" {...form.field('planned_quantity')} />
-        <FormError message={form.formError} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={mutation.isPending}>
-            Create batch
-          </Button>
-        </div>
+        <FormDialogActions
+          formError={form.formError}
+          busy={mutation.isPending}
+          submitLabel="Create batch"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </FormDialog>
   );

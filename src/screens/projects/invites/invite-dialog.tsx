@@ -6,8 +6,7 @@ import { createInvite, invitesChanged } from '../../../api/invites';
 import { manufacturerChoicesOptions } from '../../../api/manufacturers';
 import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormError } from '../../../components/form/form-error';
+import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../components/form/use-form';
@@ -91,15 +90,12 @@ export function InviteDialog({ project, open, onOpenChange }: Props) {
             hint="For a manufacturer’s people: a new account joins that manufacturer’s company and reads this project."
             {...form.field('manufacturer_id')}
           />
-          <FormError message={form.formError} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => close(false)} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={mutation.isPending}>
-              Create invitation
-            </Button>
-          </div>
+          <FormDialogActions
+            formError={form.formError}
+            busy={mutation.isPending}
+            submitLabel="Create invitation"
+            onCancel={() => close(false)}
+          />
         </form>
       )}
     </FormDialog>

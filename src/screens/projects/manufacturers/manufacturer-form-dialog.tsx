@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { manufacturerCreateInput, type ManufacturerCreateInput } from '../../../../contract/projects';
 import { createManufacturer, manufacturerChanged } from '../../../api/manufacturers';
-import { Button } from '../../../components/button';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormError } from '../../../components/form/form-error';
+import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../components/form/use-form';
 
@@ -43,15 +41,12 @@ export function ManufacturerFormDialog({ projectId, open, onOpenChange, onCreate
           hint="Optional: whom to write to about this project’s batches."
           {...form.field('contact_email')}
         />
-        <FormError message={form.formError} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={mutation.isPending}>
-            Add manufacturer
-          </Button>
-        </div>
+        <FormDialogActions
+          formError={form.formError}
+          busy={mutation.isPending}
+          submitLabel="Add manufacturer"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </FormDialog>
   );

@@ -9,17 +9,16 @@ import { useLeaveGuard } from '../../../app/use-leave-guard';
 import { Button } from '../../../components/button';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { LoadingBlock } from '../../../components/spinner';
-import { formatNumber } from '../../../lib/format';
 import { releaseShowPath } from './paths';
 import { ReleaseHeader, ReleaseNotFound } from './release-header';
 import { ReleasePicker } from './release-picker';
 import { ReleaseReview } from './release-review';
+import { boards } from './release-status';
 
 export type ReleaseActor = ActorRefFrom<ReleaseBatchMachine>;
 
 export const UNSAVED_PICKS_REASON = 'The boards you picked are not saved in this release batch yet.';
 
-const boards = (n: number) => `${formatNumber(n)} ${n === 1 ? 'board' : 'boards'}`;
 
 /**
  * The edit screen rendered off the release batch machine: which part shows is the machine's

@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { releaseBatchCreateInput, type ReleaseBatchCreateInput } from '../../../../contract/release-batches';
 import { createReleaseBatch, releaseBatchKeys } from '../../../api/release-batches';
-import { Button } from '../../../components/button';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormError } from '../../../components/form/form-error';
+import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../components/form/use-form';
 import { releaseEditPath } from './paths';
@@ -45,15 +43,12 @@ export function ReleaseFormDialog({ projectId, open, onOpenChange }: ReleaseForm
     >
       <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label="Name" autoComplete="off" placeholder="e.g. Shipment 2025-03 to Dalton" {...form.field('name')} />
-        <FormError message={form.formError} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={mutation.isPending}>
-            Create and pick boards
-          </Button>
-        </div>
+        <FormDialogActions
+          formError={form.formError}
+          busy={mutation.isPending}
+          submitLabel="Create and pick boards"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </FormDialog>
   );

@@ -5,12 +5,11 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DefinitionList } from '../../../components/definition-list';
 import { ErrorPresenter } from '../../../components/error-presenter';
-import { formatNumber } from '../../../lib/format';
 import { DeviceStatusBadge } from '../status';
 import type { ReleaseActor } from './release-editor';
-import { ReleasePanel } from './release-panel';
+import { boards, SourceBatches } from './release-status';
+import { Card } from '../../../components/card';
 
-const boards = (n: number) => `${formatNumber(n)} ${n === 1 ? 'board' : 'boards'}`;
 
 /** What the last save did, in words; skipped picks were taken by someone else or stopped passing. */
 function SaveOutcome({ added, removed, skipped }: { added: number; removed: number; skipped: number }) {
@@ -43,7 +42,7 @@ export function ReleaseReview({ actor }: { actor: ReleaseActor }) {
   const n = batch.device_count;
 
   return (
-    <ReleasePanel title="Review" icon={mdiPackageVariantClosedCheck}>
+    <Card headingLevel={3} title="Review" icon={mdiPackageVariantClosedCheck}>
       <div className="flex flex-col gap-5">
         {lastSave ? <SaveOutcome {...lastSave} /> : null}
         {failure?.during === 'drop' ? <ErrorPresenter error={failure.error} title="Could not remove the board" /> : null}
@@ -53,17 +52,7 @@ export function ReleaseReview({ actor }: { actor: ReleaseActor }) {
             { term: 'Boards', value: <span className="font-semibold">{boards(n)}</span> },
             {
               term: 'Production batches',
-              value: batch.production_batches.length ? (
-                <ul className="flex flex-col gap-1">
-                  {batch.production_batches.map((pb) => (
-                    <li key={pb.id}>
-                      {pb.name} <span className="text-secondary">· {boards(pb.device_count)}</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                '—'
-              ),
+              value: <SourceBatches batches={batch.production_batches} />,
             },
           ]}
         />
@@ -115,6 +104,6 @@ export function ReleaseReview({ actor }: { actor: ReleaseActor }) {
         onConfirm={() => actor.send({ type: 'release.confirm' })}
         busy={releasing}
       />
-    </ReleasePanel>
+    </Card>
   );
 }

@@ -11,15 +11,15 @@ import type { Column, ListQuery } from '../../../components/data-table/types';
 import { DefinitionList } from '../../../components/definition-list';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { LoadingBlock } from '../../../components/spinner';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import type { SectionProps } from '../section-props';
 import { DeviceStatusBadge } from '../status';
 import { editsProductionOf } from '../../../lib/roles';
 import { DownloadSerialsButton } from './download-serials-button';
 import { releaseEditPath } from './paths';
 import { ReleaseHeader, ReleaseNotFound } from './release-header';
-import { ReleasePanel } from './release-panel';
-import { ReleaseStatusBadge } from './release-status';
+import { boards, ReleaseStatusBadge, SourceBatches } from './release-status';
+import { Card } from '../../../components/card';
 
 const columns: Column<Device>[] = [
   { key: 'serial', header: 'Serial', sortable: true, cell: (d) => <span className="font-mono">{d.serial}</span> },
@@ -28,7 +28,6 @@ const columns: Column<Device>[] = [
   { key: 'tested_at', header: 'Tested at', sortable: true, cell: (d) => formatDateTime(d.tested_at) },
 ];
 
-const boards = (n: number) => `${formatNumber(n)} ${n === 1 ? 'board' : 'boards'}`;
 
 /** `/projects/{id}/releasesbatches/{rb_id}/show`: the batch's record, read-only, and its serials. */
 export function ReleaseShow({ project, params }: SectionProps) {
@@ -60,7 +59,7 @@ export function ReleaseShow({ project, params }: SectionProps) {
           ) : null
         }
       />
-      <ReleasePanel title="Details">
+      <Card headingLevel={3} title="Details">
         <DefinitionList
           items={[
             { term: 'Status', value: <ReleaseStatusBadge status={batch.status} /> },
@@ -69,22 +68,12 @@ export function ReleaseShow({ project, params }: SectionProps) {
             { term: 'Released by', value: batch.released_by?.username ?? '—' },
             {
               term: 'Production batches',
-              value: batch.production_batches.length ? (
-                <ul className="flex flex-col gap-1">
-                  {batch.production_batches.map((pb) => (
-                    <li key={pb.id}>
-                      {pb.name} <span className="text-secondary">· {boards(pb.device_count)}</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                '—'
-              ),
+              value: <SourceBatches batches={batch.production_batches} />,
             },
             { term: 'Created', value: formatDateTime(batch.created_at) },
           ]}
         />
-      </ReleasePanel>
+      </Card>
       <section aria-labelledby="release-boards" className="flex flex-col gap-3">
         <h3 id="release-boards" className="text-base font-semibold text-gray-900">
           Boards

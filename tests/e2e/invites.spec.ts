@@ -175,3 +175,21 @@ test.describe('invitations', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   });
 });
+
+test.describe('invitations at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the list fits the phone: each row shows its status and keeps Revoke on screen', async ({ page }) => {
+    await logIn(page, DEMO_ENGINEER);
+    await page.goto('/projects/1/manufacturers?view=invitations');
+    const table = page.getByRole('table', { name: 'Invitations' });
+    // The demo's pending invitation to Kestrel's production contact.
+    const row = table.getByRole('row').filter({ hasText: 'production@kestrel-pcba.example.com' });
+    // The status column is hidden on a phone; the copy under the email is the one shown.
+    await expect(row.getByText('Pending').filter({ visible: true })).toHaveCount(1);
+    // Scrolled to vertically (other tests add rows above), it needs no sideways scroll.
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('button', { name: /^Revoke the invitation/ })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  });
+});

@@ -24,25 +24,29 @@ function statusDate(i: Invite): string {
   }
 }
 
+const WIDE_ONLY = 'hidden sm:table-cell';
+
 const columns: Column<Invite>[] = [
   {
     key: 'email',
     header: 'Email',
     sortable: true,
     cell: (i) => (
-      <>
-        <span className="font-medium">{i.email}</span>
-        {/* On a phone the row is wider than the screen: what matters most rides along. */}
-        <span aria-hidden="true" className="mt-1 flex items-center gap-2 text-xs text-secondary sm:hidden">
+      // Narrow on a phone, so Resend and Revoke stay on screen beside a long address.
+      <div className="max-w-52 sm:max-w-none">
+        <span className="font-medium wrap-anywhere">{i.email}</span>
+        {/* On a phone the other columns are hidden: status and role ride along here. */}
+        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-secondary sm:hidden">
           <InviteStatusBadge status={i.status} />
-          {titleCase(i.role)}
+          {titleCase(i.role)} · {statusDate(i)}
         </span>
-      </>
+      </div>
     ),
   },
   {
     key: 'role',
     header: 'Role · manufacturer',
+    className: WIDE_ONLY,
     cell: (i) => (
       <>
         {titleCase(i.role)}
@@ -54,6 +58,7 @@ const columns: Column<Invite>[] = [
     key: 'status',
     header: 'Status',
     sortable: true,
+    className: WIDE_ONLY,
     cell: (i) => (
       <>
         <InviteStatusBadge status={i.status} />
@@ -64,6 +69,7 @@ const columns: Column<Invite>[] = [
   {
     key: 'invited_by',
     header: 'Invited by',
+    className: WIDE_ONLY,
     cell: (i) => (
       <>
         {i.invited_by?.username ?? '—'}

@@ -16,6 +16,8 @@ export type ListSorting<S extends string> = {
   /** The SQL each sortable field orders by; text fields order case-insensitively. */
   columns: Record<S, Expression<unknown>>;
   default: S;
+  /** The default order runs descending (newest first) when the client names no sort field. */
+  defaultDesc?: boolean;
   /** A unique column, so rows with equal sort values keep one order across pages. */
   tiebreaker: Expression<unknown>;
   /**
@@ -63,11 +65,12 @@ export async function pagedList<DB, TB extends keyof DB, O, S extends string>(
   sorting: ListSorting<S>,
   options: PagedListOptions = {},
 ): Promise<Page<O>> {
-  const direction = list.sortdesc ? 'desc' : 'asc';
+  const desc = list.sortdesc ?? (list.sortby === undefined && sorting.defaultDesc === true);
+  const direction = desc ? 'desc' : 'asc';
   const sortby = list.sortby ?? sorting.default;
   if (sorting.nullable?.length && !options.db) throw new Error('pagedList: a sorting with nullable fields needs options.db');
   const ordered = options.db
-    ? orderBySort(options.db, query, sorting, sortby, list.sortdesc ?? false)
+    ? orderBySort(options.db, query, sorting, sortby, desc)
     : query.orderBy(sorting.columns[sortby], direction).orderBy(sorting.tiebreaker, direction);
   const countAll = async () => {
     const row = await query

@@ -32,10 +32,8 @@ export const deviceRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
   app.get<WithId>('/devices/:id/reports', async (request): Promise<Page<DeviceReport>> => {
     const device = await visibleDevice(request.caller, request.params.id);
     const list = parseInput(reportListQuery, request.query);
-    // Newest first unless the client picks an order of its own.
-    const sorted = list.sortby === undefined ? { ...list, sortdesc: list.sortdesc ?? true } : list;
     const query = selectReports(db).where('device_reports.device_id', '=', device.id);
-    const page = await pagedList(query, sorted, REPORT_SORTING);
+    const page = await pagedList(query, list, REPORT_SORTING);
     return { data: page.data.map(toReport), meta: page.meta };
   });
 

@@ -55,9 +55,7 @@ export const inviteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     let query = selectInvites(db).where('invites.project_id', '=', project.id);
     if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('invites.email')]));
     if (list.status) query = query.where(statusFilter(list.status, now));
-    // Newest first unless the client picks an order: the invite just sent tops the list.
-    const sorted = list.sortby === undefined ? { ...list, sortdesc: list.sortdesc ?? true } : list;
-    const page = await pagedList(query, sorted, inviteSorting(now));
+    const page = await pagedList(query, list, inviteSorting(now));
     return { data: page.data.map((row) => toInvite(row, now)), meta: page.meta };
   });
 

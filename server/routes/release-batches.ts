@@ -19,8 +19,7 @@ import { forbidden } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { answerReleaseDeviceList } from '../production/release-device-list';
 import { updateReleaseDevices } from '../production/release-update';
-import { visibleReleaseBatch } from '../production/release-visible';
-import { visibleProject } from '../production/visible';
+import { visibleProject, visibleReleaseBatch } from '../production/visible';
 import {
   RELEASE_BATCH_SORTING,
   createReleaseBatch,
@@ -48,9 +47,7 @@ export const releaseBatchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { d
     let query = selectReleaseBatches(db).where('release_batches.project_id', '=', project.id);
     if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('release_batches.name')]));
     if (list.status) query = query.where('release_batches.status', '=', list.status);
-    // Newest first unless the client picks an order of its own.
-    const sorted = list.sortby === undefined ? { ...list, sortdesc: list.sortdesc ?? true } : list;
-    const page = await pagedList(query, sorted, RELEASE_BATCH_SORTING, { db });
+    const page = await pagedList(query, list, RELEASE_BATCH_SORTING, { db });
     return { data: page.data.map(toReleaseBatch), meta: page.meta };
   });
 

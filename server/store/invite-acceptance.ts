@@ -7,6 +7,7 @@ import { companyIdByName, createCompany } from './companies';
 import type { InviteRecord } from './invites';
 import { roleIdsBySlug } from './roles';
 import { withUniqueFields } from './unique';
+import { insertUser, USERNAME_TAKEN } from './users';
 
 /**
  * Using an invite: registering a new account with it, or accepting it as a logged-in user. Both
@@ -16,7 +17,6 @@ import { withUniqueFields } from './unique';
  */
 
 export const ACCOUNT_EXISTS = 'An account with this email exists: log in and accept the invitation.';
-const USERNAME_TAKEN = 'This username is taken.';
 
 /** False when the invite was no longer pending and unexpired: someone else used it, or time ran out. */
 async function claimInvite(trx: Transaction<DB>, inviteId: number, now: string): Promise<boolean> {
@@ -78,19 +78,11 @@ export async function registerByInvite(
         if (!(await claimInvite(trx, invite.id, now))) return undefined;
         const companyId =
           invite.manufacturer_id === null ? projectCompanyId : await manufacturerCompany(trx, invite.manufacturer_id);
-        const { id: userId } = await trx
-          .insertInto('users')
-          .values({
-            username: account.username,
-            email: invite.email,
-            password_hash,
-            company_id: companyId,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx.insertInto('user_roles').values({ user_id: userId, role_id: roleId }).execute();
+        const userId = await insertUser(
+          trx,
+          { username: account.username, email: invite.email, password_hash, company_id: companyId, role_ids: [roleId] },
+          now,
+        );
         await trx.updateTable('invites').set({ accepted_by: userId }).where('id', '=', invite.id).execute();
         if (companyId !== projectCompanyId) await addMember(trx, invite.project_id, userId, invite.id, now);
         return userId;

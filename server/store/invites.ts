@@ -97,6 +97,7 @@ export const inviteSorting = (
     created_at: sql.ref('invites.created_at'),
   },
   default: 'created_at',
+  defaultDesc: true, // the invite just sent tops the list
   tiebreaker: sql.ref('invites.id'),
 });
 

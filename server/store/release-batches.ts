@@ -57,7 +57,7 @@ export const toReleaseBatch = ({ released_by, released_by_username, ...row }: Re
 });
 
 type ReleaseBatchSort = 'id' | 'name' | 'status' | 'device_count' | 'released_at' | 'created_at';
-/** Newest first by default (the route turns sortdesc on when no sortby is given). */
+/** Newest first by default (defaultDesc), like the other lists of things people add. */
 export const RELEASE_BATCH_SORTING: ListSorting<ReleaseBatchSort> = {
   columns: {
     id: sql.ref('release_batches.id'),
@@ -68,6 +68,7 @@ export const RELEASE_BATCH_SORTING: ListSorting<ReleaseBatchSort> = {
     created_at: sql.ref('release_batches.created_at'),
   },
   default: 'created_at',
+  defaultDesc: true, // the newest shipment first
   tiebreaker: sql.ref('release_batches.id'),
   nullable: ['released_at'],
 };

@@ -37,6 +37,7 @@ export const REPORT_SORTING: ListSorting<'id' | 'started_at' | 'result'> = {
     result: sql.ref('device_reports.result'),
   },
   default: 'started_at',
+  defaultDesc: true, // the latest run first
   tiebreaker: sql.ref('device_reports.id'),
 };
 

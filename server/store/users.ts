@@ -9,7 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import { toCount } from '../db/dialect';
 import { withUniqueFields } from './unique';
 
-const USERNAME_TAKEN = 'This username is taken.';
+export const USERNAME_TAKEN = 'This username is taken.';
 const EMAIL_TAKEN = 'This email is already in use.';
 const UNIQUE_USER_FIELDS: Record<string, [string, string]> = {
   username: ['username', USERNAME_TAKEN],
@@ -130,27 +130,36 @@ export type NewUser = {
   role_ids: number[];
 };
 
+/**
+ * Writes a user row and its roles inside the caller's transaction (creating a user here, or
+ * registering through an invitation); unique-field races are the caller's to translate.
+ */
+export async function insertUser(
+  trx: Kysely<DB>,
+  user: Omit<NewUser, 'password'> & { password_hash: string },
+  now: string,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('users')
+    .values({
+      username: user.username,
+      email: user.email,
+      password_hash: user.password_hash,
+      company_id: user.company_id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setRoles(trx, id, user.role_ids);
+  return id;
+}
+
 export async function createUser(db: Kysely<DB>, user: NewUser): Promise<number> {
   const password_hash = await hashPassword(user.password);
   const now = new Date().toISOString();
   return withUniqueFields(
-    () =>
-      db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('users')
-          .values({
-            username: user.username,
-            email: user.email,
-            password_hash,
-            company_id: user.company_id,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await setRoles(trx, id, user.role_ids);
-        return id;
-      }),
+    () => db.transaction().execute((trx) => insertUser(trx, { ...user, password_hash }, now)),
     UNIQUE_USER_FIELDS,
   );
 }

@@ -76,4 +76,9 @@ describe('api client', () => {
     expect(toApiFailure(error)).toEqual({ message: NETWORK_MESSAGE, fieldErrors: {}, status: 0 });
     expect(toApiFailure(new Error('boom')).message).toBe('boom');
   });
+
+  it('passes on a failure a machine already holds, so a form shows it like its own call', () => {
+    const held = { message: 'Some fields are not valid.', fieldErrors: { username: ['This username is taken.'] }, status: 422 };
+    expect(toApiFailure(held)).toBe(held);
+  });
 });

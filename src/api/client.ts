@@ -77,7 +77,17 @@ const FALLBACK: Record<number, string> = {
   429: 'Too many attempts. Wait a moment and try again.',
 };
 
+/** A failure already described (a machine keeps the one its API actor reported). */
+const isApiFailure = (value: unknown): value is ApiFailure =>
+  !!value &&
+  typeof value === 'object' &&
+  !(value instanceof Error) &&
+  typeof (value as ApiFailure).message === 'string' &&
+  typeof (value as ApiFailure).status === 'number' &&
+  typeof (value as ApiFailure).fieldErrors === 'object';
+
 export function toApiFailure(error: unknown): ApiFailure {
+  if (isApiFailure(error)) return error;
   if (axios.isAxiosError(error)) {
     const response = error.response;
     if (!response) {

@@ -38,6 +38,7 @@ export const PROJECT_SORTABLE = ['id', 'name', 'status', 'created_at', 'device_c
 export const projectListQuery = listQuerySchema(PROJECT_SORTABLE).extend({
   status: z.enum(PROJECT_STATUSES).optional(),
 });
+export type ProjectListQuery = z.output<typeof projectListQuery>;
 
 export const manufacturerSchema = z.object({
   id: z.number().int(),

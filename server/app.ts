@@ -8,6 +8,10 @@ import { openDatabase } from './db/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
 import { registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
+import { useZodCompilers } from './http/compilers';
+import { registerOpenApi } from './http/openapi';
+import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
+import { openApiRoutes } from './routes/openapi';
 import { loginRoutes, logoutRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
 import { batchRoutes } from './routes/batches';
@@ -60,16 +64,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.setErrorHandler(handleError);
   acceptJsonOnly(app);
+  useZodCompilers(app, config.checkResponses ?? false);
   await registerSecurityHeaders(app);
+  await registerOpenApi(app);
   const serveApp = await registerWeb(app, resolved.webDir);
   app.setNotFoundHandler((request, reply) => (serveApp ? serveApp(request, reply) : sendNotFound(reply)));
 
   // Declared up front (null until the auth hook runs) so every request object keeps one shape.
   app.decorateRequest('caller', null, []);
   app.decorateRequest('tokenId', null, []);
+  app.decorateRequest('scoped', null, []);
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
   const deps: RouteDeps = { db, config: resolved };
   await app.register(
     async (v1) => {
+      // TODO(issue 9): strict once every route file is declared.
+      recordDeclaredRoutes(v1, declaredRoutes, { allowUndeclared: true });
+      await v1.register(openApiRoutes, deps);
       await v1.register(loginRoutes, deps);
       // An invitation link works before its user has an account (accepting checks a login itself).
       await v1.register(inviteTokenRoutes, deps);
@@ -95,6 +107,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every v1 route with its declared access, in registration order. */
+    declaredRoutes: readonly DeclaredRoute[];
+  }
 }
 
 /**

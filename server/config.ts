@@ -18,6 +18,8 @@ export type AppConfig = {
   logger?: FastifyServerOptions['logger'];
   /** Behind a load balancer: trust its X-Forwarded-For so throttling sees the client address. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Check every answer against its route's declared schema (the API suite turns it on). */
+  checkResponses?: boolean;
 };
 
 export type ResolvedConfig = {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { toFieldErrors, type FieldErrors } from '../../contract/errors';
 import { MAX_ID } from '../../contract/list-query';
 import { invalid, notFound } from './errors';
@@ -36,3 +36,6 @@ export function parseId(raw: string | undefined): number {
   if (id < 1 || id > MAX_ID) throw notFound();
   return id;
 }
+
+/** A path id as the description shows it; the access hook has already refused anything else. */
+export const idParam = z.coerce.number().int().min(1).max(MAX_ID);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Project, ProjectStatus } from '../../contract/projects';
-import type { ListSorting } from '../db/paged-list';
+import type { Page } from '../../contract/envelope';
+import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
 import { withUniqueFields } from './unique';
@@ -51,6 +52,24 @@ export const PROJECT_SORTING: ListSorting<'id' | 'name' | 'status' | 'created_at
   default: 'id',
   tiebreaker: sql.ref('projects.id'),
 };
+
+type ProjectSort = keyof typeof PROJECT_SORTING.columns;
+
+/** A page of a company's projects (and the given joined ones), searched and filtered in SQL. */
+export async function listCompanyProjects(
+  db: Kysely<DB>,
+  companyId: number,
+  memberProjectIds: readonly number[],
+  list: ListQuery<ProjectSort> & { status?: ProjectStatus },
+): Promise<Page<Project>> {
+  let query = selectCompanyProjects(db, companyId, memberProjectIds);
+  if (list.search) {
+    query = query.where(matchesSearch(db, list.search, [sql.ref('projects.name'), sql.ref('projects.description')]));
+  }
+  if (list.status) query = query.where('projects.status', '=', list.status);
+  const page = await pagedList(query, list, PROJECT_SORTING);
+  return { data: page.data.map(toProject), meta: page.meta };
+}
 
 export async function findProject(db: Kysely<DB>, id: number): Promise<Project | undefined> {
   const row = await selectProjects(db).where('projects.id', '=', id).executeTakeFirst();

@@ -82,6 +82,8 @@ export async function createTestApp(config: Partial<Omit<AppConfig, 'db'>> = {})
     dataDir,
     // High enough that the many wrong logins of a test file never trip it; throttle tests lower it.
     loginThrottle: { maxPerUser: 1000, maxPerIp: 1000 },
+    // Every answer the suite receives is checked against its route's declared schema.
+    checkResponses: true,
     ...config,
   }).catch(async (error) => {
     await dispose(); // leave no schema behind when the app cannot start

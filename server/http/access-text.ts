@@ -1,0 +1,44 @@
+import type { Permission } from '../../contract/permissions';
+import type { ScopeName } from './scopes';
+
+/** What a 403 says, per permission: the person learns which role would have let them. */
+export const FORBIDDEN_MESSAGES: Record<Permission, string> = {
+  public: 'Not allowed.',
+  jig: 'Not allowed.',
+  read: 'Not allowed.',
+  'company.read': "Only people of the owning company may see this.",
+  'production.edit': 'Only an admin or engineer of the company may change this.',
+  'company.manage': 'Only an admin of the company may change this.',
+  'users.manage': 'Only an admin of the company may add users or change roles.',
+  'user.edit': 'You may not edit this user.',
+  platform: 'Only a superadmin may do this.',
+};
+
+const WHO: Record<Permission, string> = {
+  public: 'Public: no login needed.',
+  jig: 'A provisioned jig: the `x-jig-signature` header (HMAC-SHA256 of its serial with its secret).',
+  read: 'Any logged-in user who sees the row.',
+  'company.read': "People of the row's owning company, and superadmins.",
+  'production.edit': "Admins and engineers of the row's owning company, and superadmins.",
+  'company.manage': "Admins of the row's owning company, and superadmins.",
+  'users.manage': "Admins of the row's owning company, and superadmins.",
+  'user.edit': 'The user themself, admins of their company, and superadmins.',
+  platform: 'Superadmins only.',
+};
+
+const ROW: Record<ScopeName, string> = {
+  company: 'the company `:id`',
+  project: 'the project `:id` (its company, and members of other companies who joined it)',
+  productionBatch: "the production batch `:id`, through its project",
+  releaseBatch: "the release batch `:id`, through its project",
+  device: "the device `:id`, through its project",
+  report: "the device report `:id`, through its project",
+  invite: "the invitation `:id`, through its project",
+  user: 'the user `:id` (`me` is the caller)',
+};
+
+/** The access line of a route's OpenAPI description. */
+export function accessText(access: Permission, scope: ScopeName | undefined): string {
+  const row = scope ? ` Scope: ${ROW[scope]}; a row the caller may not see answers 404.` : '';
+  return `**Access:** ${WHO[access]}${row}`;
+}

@@ -1,0 +1,173 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../contract/errors';
+import { decide, type Owner, type Permission } from '../../contract/permissions';
+import { authenticate, type Caller } from '../auth/authenticate';
+import type { RouteDeps } from '../config';
+import { accessText, FORBIDDEN_MESSAGES } from './access-text';
+import { forbidden, notFound, unauthorized } from './errors';
+import { resolveScope, type ScopeName, type ScopeRow } from './scopes';
+import { idParam } from './validate';
+
+/**
+ * Every v1 route is declared here, in one shape: its access (a permission of
+ * contract/permissions.ts), the row it is scoped to, and its schemas. The declaration is
+ * enforced before the handler runs (log in → load the scoped row → judge), it becomes the
+ * OpenAPI description, and the access matrix test calls every declared route as every kind of
+ * caller. A route registered without a declaration stops the server from starting (app.ts).
+ */
+
+type Schema = z.ZodType;
+
+type Context<P extends Permission, S, Q, B> = {
+  /** The logged-in user; null only on public and jig routes. */
+  caller: P extends 'public' | 'jig' ? Caller | null : Caller;
+  /** The row the route's `:id` names, already judged visible. */
+  row: S extends ScopeName ? ScopeRow<S> : undefined;
+  query: Q extends Schema ? z.output<Q> : undefined;
+  body: B extends Schema ? z.output<B> : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** What a handler gives back: the declared answer, or the reply it sent itself (a stream). */
+type Answer<R> = R extends Schema ? z.input<R> | FastifyReply : FastifyReply | void;
+
+export type RouteSpec<
+  P extends Permission,
+  S extends ScopeName | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema | undefined,
+> = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  description?: string;
+  access: P;
+  /** The row `:id` names; the caller is judged against its owner. */
+  scope?: S;
+  query?: Q;
+  body?: B;
+  /** The success status: 200 unless said; 204 answers no body. */
+  status?: 200 | 201 | 204;
+  /** The success answer's schema (checked against every answer in the API suite). */
+  response?: R;
+  handler: (ctx: Context<P, S, Q, B>) => Promise<Answer<R>>;
+};
+
+/** What a declared route carries in its Fastify config, for the app's checks and the tests. */
+export type RouteAccess = { access: Permission; scope?: ScopeName };
+
+export type DeclaredRoute = RouteAccess & { method: string; url: string; summary: string; hasBody: boolean };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The row of a scoped route, set by the access hook before validation. */
+    scoped: unknown;
+  }
+  interface FastifyContextConfig {
+    access?: Permission;
+    scope?: ScopeName;
+  }
+}
+
+type RouteFn = <
+  P extends Permission,
+  S extends ScopeName | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Schema | undefined = undefined,
+>(
+  spec: RouteSpec<P, S, Q, B, R>,
+) => void;
+
+/** A plugin of declared routes: `defineRoutes((route, { db }) => { route({...}); })`. */
+export function defineRoutes(register: (route: RouteFn, deps: RouteDeps) => void): FastifyPluginAsync<RouteDeps> {
+  return async (app, deps) => {
+    register((spec) => app.route(toRouteOptions(spec as AnySpec, deps)), deps);
+  };
+}
+
+type AnySpec = RouteSpec<Permission, ScopeName | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
+
+/** `:id` and friends, for the description (the access hook has judged `:id` already). */
+function paramsOf(url: string, scope: ScopeName | undefined): Schema | undefined {
+  const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  if (!names.length) return undefined;
+  return z.object(
+    Object.fromEntries(names.map((name) => [name, scope === 'user' && name === 'id' ? z.union([idParam, z.literal('me')]) : idParam])),
+  );
+}
+
+function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
+  const status = spec.status ?? 200;
+  const needsLogin = spec.access !== 'public' && spec.access !== 'jig';
+  return {
+    method: spec.method,
+    url: spec.url,
+    config: { access: spec.access, scope: spec.scope },
+    schema: {
+      summary: spec.summary,
+      description: [spec.description, accessText(spec.access, spec.scope)].filter(Boolean).join('\n\n'),
+      tags: [spec.url.split('/')[1]],
+      ...(needsLogin && { security: [{ bearer: [] }] }),
+      ...(spec.access === 'jig' && { security: [{ jigSignature: [] }] }),
+      // Only the parts a route has: Fastify warns about a key present but undefined.
+      ...definedOnly({ params: paramsOf(spec.url, spec.scope), querystring: spec.query, body: spec.body }),
+      response: {
+        ...(status === 204 ? { 204: z.null().describe('No content') } : spec.response && { [status]: spec.response }),
+        '4xx': apiErrorSchema,
+      },
+    },
+    onRequest: needsLogin ? authenticate(db) : undefined,
+    preValidation: async (request: FastifyRequest) => {
+      let owner: Owner | undefined;
+      if (spec.scope) {
+        const found = await resolveScope(db, spec.scope, (request.params as { id?: string }).id, request.caller);
+        if (!found) throw notFound();
+        request.scoped = found.row;
+        owner = found.owner;
+      }
+      const verdict = decide(request.caller, spec.access, owner);
+      if (verdict === 'unauthenticated') throw unauthorized();
+      if (verdict === 'hidden') throw notFound();
+      if (verdict === 'forbidden') throw forbidden(FORBIDDEN_MESSAGES[spec.access]);
+    },
+    handler: async (request, reply) => {
+      reply.status(status);
+      const answer = await spec.handler({
+        caller: request.caller,
+        row: request.scoped,
+        query: request.query,
+        body: request.body,
+        request,
+        reply,
+      } as Context<Permission, ScopeName, Schema, Schema>);
+      return status === 204 ? reply.send() : answer;
+    },
+  };
+}
+
+const definedOnly = <T extends Record<string, unknown>>(parts: T) =>
+  Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+/** The declared routes of an app, as its onRoute hook recorded them (for tests and checks). */
+export function recordDeclaredRoutes(app: FastifyInstance, into: DeclaredRoute[], { allowUndeclared = false } = {}) {
+  app.addHook('onRoute', (options) => {
+    if (options.method === 'HEAD' || (Array.isArray(options.method) && options.method.includes('HEAD'))) return;
+    const access = options.config?.access;
+    if (!access) {
+      if (allowUndeclared) return;
+      throw new Error(`${String(options.method)} ${options.url} declares no access: declare it with defineRoutes.`);
+    }
+    into.push({
+      method: String(options.method),
+      url: options.url,
+      access,
+      scope: options.config?.scope,
+      summary: String(options.schema?.summary ?? ''),
+      hasBody: options.schema?.body !== undefined,
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Owner } from '../../contract/permissions';
+import type { Caller } from '../auth/authenticate';
+import { callerAsUser } from '../auth/authenticate';
+import type { DB } from '../db/schema';
+import { findBatch } from '../store/batches';
+import { findCompany } from '../store/companies';
+import { findDevice } from '../store/devices';
+import { findInvite } from '../store/invites';
+import { findProject } from '../store/projects';
+import { findReleaseBatchHead } from '../store/release-batches';
+import { findReportDetail } from '../store/reports';
+import { findUser } from '../store/users';
+import { parseId } from './validate';
+
+/**
+ * The row a route's `:id` names, and who owns it. A route declares its scope by name; the access
+ * hook loads the row before the handler runs, judges the caller against its owner (404 when the
+ * caller may not see it) and hands the row to the handler, so no handler looks a row up itself.
+ */
+type Found<T> = { row: T; owner: Owner } | undefined;
+type Resolver<T> = (db: Kysely<DB>, id: number, caller: Caller | null) => Promise<Found<T>>;
+
+const scope = <T>(resolve: Resolver<T>) => resolve;
+
+/** A project's row: owned by the project's company, and readable by the project's members. */
+const inProject = async <T extends { project_id: number }>(db: Kysely<DB>, row: T | undefined) => {
+  const project = row && (await findProject(db, row.project_id));
+  return project ? { row: { ...row, project }, owner: { company_id: project.company_id, project_id: project.id } } : undefined;
+};
+
+export const SCOPES = {
+  company: scope(async (db, id) => {
+    const company = await findCompany(db, id);
+    return company && { row: company, owner: { company_id: company.id } };
+  }),
+  project: scope(async (db, id) => {
+    const project = await findProject(db, id);
+    return project && { row: project, owner: { company_id: project.company_id, project_id: project.id } };
+  }),
+  productionBatch: scope(async (db, id) => {
+    const found = await inProject(db, await findBatch(db, id));
+    return found && { row: { batch: found.row, project: found.row.project }, owner: found.owner };
+  }),
+  releaseBatch: scope(async (db, id) => {
+    const found = await inProject(db, await findReleaseBatchHead(db, id));
+    return found && { row: { batch: found.row, project: found.row.project }, owner: found.owner };
+  }),
+  device: scope(async (db, id) => {
+    const found = await findDevice(db, id);
+    return (
+      found && {
+        row: found.device,
+        owner: { company_id: found.company_id, project_id: found.device.project_id },
+      }
+    );
+  }),
+  report: scope(async (db, id) => {
+    const found = await findReportDetail(db, id);
+    return found && { row: found.report, owner: { company_id: found.company_id, project_id: found.report.project_id } };
+  }),
+  invite: scope(async (db, id) => {
+    const found = await inProject(db, await findInvite(db, id));
+    return found && { row: { invite: found.row, project: found.row.project }, owner: found.owner };
+  }),
+  /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
+  user: scope(async (db, id, caller) => {
+    // The auth hook has just read exactly this user.
+    const user = caller && id === caller.id ? callerAsUser(caller) : await findUser(db, id);
+    return user && { row: user, owner: { company_id: user.company_id, user_id: user.id } };
+  }),
+};
+
+export type ScopeName = keyof typeof SCOPES;
+export type ScopeRow<S extends ScopeName> = NonNullable<Awaited<ReturnType<(typeof SCOPES)[S]>>>['row'];
+
+/** The id a scoped route's `:id` names: a 404 for anything that cannot be one (never a 5xx). */
+export function scopeId(scopeName: ScopeName, raw: string | undefined, caller: Caller | null): number {
+  if (scopeName === 'user' && raw === 'me' && caller) return caller.id;
+  return parseId(raw);
+}
+
+export async function resolveScope<S extends ScopeName>(
+  db: Kysely<DB>,
+  scopeName: S,
+  raw: string | undefined,
+  caller: Caller | null,
+): Promise<Found<ScopeRow<S>>> {
+  const resolve = SCOPES[scopeName] as Resolver<ScopeRow<S>>;
+  return resolve(db, scopeId(scopeName, raw, caller), caller);
+}

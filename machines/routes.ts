@@ -1,3 +1,4 @@
+import { rolesFor } from '../contract/permissions';
 import type { RoleSlug } from '../contract/roles';
 
 /**
@@ -19,7 +20,8 @@ export type RouteDef = {
   redirect?: string;
 };
 
-const SUPER = ['superadmin'] as const;
+/** The /manage area: the platform's operators (contract/permissions.ts decides who that is). */
+const PLATFORM = rolesFor('platform');
 
 const project = (name: string, sub: string, numeric: string[] = ['id']): RouteDef => ({
   name: `project.${name}`,
@@ -32,7 +34,7 @@ const manage = (name: string, sub: string, numeric?: string[]): RouteDef => ({
   name: `manage.${name}`,
   path: `/manage${sub}`,
   requiresAuth: true,
-  roles: SUPER,
+  roles: PLATFORM,
   numeric,
 });
 

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeclaredRoute } from '../../server/http/route';
+import { PRINCIPALS, SAMPLES, buildWorld, type PrincipalFacts, type World } from './helpers/access-world';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * Every declared route, called as every kind of caller on real rows of Alpha, and each answer
+ * checked against what the route's declaration means: 401 without a login, 404 where the caller
+ * may not see the row, 403 where they see it but lack the role, 2xx where allowed. The routes
+ * come from the server's own table, so a new route is in the matrix the moment it is declared.
+ *
+ * The expectations come from the oracle below, which restates the rules of
+ * contract/permissions.ts in plain terms from the principals' facts, rather than calling it.
+ */
+
+type Expected = 200 | 401 | 403 | 404;
+
+const ALPHA_ROLES_WHO_MAY: Record<string, (p: PrincipalFacts) => boolean> = {
+  read: () => true,
+  'company.read': (p) => p.company === 'alpha',
+  'production.edit': (p) => p.company === 'alpha' && (p.roles.includes('admin') || p.roles.includes('engineer')),
+  'company.manage': (p) => p.company === 'alpha' && p.roles.includes('admin'),
+  'users.manage': (p) => p.company === 'alpha' && p.roles.includes('admin'),
+  // The user row of the matrix is alpha-target, so no principal is the user themself.
+  'user.edit': (p) => p.company === 'alpha' && p.roles.includes('admin'),
+  platform: () => false,
+};
+
+/** What a route's declaration promises this principal. */
+function oracle(route: DeclaredRoute, p: PrincipalFacts): Expected {
+  if (route.access === 'public') return 200;
+  if (route.access === 'jig') return 200; // bearer logins play no part; see the jig test below
+  if (p.username === null) return 401;
+  if (p.roles.includes('superadmin')) return 200;
+  if (route.scope) {
+    const projectRow = !['company', 'user'].includes(route.scope);
+    const sees = p.company === 'alpha' || (projectRow && p.memberOfProject);
+    if (!sees) return 404;
+  }
+  const may = ALPHA_ROLES_WHO_MAY[route.access];
+  if (!may) throw new Error(`The oracle does not know the permission ${route.access}.`);
+  return may(p) ? 200 : 403;
+}
+
+/** Routes whose `:id` is not a scoped row: which row of the world it names. */
+const UNSCOPED_IDS: Record<string, keyof World['ids']> = {
+  '/manage/devices/:id': 'device',
+  '/manage/devices/panel/:id': 'productionBatch',
+};
+
+function urlFor(route: DeclaredRoute, world: World, query?: string): string {
+  const key = route.scope ?? UNSCOPED_IDS[route.url.replace(/^\/v1/, '')];
+  let url = route.url;
+  if (url.includes(':id')) {
+    if (!key) throw new Error(`No row for ${route.url}: declare a scope or add it to UNSCOPED_IDS.`);
+    url = url.replace(':id', String(world.ids[key]));
+  }
+  return query ? `${url}?${query}` : url;
+}
+
+const keyOf = (route: DeclaredRoute) => `${route.method} ${route.url.replace(/^\/v1/, '')}`;
+
+let t: TestApp;
+let world: World;
+let routes: DeclaredRoute[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t);
+  routes = [...t.app.declaredRoutes];
+});
+afterAll(() => t?.close());
+
+describe('the access matrix', () => {
+  it('has a sample request for every declared route', () => {
+    const missing = routes.map(keyOf).filter((key) => !SAMPLES[key]);
+    expect(missing, 'declared routes without a sample in helpers/access-world.ts').toEqual([]);
+  });
+
+  it('answers every route as its declaration says, for every principal', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      for (const principal of PRINCIPALS) {
+        const sample = await SAMPLES[keyOf(route)]?.(t, world);
+        if (!sample) continue;
+        const auth = principal.username ? await t.login(principal.username, { fresh: sample.freshLogin }) : {};
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: urlFor(route, world, sample.query),
+          headers: { ...auth, ...sample.headers },
+          ...(sample.body !== undefined && { payload: sample.body as object }),
+        });
+        calls += 1;
+        const expected = oracle(route, principal);
+        const ok = expected === 200 ? res.statusCode >= 200 && res.statusCode < 300 : res.statusCode === expected;
+        if (!ok) failures.push(`${keyOf(route)} as ${principal.name}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+    }
+    console.log(`access matrix: ${routes.length} routes × ${PRINCIPALS.length} principals = ${calls} calls`);
+    expect(failures).toEqual([]);
+    expect(calls).toBe(routes.length * PRINCIPALS.length);
+  });
+});

@@ -1,5 +1,5 @@
 import { useSession } from '../app/app-actor';
-import { isSuperadmin } from '../lib/roles';
+import { isSuperadmin } from '../../contract/permissions';
 import { positiveIntParam, useSearchState } from '../lib/url-search';
 import { useCompanyOptions } from './company-options';
 import { ErrorPresenter } from './error-presenter';

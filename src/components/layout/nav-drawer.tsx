@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/app-actor';
 import { cx } from '../../lib/cx';
-import { isSuperadmin } from '../../lib/roles';
+import { isSuperadmin } from '../../../contract/permissions';
 import { Icon } from '../icon';
 import { isActive, mainNav, manageNav, type NavItem } from './nav-items';
 

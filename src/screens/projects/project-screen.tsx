@@ -9,7 +9,7 @@ import { ErrorPresenter } from '../../components/error-presenter';
 import { NotBuiltNotice } from '../../components/not-built-notice';
 import { PageHeader } from '../../components/page-header';
 import { LoadingBlock } from '../../components/spinner';
-import { editsProductionOf, isSuperadmin } from '../../lib/roles';
+import { can, isSuperadmin } from '../../../contract/permissions';
 import { BatchView } from './batches/batch-view';
 import { BatchesTab } from './batches/batches-tab';
 import { DevicesTab } from './devices/devices-tab';
@@ -61,7 +61,7 @@ export function ProjectScreen({ params, title, route }: ScreenProps) {
             {project.description ? <span>{project.description}</span> : null}
           </span>
         }
-        actions={editsProductionOf(session?.user, project.company_id) ? <InviteButton project={project} /> : undefined}
+        actions={can(session?.user, 'production.edit', { company_id: project.company_id }) ? <InviteButton project={project} /> : undefined}
       />
       <ProjectTabs projectId={project.id} route={route} />
       {Section ? (

@@ -3,7 +3,7 @@ import { idParam, type ScreenProps } from '../../app/screen-props';
 import { ErrorPresenter } from '../../components/error-presenter';
 import { PageHeader } from '../../components/page-header';
 import { LoadingBlock } from '../../components/spinner';
-import { managesUsers } from '../../lib/roles';
+import { can } from '../../../contract/permissions';
 import { ManagerOnly } from './manager-only';
 import { useUser } from './use-user';
 import { UserForm } from './user-form';
@@ -25,7 +25,7 @@ export function UserEditScreen({ params, title }: ScreenProps) {
         description={`${user.username} · ${user.company.name}`}
         back={{ href: `/users/${user.id}`, label: user.username }}
       />
-      {managesUsers(session.user) ? (
+      {can(session.user, 'users.manage') ? (
         // Keyed by user: the form's values start from this user, never from the last one shown.
         <UserForm key={user.id} mode="edit" user={user} self={user.id === session.user.id} />
       ) : (

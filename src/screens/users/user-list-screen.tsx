@@ -9,7 +9,7 @@ import type { Column, ListQuery } from '../../components/data-table/types';
 import { PageHeader } from '../../components/page-header';
 import { RoleBadges } from '../../components/role-badges';
 import { formatDate } from '../../lib/format';
-import { isSuperadmin, managesUsers } from '../../lib/roles';
+import { can, isSuperadmin } from '../../../contract/permissions';
 
 const columns = (withCompany: boolean): Column<User>[] => [
   { key: 'username', header: 'Username', sortable: true },
@@ -31,7 +31,7 @@ export function UserListScreen({ title }: ScreenProps) {
         title={title}
         description={all ? 'Users of every company.' : `People of ${session.company.name}.`}
         actions={
-          managesUsers(session.user) ? (
+          can(session.user, 'users.manage') ? (
             <ButtonLink href="/users/new" icon={mdiPlus}>
               Add user
             </ButtonLink>

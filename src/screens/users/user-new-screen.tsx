@@ -1,7 +1,7 @@
 import { useSession } from '../../app/app-actor';
 import type { ScreenProps } from '../../app/screen-props';
 import { PageHeader } from '../../components/page-header';
-import { isSuperadmin, managesUsers } from '../../lib/roles';
+import { can, isSuperadmin } from '../../../contract/permissions';
 import { ManagerOnly } from './manager-only';
 import { UserForm } from './user-form';
 
@@ -16,7 +16,7 @@ export function UserNewScreen({ title }: ScreenProps) {
         description={superadmin ? 'A new account in the company you choose.' : `A new account in ${session.company.name}.`}
         back={{ href: '/users', label: 'All users' }}
       />
-      {managesUsers(session.user) ? (
+      {can(session.user, 'users.manage') ? (
         <UserForm mode="create" companyId={session.company.id} chooseCompany={superadmin} />
       ) : (
         <ManagerOnly what="add users" />

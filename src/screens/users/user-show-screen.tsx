@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { RoleBadges } from '../../components/role-badges';
 import { LoadingBlock } from '../../components/spinner';
 import { formatDateTime, titleCase } from '../../lib/format';
-import { managesUsers } from '../../lib/roles';
+import { can } from '../../../contract/permissions';
 import { useUser } from './use-user';
 import { UserNotFound } from './user-not-found';
 
@@ -28,7 +28,7 @@ export function UserShowScreen({ params }: ScreenProps) {
         title={user.username}
         back={{ href: '/users', label: 'All users' }}
         actions={
-          managesUsers(session?.user) ? (
+          can(session?.user, 'users.manage') ? (
             <ButtonLink href={`/users/${user.id}/edit`} icon={mdiPencil} variant="secondary">
               Edit
             </ButtonLink>

@@ -9,7 +9,7 @@ import { ErrorPresenter } from '../../../components/error-presenter';
 import { Icon } from '../../../components/icon';
 import { LoadingBlock } from '../../../components/spinner';
 import { formatDate } from '../../../lib/format';
-import { editsProductionOf } from '../../../lib/roles';
+import { can } from '../../../../contract/permissions';
 import { DevicesTable } from '../devices/devices-table';
 import type { SectionProps } from '../section-props';
 import { BatchStatusBadge } from '../status';
@@ -55,7 +55,7 @@ export function BatchView({ project, params }: SectionProps) {
               Built by {batch.manufacturer_name} · created {formatDate(batch.created_at)}
             </p>
           </div>
-          {editsProductionOf(session?.user, project.company_id) ? <BatchStatusAction batch={batch} companyId={project.company_id} /> : null}
+          {can(session?.user, 'production.edit', { company_id: project.company_id }) ? <BatchStatusAction batch={batch} companyId={project.company_id} /> : null}
         </div>
       </header>
       <BatchTotals batchId={batch.id} />

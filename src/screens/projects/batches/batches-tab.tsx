@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
 import { formatDate, formatNumber, formatPercent, titleCase } from '../../../lib/format';
-import { editsProductionOf } from '../../../lib/roles';
+import { can } from '../../../../contract/permissions';
 import type { SectionProps } from '../section-props';
 import { BatchStatusBadge } from '../status';
 import { BatchFormDialog } from './batch-form-dialog';
@@ -33,7 +33,7 @@ export function BatchesTab({ project }: SectionProps) {
   const [creating, setCreating] = useState(false);
   const status = useTableFilter('status', BATCH_STATUSES);
   const query: ListQuery<ProductionBatch> = (p) => projectBatchesOptions(project.id, { ...p, status });
-  const canCreate = editsProductionOf(session?.user, project.company_id);
+  const canCreate = can(session?.user, 'production.edit', { company_id: project.company_id });
 
   return (
     <>

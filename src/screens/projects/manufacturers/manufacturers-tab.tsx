@@ -8,7 +8,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { Notice } from '../../../components/notice';
 import { formatDate } from '../../../lib/format';
-import { editsProductionOf } from '../../../lib/roles';
+import { can } from '../../../../contract/permissions';
 import { InvitationsSection } from '../invites/invitations-section';
 import { SectionSwitch, useManufacturersView } from '../invites/section-switch';
 import type { SectionProps } from '../section-props';
@@ -37,7 +37,7 @@ export function ManufacturersTab({ project }: SectionProps) {
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<string | null>(null);
   const query: ListQuery<Manufacturer> = (p) => projectManufacturersOptions(project.id, p);
-  const canAdd = editsProductionOf(session?.user, project.company_id);
+  const canAdd = can(session?.user, 'production.edit', { company_id: project.company_id });
   const view = useManufacturersView();
   if (view === 'invitations') {
     return (

@@ -7,7 +7,7 @@ import { useSession } from '../../../app/app-actor';
 import { idParam } from '../../../app/screen-props';
 import { LoadingBlock } from '../../../components/spinner';
 import type { SectionProps } from '../section-props';
-import { editsProductionOf } from '../../../lib/roles';
+import { can } from '../../../../contract/permissions';
 import { releaseShowPath } from './paths';
 import { releaseBatchLogic } from './release-actors';
 import { ReleaseEditor } from './release-editor';
@@ -26,7 +26,7 @@ export function ReleaseEdit({ project, params }: SectionProps) {
   const id = idParam(params, 'rb_id');
   const session = useSession();
   const [, navigate] = useLocation();
-  const canEdit = editsProductionOf(session?.user, project.company_id);
+  const canEdit = can(session?.user, 'production.edit', { company_id: project.company_id });
 
   // Readers have nothing to do here: the batch's record is their page.
   useEffect(() => {

@@ -14,7 +14,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
 import type { SectionProps } from '../section-props';
 import { DeviceStatusBadge } from '../status';
-import { editsProductionOf } from '../../../lib/roles';
+import { can } from '../../../../contract/permissions';
 import { DownloadSerialsButton } from './download-serials-button';
 import { releaseEditPath } from './paths';
 import { ReleaseHeader, ReleaseNotFound } from './release-header';
@@ -42,7 +42,7 @@ export function ReleaseShow({ project, params }: SectionProps) {
   if (!batch) return <ErrorPresenter error={query.error} title="Could not load the release batch" />;
 
   const released = batch.status === 'released';
-  const canEdit = !released && editsProductionOf(session?.user, project.company_id);
+  const canEdit = !released && can(session?.user, 'production.edit', { company_id: project.company_id });
   const devices: ListQuery<Device> = (p) => releaseBatchDevicesOptions(batch.id, p);
 
   return (

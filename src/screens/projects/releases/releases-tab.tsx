@@ -9,7 +9,7 @@ import { TableFilter, useTableFilter } from '../../../components/data-table/tabl
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { formatDate, formatDateTime, formatNumber, titleCase } from '../../../lib/format';
 import type { SectionProps } from '../section-props';
-import { editsProductionOf } from '../../../lib/roles';
+import { can } from '../../../../contract/permissions';
 import { releaseEditPath, releaseShowPath } from './paths';
 import { ReleaseFormDialog } from './release-form-dialog';
 import { ReleaseStatusBadge } from './release-status';
@@ -30,7 +30,7 @@ export function ReleasesTab({ project }: SectionProps) {
   const [creating, setCreating] = useState(false);
   const status = useTableFilter('status', RELEASE_BATCH_STATUSES);
   const query: ListQuery<ReleaseBatch> = (p) => projectReleaseBatchesOptions(project.id, { ...p, status });
-  const canEdit = editsProductionOf(session?.user, project.company_id);
+  const canEdit = can(session?.user, 'production.edit', { company_id: project.company_id });
   // A draft opens where its boards are picked; a released batch (or a reader) gets the record.
   const hrefOf = (b: ReleaseBatch) =>
     canEdit && b.status === 'draft' ? releaseEditPath(project.id, b.id) : releaseShowPath(project.id, b.id);

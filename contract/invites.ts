@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { COMPANY_ROLE_SLUGS } from './roles';
+import { COMPANY_ROLE_SLUGS, type CompanyRoleSlug } from './roles';
 import { listQuerySchema } from './list-query';
 import { emailField, passwordField, passwordMismatch, passwordsMatch, usernameField, userSchema } from './users';
 
 /**
  * An invitation into a project (DOMAIN.md): someone of the project's company invites a person by
- * email. The invite carries a single-use token that expires; only its hash is stored, and the
- * link with the token is shown once, when the invite is created or resent (no mail server).
- * `expired` is not stored: a pending invite past `expires_at` reads as expired.
+ * email. The invite carries a single-use token that expires; only its hash is stored. With a mail
+ * server the link goes by email and the inviter never sees it; without one it is shown once to
+ * the inviter, when the invite is created or resent. `expired` is not stored: a pending invite
+ * past `expires_at` reads as expired.
  */
 export const INVITE_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -25,7 +26,10 @@ export const inviteSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
   email: z.string(),
-  /** The role a new account gets. Someone who already has an account keeps their roles. */
+  /**
+   * The role a new account gets, except that an admin invite into a manufacturer's company that
+   * exists by then registers a viewer (`registeredRole`). An existing account keeps its roles.
+   */
   role: z.enum(COMPANY_ROLE_SLUGS),
   /** When set, a new account joins this manufacturer's company instead of the project's. */
   manufacturer_id: z.number().int().nullable(),
@@ -40,9 +44,39 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-/** `POST /projects/{id}/invites` and a resend answer the invite with its token, this once. */
-export const inviteWithTokenSchema = inviteSchema.extend({ token: z.string() });
+/** `POST /projects/{id}/invites` and a resend without a mail server: the invite with its token, this once. */
+export const inviteWithTokenSchema = inviteSchema.extend({ delivery: z.literal('link'), token: z.string() });
 export type InviteWithToken = z.infer<typeof inviteWithTokenSchema>;
+
+/** The same with a mail server (`SMTP_URL`): the link went to the invitee, and the token to nobody else. */
+export const inviteEmailedSchema = inviteSchema.extend({ delivery: z.literal('email') });
+export type InviteEmailed = z.infer<typeof inviteEmailedSchema>;
+
+/** What creating or resending an invitation answers: `delivery` says whether the app shows a link. */
+export const inviteSentSchema = z.discriminatedUnion('delivery', [inviteWithTokenSchema, inviteEmailedSchema]);
+export type InviteSent = z.infer<typeof inviteSentSchema>;
+
+/** A failed email leaves nothing behind: no new invite, and a resend's earlier link still works. */
+export const INVITE_MAIL_FAILED = 'The invitation email could not be sent; try again.';
+
+/**
+ * Where a new account lands (README "Access"): the project's own company, whose admins and
+ * engineers send its invitations; a manufacturer's company that this registration creates; or a
+ * manufacturer's company that exists already, with people and admins of its own.
+ */
+export type JoinedCompany = 'project' | 'created' | 'existing';
+
+/**
+ * The role a new account gets. Nobody becomes an admin of a company that exists already except
+ * through its own admins or a superadmin: an admin invitation into one registers a viewer.
+ */
+export const registeredRole = (invited: CompanyRoleSlug, joins: JoinedCompany): CompanyRoleSlug =>
+  invited === 'admin' && joins === 'existing' ? 'viewer' : invited;
+
+/** The 422 on `role` for creating or resending an admin invitation into an existing manufacturer's company. */
+export const adminIntoExistingCompany = (company: string) =>
+  `${company} already has its own people here, and only its admins make someone an admin there. ` +
+  'Invite this person as engineer, operator or viewer.';
 
 export const inviteCreateInput = z.object({
   email: emailField,
@@ -70,14 +104,15 @@ export const inviteListQuery = listQuerySchema(INVITE_SORTABLE).extend({
 export const invitePreviewSchema = z.object({
   status: z.enum(INVITE_STATUSES),
   email: z.string(),
+  /** The role a new account gets now (`registeredRole`); an existing account keeps its own. */
   role: z.enum(COMPANY_ROLE_SLUGS),
+  /** The role the invitation names; differs from `role` when an admin invite now leads into an existing company. */
+  invited_role: z.enum(COMPANY_ROLE_SLUGS),
   project: z.object({ id: z.number().int(), name: z.string() }),
   /** The company a new account joins. */
   company: z.object({ id: z.number().int().nullable(), name: z.string() }),
   invited_by: z.string().nullable(),
   expires_at: z.string(),
-  /** An account with the invited email exists: log in and accept instead of registering. */
-  account_exists: z.boolean(),
 });
 export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 

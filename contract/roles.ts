@@ -5,6 +5,7 @@ export type RoleSlug = (typeof ROLE_SLUGS)[number];
 
 /** Roles a company may hold; `superadmin` belongs to the platform's operators only. */
 export const COMPANY_ROLE_SLUGS = ['admin', 'engineer', 'operator', 'viewer'] as const;
+export type CompanyRoleSlug = (typeof COMPANY_ROLE_SLUGS)[number];
 
 export const roleSchema = z.object({
   id: z.number().int(),

@@ -51,8 +51,9 @@ const previewOf = (event: unknown) => (event as { output: InvitePreview }).outpu
 const failureOf = (event: unknown) => asFailure((event as { error: unknown }).error);
 
 /**
- * `/register?token=…`: read what the link is for, then register a new account, send the
- * account's owner to log in, or accept as the signed-in user; each dead end says why.
+ * `/register?token=…`: read what the link is for, then register a new account (the page also
+ * offers the login for someone who has one: the link does not say whether they do, so an
+ * inviter cannot learn it), or accept as the signed-in user; each dead end says why.
  * API calls are actors that `src/` provides; the defaults only say what each must do.
  */
 export const inviteMachine = setup({
@@ -92,7 +93,6 @@ export const inviteMachine = setup({
     isInvitee: ({ context, event }) =>
       !!context.viewer && sameEmail(context.viewer.email, previewOf(event).email),
     isSignedIn: ({ context }) => !!context.viewer,
-    accountExists: ({ event }) => previewOf(event).account_exists,
     goneAs: ({ event }, params: { status: UnusableStatus }) => failureOf(event).gone === params.status,
   },
 }).createMachine({
@@ -116,7 +116,6 @@ export const inviteMachine = setup({
           { guard: { type: 'readAs', params: { status: 'expired' } }, target: 'expired', actions: 'keepInvite' },
           { guard: 'isInvitee', target: 'accept', actions: 'keepInvite' },
           { guard: 'isSignedIn', target: 'wrongAccount', actions: 'keepInvite' },
-          { guard: 'accountExists', target: 'loginToAccept', actions: 'keepInvite' },
           { target: 'register', actions: 'keepInvite' },
         ],
         onError: [
@@ -132,6 +131,7 @@ export const inviteMachine = setup({
     used: {},
     revoked: {},
     expired: {},
+    /** The form for a new account, and the way to log in and accept for someone who has one. */
     register: {
       on: {
         'register.submit': {
@@ -161,8 +161,6 @@ export const inviteMachine = setup({
         ],
       },
     },
-    /** The invited email has an account: its owner logs in and comes back here to accept. */
-    loginToAccept: {},
     accept: {
       on: { 'accept.submit': { target: 'accepting', actions: assign({ failure: null }) } },
     },

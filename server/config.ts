@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttle';
 import type { DatabaseSpec } from './db/open';
 import type { DB } from './db/schema';
+import type { Mailer } from './mail/mailer';
 
 /** What `buildApp` needs. Only `db` and `dataDir` are required; the rest has defaults. */
 export type AppConfig = {
@@ -20,6 +21,10 @@ export type AppConfig = {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Check every answer against its route's declared schema (the API suite turns it on). */
   checkResponses?: boolean;
+  /** Sends invitations by email (`SMTP_URL`); without it the inviter gets the link once to pass on. */
+  mailer?: Mailer;
+  /** The origin people open the app at, for links in emails; default `http://localhost:8080`. */
+  publicUrl?: string;
 };
 
 export type ResolvedConfig = {
@@ -27,9 +32,13 @@ export type ResolvedConfig = {
   webDir?: string;
   tokenTtlMs: number;
   loginThrottle: ThrottleLimits;
+  mailer?: Mailer;
+  /** Without a trailing slash. */
+  publicUrl: string;
 };
 
 export const DEFAULT_TOKEN_TTL_HOURS = 7 * 24;
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 
 export function resolveConfig(config: AppConfig): ResolvedConfig {
   return {
@@ -37,6 +46,8 @@ export function resolveConfig(config: AppConfig): ResolvedConfig {
     webDir: config.webDir,
     tokenTtlMs: (config.tokenTtlHours ?? DEFAULT_TOKEN_TTL_HOURS) * 3_600_000,
     loginThrottle: { ...DEFAULT_THROTTLE, ...config.loginThrottle },
+    mailer: config.mailer,
+    publicUrl: (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
   };
 }
 

@@ -28,6 +28,23 @@ describe('readEnv', () => {
     expect([trust('1.2.3.4', 0), trust('1.2.3.4', 1), trust('1.2.3.4', 2)]).toEqual([true, true, false]);
   });
 
+  it('reads the mail settings: no SMTP_URL by default, links to localhost on PORT unless PUBLIC_URL says', () => {
+    expect(readEnv({}).SMTP_URL).toBeUndefined();
+    expect(readEnv({})).toMatchObject({ MAIL_FROM: 'Jigboard <jigboard@localhost>', PUBLIC_URL: 'http://localhost:8080' });
+    expect(readEnv({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+    const env = readEnv({
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Jigboard <noreply@example.com>',
+      PUBLIC_URL: 'https://jigboard.example.com/',
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'Jigboard <noreply@example.com>',
+      PUBLIC_URL: 'https://jigboard.example.com',
+    });
+    expect(() => readEnv({ SMTP_URL: 'mail.example.com', PUBLIC_URL: 'jigboard.example.com/app' })).toThrow(/SMTP_URL[\s\S]*PUBLIC_URL/);
+  });
+
   it('names the variables that are wrong', () => {
     expect(() => readEnv({ PORT: 'eighty', TOKEN_TTL_HOURS: '-1' })).toThrow(/PORT[\s\S]*TOKEN_TTL_HOURS/);
   });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_TOKEN_TTL_HOURS } from './config';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo';
 
+export const DEFAULT_MAIL_FROM = 'Jigboard <jigboard@localhost>';
+
 const flag = (fallback: boolean) =>
   z
     .string()
@@ -29,6 +31,15 @@ const envSchema = z.object({
   SKIP_WEB_BUILD: flag(false),
   /** Set behind a load balancer (`1`/`true`, or a hop count) so login throttling sees clients. */
   TRUST_PROXY: optionalText,
+  /** `smtp://user:pass@host:587` or `smtps://…`: invitations go by email; unset, the inviter copies the link. */
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'SMTP_URL must start with smtp:// or smtps://'),
+  /** The sender of those emails. */
+  MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
+  /** The origin people open the app at (`https://jigboard.example.com`), for links in emails. */
+  PUBLIC_URL: optionalText.refine(
+    (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
+    'PUBLIC_URL is an origin such as https://jigboard.example.com',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,7 +52,13 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = result.data;
-  return { ...e, DATA_DIR: path.resolve(e.DATA_DIR), TRUST_PROXY: trustProxyValue(e.TRUST_PROXY) };
+  return {
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    TRUST_PROXY: trustProxyValue(e.TRUST_PROXY),
+    // Never the request's Host: the inviter sends that header and could point the emailed link at their own site.
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+  };
 }
 
 /** `true`, a hop count (`2`), or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */

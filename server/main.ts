@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { databaseSpecFor, openDatabase } from './db/open';
 import { readEnv } from './env';
+import { smtpMailer } from './mail/mailer';
 import { seedOnStart, type StartSeeding } from './seed/on-start';
 import { ensureWebBuild } from './web-build';
 
@@ -33,6 +34,8 @@ async function main() {
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
+    mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined,
+    publicUrl: env.PUBLIC_URL,
   });
   app.addHook('onClose', () => db.destroy());
 
@@ -62,6 +65,7 @@ async function main() {
     seeding,
     envAdmin: env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME ?? 'admin' } : undefined,
     demoPassword: env.DEMO_PASSWORD,
+    mail: env.SMTP_URL ? `by email from ${env.MAIL_FROM}, links to ${env.PUBLIC_URL}` : 'links shown to the inviter (no SMTP_URL)',
   });
 }
 
@@ -71,9 +75,10 @@ function printBanner(info: {
   seeding: StartSeeding;
   envAdmin?: { username: string };
   demoPassword: string;
+  mail: string;
 }) {
   const { seeding } = info;
-  const lines = ['', `Jigboard is ready: ${info.url}`, `Database: ${info.database}`];
+  const lines = ['', `Jigboard is ready: ${info.url}`, `Database: ${info.database}`, `Invitations: ${info.mail}`];
   // A generated password is printed once, when it is made; one the operator chose is theirs
   // already and is not copied into every start's log.
   if (seeding.firstAdmin?.generated) {

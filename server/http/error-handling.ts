@@ -24,6 +24,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof HttpError) {
     const body: ApiError = { message: error.message };
     if (error.errors) body.errors = error.errors;
+    // A deliberate 5xx (a mail server that failed) still gives the id to quote, as API.md asks.
+    if (error.statusCode >= 500) body.request_id = String(request.id);
     return reply.status(error.statusCode).headers(error.headers).send(body);
   }
   const status = error.statusCode ?? 500;

@@ -5,6 +5,7 @@ import {
   INVITE_UNKNOWN_MESSAGE,
   INVITE_UNUSABLE_MESSAGES,
   inviteRegisterInput,
+  registeredRole,
   type InviteAcceptResult,
   type InvitePreview,
   type InviteRegisterResult,
@@ -16,8 +17,8 @@ import type { RouteDeps } from '../config';
 import type { DB } from '../db/schema';
 import { forbidden, HttpError, invalid, notFound, unauthorized } from '../http/errors';
 import { parseInput } from '../http/validate';
-import { findCompany } from '../store/companies';
 import { ACCOUNT_EXISTS, acceptInvite, findAccountByEmail, registerByInvite } from '../store/invite-acceptance';
+import { newAccountCompany } from '../store/invite-companies';
 import { findInviteByToken, rereadInvite, statusOf, type InviteRecord } from '../store/invites';
 import { findProject } from '../store/projects';
 import { findUser, takenUserFields } from '../store/users';
@@ -51,16 +52,20 @@ export const inviteTokenRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
     const invite = await inviteOfLink(db, request);
     const project = (await findProject(db, invite.project_id))!;
     const inviter = invite.invited_by === null ? undefined : await findUser(db, invite.invited_by);
+    const company = await newAccountCompany(db, invite, project.company_id);
+    const invitedRole = invite.role as InvitePreview['role'];
+    // Nothing here tells whether the email has an account: the inviter must not learn it by
+    // opening the link. Registering with a taken email says so (422) to whoever holds the link.
     return {
       data: {
         status: statusOf(invite),
         email: invite.email,
-        role: invite.role as InvitePreview['role'],
+        role: registeredRole(invitedRole, company.joins),
+        invited_role: invitedRole,
         project: { id: project.id, name: project.name },
-        company: await joiningCompany(db, invite, project.company_id),
+        company: { id: company.id, name: company.name },
         invited_by: inviter?.username ?? null,
         expires_at: invite.expires_at,
-        account_exists: (await findAccountByEmail(db, invite.email)) !== undefined,
       },
     };
   });
@@ -108,19 +113,3 @@ export const inviteTokenRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
     return { data: { type: 'Bearer', token, expires_at, user, project_id: project.id } } satisfies One<InviteRegisterResult>;
   });
 };
-
-/** The company a new account would join: the named manufacturer's (made on first use) or the project's. */
-async function joiningCompany(db: Kysely<DB>, invite: InviteRecord, projectCompanyId: number) {
-  if (invite.manufacturer_id !== null) {
-    const manufacturer = await db
-      .selectFrom('manufacturers')
-      .where('id', '=', invite.manufacturer_id)
-      .select(['name', 'company_id'])
-      .executeTakeFirstOrThrow();
-    if (manufacturer.company_id === null) return { id: null, name: manufacturer.name };
-    const company = (await findCompany(db, manufacturer.company_id))!;
-    return { id: company.id, name: company.name };
-  }
-  const company = (await findCompany(db, projectCompanyId))!;
-  return { id: company.id, name: company.name };
-}

@@ -7,7 +7,7 @@ import {
   inviteListQuery,
   inviteUpdateInput,
   type Invite,
-  type InviteWithToken,
+  type InviteSent,
 } from '../../contract/invites';
 import { canEditProduction, canSeeCompany, canSeeProject, isAdminOf, isSuperadmin } from '../access';
 import type { Caller } from '../auth/authenticate';
@@ -16,13 +16,17 @@ import { matchesSearch, pagedList } from '../db/paged-list';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { parseId, parseInput } from '../http/validate';
 import { visibleProject } from '../production/visible';
+import { deliverInvite } from '../services/invite-delivery';
+import { adminInviteErrors } from '../services/invite-roles';
 import { alreadySeesProject, findAccountByEmail } from '../store/invite-acceptance';
 import {
   createInvite,
+  deleteUnsentInvite,
   findInvite,
   findOpenInviteFor,
   inviteSorting,
   resendInvite,
+  restoreEarlierLink,
   revokeInvite,
   selectInvites,
   statusFilter,
@@ -44,7 +48,8 @@ const ADMIN_ONLY = 'Only an admin may invite someone as an admin.';
  * the project must not learn whom else the customer invited); its admins and engineers invite,
  * revoke and resend. The public side (the link) is invite-token.ts.
  */
-export const inviteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
+export const inviteRoutes: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
+  const { db } = deps;
   app.get<WithId>('/projects/:id/invites', async (request): Promise<Page<Invite>> => {
     const project = await visibleProject(db, request.caller, request.params.id);
     if (!canSeeCompany(request.caller, project.company_id)) {
@@ -59,7 +64,7 @@ export const inviteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     return { data: page.data.map((row) => toInvite(row, now)), meta: page.meta };
   });
 
-  app.post<WithId>('/projects/:id/invites', async (request, reply): Promise<One<InviteWithToken>> => {
+  app.post<WithId>('/projects/:id/invites', async (request, reply): Promise<One<InviteSent>> => {
     const { caller } = request;
     const project = await visibleProject(db, caller, request.params.id);
     if (!canEditProduction(caller, project.company_id)) {
@@ -72,6 +77,11 @@ export const inviteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     const manufacturerId = input.manufacturer_id ?? null;
     if (manufacturerId !== null && (await findManufacturer(db, manufacturerId))?.project_id !== project.id) {
       errors.manufacturer_id = ['Pick a manufacturer of this project.'];
+    } else {
+      Object.assign(
+        errors,
+        await adminInviteErrors(db, { role: input.role, manufacturer_id: manufacturerId, project_company_id: project.company_id }),
+      );
     }
     const open = await findOpenInviteFor(db, project.id, input.email);
     const account = await findAccountByEmail(db, input.email);
@@ -93,11 +103,12 @@ export const inviteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
       manufacturer_id: manufacturerId,
       invited_by: caller.id,
     });
+    const sent = await deliverInvite(deps, request.log, { id, token, resent: false }, () => deleteUnsentInvite(db, id, token));
     reply.status(201);
-    return { data: { ...(await findInvite(db, id))!, token } };
+    return { data: sent };
   });
 
-  app.patch<WithId>('/invites/:id', async (request): Promise<One<Invite | InviteWithToken>> => {
+  app.patch<WithId>('/invites/:id', async (request): Promise<One<Invite | InviteSent>> => {
     const { caller } = request;
     const invite = await findInvite(db, parseId(request.params.id));
     const project = invite && (await findProject(db, invite.project_id));
@@ -115,12 +126,20 @@ export const inviteRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) =
     }
     // A new link for an admin invite is an admin's to hand out, like the first one.
     if (!mayInviteAs(caller, invite.role, project.company_id)) throw forbidden(ADMIN_ONLY);
+    // The manufacturer's company may have come into being since: no new admin link into it.
+    // (A used or withdrawn invite hears the 409 below instead.)
+    const open = invite.status === 'pending' || invite.status === 'expired';
+    const roleErrors = open ? await adminInviteErrors(db, { ...invite, project_company_id: project.company_id }) : {};
+    // The list shows only the message, so it carries the reason itself.
+    if (roleErrors.role) throw invalid(roleErrors, roleErrors.role[0]);
     // Pending or expired (both stored as pending) get a new link; accepted and revoked stay as they are.
-    const token = await resendInvite(db, invite.id);
-    if (!token) {
+    const resent = await resendInvite(db, invite.id);
+    if (!resent) {
       throw conflict(`An invitation that is ${await currentStatus(invite.id)} cannot be sent again.`);
     }
-    return { data: { ...(await findInvite(db, invite.id))!, token } };
+    const { token, earlier } = resent;
+    const undo = () => restoreEarlierLink(db, invite.id, token, earlier);
+    return { data: await deliverInvite(deps, request.log, { id: invite.id, token, resent: true }, undo) };
   });
 
   /** Read again after a refused change: a concurrent request may have moved it on. */

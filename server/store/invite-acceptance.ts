@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RoleSlug } from '../../contract/roles';
+import { registeredRole, type JoinedCompany } from '../../contract/invites';
+import type { CompanyRoleSlug } from '../../contract/roles';
 import { hashPassword } from '../auth/passwords';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
@@ -42,26 +43,42 @@ async function addMember(trx: Transaction<DB>, projectId: number, userId: number
 /**
  * The company a manufacturer's people join, created (type manufacturer, named after it) the
  * first time someone registers for it. Never an existing company found by name: that would let
- * whoever names a manufacturer add accounts to someone else's company.
+ * whoever names a manufacturer add accounts to someone else's company. `created` tells the
+ * registration that made it (whose invite role applies in full) from the later ones.
  */
-async function manufacturerCompany(trx: Transaction<DB>, manufacturerId: number): Promise<number> {
+async function manufacturerCompany(
+  trx: Transaction<DB>,
+  manufacturerId: number,
+): Promise<{ companyId: number; created: boolean }> {
   let query = trx.selectFrom('manufacturers').where('id', '=', manufacturerId).select(['name', 'company_id']);
   // Two registrations for the same manufacturer at once must not create two companies.
   if (dialectOf(trx) === 'postgres') query = query.forUpdate();
   const manufacturer = await query.executeTakeFirstOrThrow();
-  if (manufacturer.company_id !== null) return manufacturer.company_id;
+  if (manufacturer.company_id !== null) return { companyId: manufacturer.company_id, created: false };
   const name = (await companyIdByName(trx, manufacturer.name))
     ? `${manufacturer.name} (manufacturer ${manufacturerId})`
     : manufacturer.name;
   const companyId = await createCompany(trx, { name, type: 'manufacturer' });
   await trx.updateTable('manufacturers').set({ company_id: companyId }).where('id', '=', manufacturerId).execute();
-  return companyId;
+  return { companyId, created: true };
+}
+
+/** Where this invite's new account goes, and so which role it gets (`registeredRole`). */
+async function joiningCompany(
+  trx: Transaction<DB>,
+  invite: InviteRecord,
+  projectCompanyId: number,
+): Promise<{ companyId: number; joins: JoinedCompany }> {
+  if (invite.manufacturer_id === null) return { companyId: projectCompanyId, joins: 'project' };
+  const { companyId, created } = await manufacturerCompany(trx, invite.manufacturer_id);
+  return { companyId, joins: companyId === projectCompanyId ? 'project' : created ? 'created' : 'existing' };
 }
 
 /**
  * Creates the invited account (in the project's company, or the named manufacturer's) with the
- * invite's role and marks the invite accepted by it. Undefined when the invite could not be
- * claimed; then nothing was written.
+ * role `registeredRole` allows (an admin invite into a manufacturer's existing company makes a
+ * viewer) and marks the invite accepted by it. Undefined when the invite could not be claimed;
+ * then nothing was written.
  */
 export async function registerByInvite(
   db: Kysely<DB>,
@@ -70,17 +87,17 @@ export async function registerByInvite(
   account: { username: string; password: string },
 ): Promise<number | undefined> {
   const password_hash = await hashPassword(account.password);
-  const roleId = (await roleIdsBySlug(db))[invite.role as RoleSlug];
+  const roleIds = await roleIdsBySlug(db);
   return withUniqueFields(
     () =>
       db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         if (!(await claimInvite(trx, invite.id, now))) return undefined;
-        const companyId =
-          invite.manufacturer_id === null ? projectCompanyId : await manufacturerCompany(trx, invite.manufacturer_id);
+        const { companyId, joins } = await joiningCompany(trx, invite, projectCompanyId);
+        const role = registeredRole(invite.role as CompanyRoleSlug, joins);
         const userId = await insertUser(
           trx,
-          { username: account.username, email: invite.email, password_hash, company_id: companyId, role_ids: [roleId] },
+          { username: account.username, email: invite.email, password_hash, company_id: companyId, role_ids: [roleIds[role]] },
           now,
         );
         await trx.updateTable('invites').set({ accepted_by: userId }).where('id', '=', invite.id).execute();

@@ -162,11 +162,23 @@ export async function revokeInvite(db: Kysely<DB>, id: number): Promise<boolean>
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** What a resend replaced, so a resend whose email failed can put the earlier link back. */
+export type EarlierLink = { token_hash: string; expires_at: string; updated_at: string };
+
 /**
  * A new token and expiry for a pending or expired invite; the old link stops working at once.
  * Undefined when it was accepted or revoked meanwhile.
  */
-export async function resendInvite(db: Kysely<DB>, id: number): Promise<string | undefined> {
+export async function resendInvite(
+  db: Kysely<DB>,
+  id: number,
+): Promise<{ token: string; earlier: EarlierLink } | undefined> {
+  const earlier = await db
+    .selectFrom('invites')
+    .where('id', '=', id)
+    .select(['token_hash', 'expires_at', 'updated_at'])
+    .executeTakeFirst();
+  if (!earlier) return undefined;
   const { token, token_hash } = newInviteToken();
   const now = new Date();
   const result = await db
@@ -175,5 +187,28 @@ export async function resendInvite(db: Kysely<DB>, id: number): Promise<string |
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? token : undefined;
+  return Number(result.numUpdatedRows) === 1 ? { token, earlier } : undefined;
+}
+
+/**
+ * Undoes a resend whose email could not be sent: the earlier link works again, as if nothing
+ * happened. Only while the invite still holds this resend's token (a later resend wins).
+ */
+export async function restoreEarlierLink(db: Kysely<DB>, id: number, token: string, earlier: EarlierLink): Promise<void> {
+  await db
+    .updateTable('invites')
+    .set(earlier)
+    .where('id', '=', id)
+    .where('token_hash', '=', hashToken(token))
+    .execute();
+}
+
+/** Undoes creating an invite whose email could not be sent; its link never reached anyone. */
+export async function deleteUnsentInvite(db: Kysely<DB>, id: number, token: string): Promise<void> {
+  await db
+    .deleteFrom('invites')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('token_hash', '=', hashToken(token))
+    .execute();
 }

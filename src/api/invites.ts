@@ -8,8 +8,8 @@ import type {
   InviteRegisterInput,
   InviteRegisterResult,
   InviteStatus,
+  InviteSent,
   InviteUpdateInput,
-  InviteWithToken,
 } from '../../contract/invites';
 import type { ListParams } from '../../contract/list-query';
 import { api } from './client';
@@ -38,15 +38,15 @@ export const projectInvitesOptions = (projectId: number, params: InviteListParam
     enabled: projectId > 0,
   });
 
-/** `POST /projects/{id}/invites`: the answer carries the link's token, this once. */
-export async function createInvite(projectId: number, input: InviteCreateInput): Promise<InviteWithToken> {
-  const { data } = await api.post<One<InviteWithToken>>(`/projects/${projectId}/invites`, input);
+/** `POST /projects/{id}/invites`: emailed, or (no mail server) the link's token, this once. */
+export async function createInvite(projectId: number, input: InviteCreateInput): Promise<InviteSent> {
+  const { data } = await api.post<One<InviteSent>>(`/projects/${projectId}/invites`, input);
   return data.data;
 }
 
-/** `PATCH /invites/{id}`: a resend answers a new token, a revoke the invite as it is now. */
-export async function updateInvite(id: number, action: InviteUpdateInput['action']): Promise<Invite | InviteWithToken> {
-  const { data } = await api.patch<One<Invite | InviteWithToken>>(`/invites/${id}`, { action });
+/** `PATCH /invites/{id}`: a resend answers as creating does, a revoke the invite as it is now. */
+export async function updateInvite(id: number, action: InviteUpdateInput['action']): Promise<Invite | InviteSent> {
+  const { data } = await api.patch<One<Invite | InviteSent>>(`/invites/${id}`, { action });
   return data.data;
 }
 

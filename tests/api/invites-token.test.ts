@@ -34,11 +34,11 @@ describe('GET /v1/invites?token=… (public)', () => {
       status: 'pending',
       email: invite.email,
       role: 'engineer',
+      invited_role: 'engineer',
       project: { id: alpha.projectId, name: 'Invited Project' },
       company: { id: t.companyIds.alpha, name: 'Alpha Boards' },
       invited_by: 'alpha-engineer',
       expires_at: invite.expires_at,
-      account_exists: false,
     });
   });
 
@@ -48,9 +48,15 @@ describe('GET /v1/invites?token=… (public)', () => {
     expect((await t.call('GET', tokenUrl(invite.token))).json().data.company).toEqual({ id: null, name: maker.name });
   });
 
-  it('tells that an account with the email exists', async () => {
-    const invite = await createInvite(t, alpha.projectId, { email: 'Root@example.com' });
-    expect((await t.call('GET', tokenUrl(invite.token))).json().data.account_exists).toBe(true);
+  it('does not tell whether the email has an account: both previews read alike', async () => {
+    const taken = await createInvite(t, alpha.projectId, { email: 'Root@example.com' });
+    const free = await createInvite(t, alpha.projectId, { email: 'nobody-has-this@example.com' });
+    const [a, b] = await Promise.all([taken, free].map(async (i) => (await t.call('GET', tokenUrl(i.token))).json().data));
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    const { email: _a, expires_at: _ae, ...restA } = a;
+    const { email: _b, expires_at: _be, ...restB } = b;
+    expect(restA).toEqual(restB);
+    invitePreviewSchema.strict().parse(a);
   });
 
   it('answers 404 with a message for an unknown or missing token', async () => {

@@ -26,6 +26,7 @@ describe('POST /v1/projects/:id/invites', () => {
     expect(res.statusCode).toBe(201);
     const invite = inviteWithTokenSchema.parse(res.json().data);
     expect(invite).toMatchObject({
+      delivery: 'link',
       project_id: alpha.projectId,
       email,
       role: 'operator',

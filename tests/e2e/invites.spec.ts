@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { INVITE_UNUSABLE_MESSAGES } from '../../contract/invites';
-import { DEMO_ENGINEER } from './support/accounts';
+import { DEMO_ADMIN, DEMO_ENGINEER } from './support/accounts';
 import { expect, logIn, logOut, test } from './support/test';
 
 const PROJECT = 'Motor controller MC-200';
@@ -95,9 +95,16 @@ test.describe('invitations', () => {
     await expect(page.getByText(VOLTLINE_ADMIN.email)).toHaveCount(0);
     await page.getByRole('button', { name: 'Log out' }).click();
 
-    // Logged out, back on the link: the account exists, so log in to accept and come back here.
+    // Logged out, back on the link: the page does not know whether an account exists (an inviter
+    // must not learn it from the link), so it offers the form and the login alike.
     await expect(page).toHaveURL(/\/register\?token=/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Accept the invitation' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    // Registering the taken email is what tells the link's holder to log in instead.
+    await page.getByLabel('Username').fill(`voltline.${unique()}`);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+    await page.getByLabel('Repeat password').fill('a-long-password-1');
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await expect(page.getByText('An account with this email exists: log in and accept the invitation.')).toBeVisible();
     await page.getByRole('link', { name: 'Log in to accept' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Username').fill(VOLTLINE_ADMIN.username);
@@ -173,6 +180,26 @@ test.describe('invitations', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Invitation not found' })).toBeVisible();
     await page.goto(second);
     await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  });
+});
+
+test.describe('invitations into a manufacturer\'s company', () => {
+  test('an admin cannot invite an admin into a manufacturer that has its own company; other roles go', async ({ page }) => {
+    await page.goto('/login');
+    await logIn(page, DEMO_ADMIN);
+    await openProject(page);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite someone' });
+    await dialog.getByLabel('Email').fill(`maker-admin-${unique()}@example.com`);
+    await dialog.getByLabel('Role').selectOption({ label: 'Admin' });
+    await dialog.getByLabel('Manufacturer').selectOption({ label: 'Voltline Assembly' });
+    await dialog.getByRole('button', { name: 'Create invitation' }).click();
+    // Refused beside the role, in words; the dialog stays open with what was typed.
+    await expect(dialog.getByText('only its admins make someone an admin there', { exact: false })).toBeVisible();
+    await expect(dialog.getByLabel('Role')).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel('Role').selectOption({ label: 'Engineer' });
+    await dialog.getByRole('button', { name: 'Create invitation' }).click();
+    await expect(page.getByRole('dialog', { name: 'Invitation created' })).toBeVisible();
   });
 });
 

@@ -55,6 +55,24 @@ describe('invite.machine: what the paths prove, said plainly', () => {
     expect(effects.openProject).toEqual([7]);
   });
 
+  it('a logged-out visitor gets the form and the login whatever the email: the link tells nobody if an account exists', async () => {
+    for (const event of ['readInvite ok (pending)', 'readInvite ok (pending, invited as admin)']) {
+      const path = paths.find((p) => describePath(p) === `[logged out] ${event}`);
+      const { final } = await replayOnScreen(path!);
+      expect(final.value).toBe('register');
+      cleanup();
+    }
+    expect(getStateNodes(inviteMachine.root).map((n) => n.key)).not.toContain('loginToAccept');
+  });
+
+  it('an account whose email is taken hears it from the register call, beside the email, with the login at hand', async () => {
+    const { final } = await replayOnScreen(
+      find('logged out', ['readInvite ok (pending)', 'register.submit', 'register failed (422 email)']),
+    );
+    expect(final.value).toBe('register');
+    expect(final.context.failure?.fieldErrors.email).toEqual(FAILURES.emailTaken.fieldErrors.email);
+  });
+
   it('a link used meanwhile by someone else says so instead of the form', async () => {
     const { final } = await replayOnScreen(
       find('logged out', ['readInvite ok (pending)', 'register.submit', 'register failed (410 accepted)']),

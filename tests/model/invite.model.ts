@@ -38,17 +38,18 @@ const preview = (patch: Partial<InvitePreview>): InvitePreview => ({
   status: 'pending',
   email: INVITED_EMAIL,
   role: 'engineer',
+  invited_role: 'engineer',
   project: { id: 7, name: 'Motor controller MC-200' },
   company: { id: 4, name: 'Voltline Assembly' },
   invited_by: 'acme-engineer',
   expires_at: '2030-01-08T10:00:00.000Z',
-  account_exists: false,
   ...patch,
 });
 
 export const PREVIEWS: Record<string, InvitePreview> = {
   'pending, new': preview({}),
-  'pending, account exists': preview({ account_exists: true }),
+  // An admin invite whose manufacturer's company exists by now: a new account is a viewer.
+  'pending, admin as viewer': preview({ role: 'viewer', invited_role: 'admin' }),
   accepted: preview({ status: 'accepted' }),
   revoked: preview({ status: 'revoked' }),
   expired: preview({ status: 'expired' }),
@@ -119,7 +120,8 @@ export function describeEvent(event: ModelEvent): string {
   const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (m?.[1] === 'done') {
     const p = event.output as Partial<InvitePreview>;
-    return `${m[2]} ok${p.status ? ` (${p.status}${p.account_exists ? ', account exists' : ''})` : ''}`;
+    const reduced = p.invited_role && p.invited_role !== p.role ? `, invited as ${p.invited_role}` : '';
+    return `${m[2]} ok${p.status ? ` (${p.status}${reduced})` : ''}`;
   }
   if (m?.[1] === 'error') {
     const f = event.error as InviteFailure;
@@ -134,7 +136,7 @@ export function serializeState(snapshot: InviteSnapshot): string {
   return JSON.stringify({
     value,
     viewer: context.viewer?.email ?? null,
-    invite: context.invite && `${context.invite.status}${context.invite.account_exists ? '+account' : ''}`,
+    invite: context.invite && `${context.invite.status} as ${context.invite.role} (invited as ${context.invite.invited_role})`,
     failure: context.failure && describeEvent({ type: 'xstate.error.actor.x', error: context.failure }),
     draft: context.draft.username,
     projectId: context.projectId,

@@ -64,6 +64,8 @@ function expectedEffects(event: ModelEvent, next: InviteSnapshot): Effects {
 }
 
 const stateName = (s: InviteSnapshot) => String(s.value);
+const ROLE_NAMES = { admin: 'Admin', engineer: 'Engineer', operator: 'Operator', viewer: 'Viewer' } as const;
+const loginHref = (token: string) => `/login?next=${encodeURIComponent(`/register?token=${encodeURIComponent(token)}`)}`;
 
 /** What the screen must show in each state of the machine. */
 function expectScreen(container: HTMLElement, s: InviteSnapshot) {
@@ -114,19 +116,21 @@ function expectScreen(container: HTMLElement, s: InviteSnapshot) {
       const button = v.getByRole('button', { name: 'Create account and join' });
       expect(button.getAttribute('aria-busy')).toBe(s.matches('registering') ? 'true' : null);
       expectFailureShown(v, failure);
-      return;
-    }
-    case 'loginToAccept': {
-      heading('Accept the invitation');
-      const link = v.getByRole('link', { name: 'Log in to accept' });
-      expect(link.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/register?token=${encodeURIComponent(s.context.token!)}`)}`);
-      expect(container.textContent).toContain(INVITED_EMAIL);
+      // The page cannot know whether the email has an account: it offers the login to everyone.
+      expect(v.getByRole('link', { name: 'Log in to accept' }).getAttribute('href')).toBe(loginHref(s.context.token!));
+      expect(container.textContent).toContain(`as ${ROLE_NAMES[invite!.role]}.`);
+      // An admin invite that now leads into an existing company says, before the form, what it gives.
+      const note = `Your new account will be a ${ROLE_NAMES[invite!.role]}.`;
+      if (invite!.role !== invite!.invited_role) {
+        expect(container.textContent).toContain(`The invitation names the role ${ROLE_NAMES[invite!.invited_role]}`);
+        expect(container.textContent).toContain(note);
+      } else expect(container.textContent).not.toContain(note);
       return;
     }
     case 'accept':
     case 'accepting': {
       heading('Accept the invitation');
-      for (const text of [invite!.project.name, invite!.company.name, 'Engineer']) expect(container.textContent).toContain(text);
+      for (const text of [invite!.project.name, invite!.company.name, ROLE_NAMES[invite!.role]]) expect(container.textContent).toContain(text);
       const button = v.getByRole('button', { name: 'Accept' });
       expect(button.getAttribute('aria-busy')).toBe(s.matches('accepting') ? 'true' : null);
       if (failure) expect(v.getByRole('alert').textContent).toContain(failure.message);

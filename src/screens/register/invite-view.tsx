@@ -30,6 +30,29 @@ function Heading({ invite, children, joins }: { invite: InvitePreview; children:
   );
 }
 
+/** An admin invitation into a company that has its own admins by now registers a viewer: say so first. */
+function RoleNote({ invite }: { invite: InvitePreview }) {
+  if (invite.role === invite.invited_role) return null;
+  return (
+    <p className="mb-4 rounded-md border border-amber-600/25 bg-amber-50 p-3 text-sm text-amber-800">
+      The invitation names the role {titleCase(invite.invited_role)}, but {invite.company.name} already has its own people here,
+      and only its admins make someone an admin there. Your new account will be a {titleCase(invite.role)}.
+    </p>
+  );
+}
+
+/** For someone who has an account: the link does not say whether they do, so both ways are offered. */
+function LoginToAccept({ token }: { token: string }) {
+  return (
+    <div className="mt-6 flex flex-col gap-2 border-t border-secondary-light pt-4">
+      <p className="text-sm text-gray-800">Already have an account? Log in with it to accept; you will come back here.</p>
+      <ButtonLink href={loginAndReturn(token)} variant="secondary" className="w-full">
+        Log in to accept
+      </ButtonLink>
+    </div>
+  );
+}
+
 /** Where someone whose link is spent can go: their projects when logged in, else the login. */
 function Onward({ signedIn }: { signedIn: boolean }) {
   return signedIn ? (
@@ -95,6 +118,7 @@ export function InviteView({ actor }: { actor: InviteActor }) {
         <Heading invite={invite} joins>
           Create your account
         </Heading>
+        <RoleNote invite={invite} />
         <RegisterForm
           invite={invite}
           draft={draft}
@@ -102,19 +126,7 @@ export function InviteView({ actor }: { actor: InviteActor }) {
           busy={state.matches('registering')}
           onSubmit={(next) => actor.send({ type: 'register.submit', draft: next })}
         />
-      </>
-    );
-  }
-  if (state.matches('loginToAccept')) {
-    return (
-      <>
-        <Heading invite={invite}>Accept the invitation</Heading>
-        <p className="mb-4 text-sm text-gray-800">
-          An account with the email {invite.email} exists already. Log in with it to accept; you will come back here.
-        </p>
-        <ButtonLink href={loginAndReturn(token!)} className="w-full">
-          Log in to accept
-        </ButtonLink>
+        <LoginToAccept token={token!} />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { inviteCreateInput, registerLink, type InviteCreateInput, type InviteWithToken } from '../../../../contract/invites';
+import { inviteCreateInput, type InviteCreateInput, type InviteSent } from '../../../../contract/invites';
 import type { Project } from '../../../../contract/projects';
 import { createInvite, invitesChanged } from '../../../api/invites';
 import { manufacturerChoicesOptions } from '../../../api/manufacturers';
@@ -11,19 +11,22 @@ import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../components/form/use-form';
 import { invitesAdmins } from '../../../lib/roles';
-import { InviteLink } from './invite-link';
+import { deliveredTitle, InviteDelivered } from './invite-delivered';
 import { inviteRoleOptions } from './invite-status';
 
 type Props = { project: Project; open: boolean; onOpenChange: (open: boolean) => void };
 
 const empty = { email: '', role: '', manufacturer_id: '' };
 
-/** "Invite someone": email, role, and the manufacturer whose company a new account joins; then the link, once. */
+/**
+ * "Invite someone": email, role, and the manufacturer whose company a new account joins; then
+ * "sent" (a mail server is set up) or the link, once.
+ */
 export function InviteDialog({ project, open, onOpenChange }: Props) {
   const client = useQueryClient();
   const session = useSession();
   const form = useForm(empty);
-  const [created, setCreated] = useState<InviteWithToken | null>(null);
+  const [created, setCreated] = useState<InviteSent | null>(null);
   const manufacturers = useQuery({ ...manufacturerChoicesOptions(project.id), enabled: open });
   const mutation = useMutation({
     mutationFn: (input: InviteCreateInput) => createInvite(project.id, input),
@@ -63,13 +66,13 @@ export function InviteDialog({ project, open, onOpenChange }: Props) {
     <FormDialog
       open={open}
       onOpenChange={close}
-      title={created ? 'Invitation created' : 'Invite someone'}
-      description={created ? undefined : `To the project ${project.name}. You get a link to send them.`}
+      title={created ? deliveredTitle(created, false) : 'Invite someone'}
+      description={created ? undefined : `To the project ${project.name}.`}
       busy={mutation.isPending}
     >
       {created ? (
         <div className="flex flex-col gap-4">
-          <InviteLink link={registerLink(window.location.origin, created.token)} email={created.email} expiresAt={created.expires_at} />
+          <InviteDelivered sent={created} />
           <div className="flex justify-end">
             <Button onClick={() => close(false)}>Done</Button>
           </div>

@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { registerLink, type Invite, type InviteWithToken } from '../../../../contract/invites';
+import type { Invite, InviteSent } from '../../../../contract/invites';
 import { invitesChanged, updateInvite } from '../../../api/invites';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { FormDialog } from '../../../components/form-dialog';
-import { InviteLink } from './invite-link';
+import { deliveredTitle, InviteDelivered } from './invite-delivered';
 
 /**
- * Revoke (asks first) and Resend (a new link, shown once) for one invitation. Only what the
+ * Revoke (asks first) and Resend (a new link: emailed, or shown once) for one invitation. Only what the
  * status allows is offered: a pending one both, an expired one a resend, a used or withdrawn one nothing.
  */
 export function InviteRowActions({ invite }: { invite: Invite }) {
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [resent, setResent] = useState<InviteWithToken | null>(null);
+  const [resent, setResent] = useState<InviteSent | null>(null);
   const revoke = useMutation({
     mutationFn: () => updateInvite(invite.id, 'revoke'),
     onSuccess: async () => {
@@ -24,7 +24,7 @@ export function InviteRowActions({ invite }: { invite: Invite }) {
     },
   });
   const resend = useMutation({
-    mutationFn: () => updateInvite(invite.id, 'resend') as Promise<InviteWithToken>,
+    mutationFn: () => updateInvite(invite.id, 'resend') as Promise<InviteSent>,
     onSuccess: async (next) => {
       setResent(next);
       await invitesChanged(client, invite.project_id);
@@ -65,11 +65,14 @@ export function InviteRowActions({ invite }: { invite: Invite }) {
         error={revoke.error}
         onConfirm={() => revoke.mutate()}
       />
-      <FormDialog open={resent !== null} onOpenChange={(open) => (open ? undefined : setResent(null))} title="New invitation link">
+      <FormDialog
+        open={resent !== null}
+        onOpenChange={(open) => (open ? undefined : setResent(null))}
+        title={resent ? deliveredTitle(resent, true) : 'New invitation link'}
+      >
         {resent ? (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-secondary">The link sent before no longer works.</p>
-            <InviteLink link={registerLink(window.location.origin, resent.token)} email={resent.email} expiresAt={resent.expires_at} />
+            <InviteDelivered sent={resent} resent />
             <div className="flex justify-end">
               <Button onClick={() => setResent(null)}>Done</Button>
             </div>

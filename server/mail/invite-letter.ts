@@ -1,0 +1,37 @@
+import type { Mail } from './mailer';
+
+export type InviteLetterFacts = {
+  email: string;
+  /** The register page with the token (contract `registerLink`). */
+  link: string;
+  project: string;
+  /** The company a new account joins. */
+  company: string;
+  /** The role a new account gets (`registeredRole`). */
+  role: string;
+  invitedBy: string | null;
+  expiresAt: string;
+  /** A resend: the link in an earlier letter no longer works. */
+  resent: boolean;
+};
+
+const ROLE_WORDS: Record<string, string> = { admin: 'an admin', engineer: 'an engineer', operator: 'an operator', viewer: 'a viewer' };
+
+/** The invitation letter: who invites whom to what, the link, and until when it works. */
+export function inviteLetter(facts: InviteLetterFacts): Mail {
+  const who = facts.invitedBy ? `${facts.invitedBy} invited you` : 'You are invited';
+  const until = new Date(facts.expiresAt).toUTCString();
+  const lines = [
+    `${who} to the project "${facts.project}" on Jigboard.`,
+    '',
+    `Open this link to create your account (a new account joins ${facts.company} as ${ROLE_WORDS[facts.role] ?? facts.role}),`,
+    'or, if you have a Jigboard account with this email address already, to log in and accept:',
+    '',
+    facts.link,
+    '',
+    `The link works once, until ${until}.`,
+  ];
+  if (facts.resent) lines.push('It replaces the link of the earlier invitation, which no longer works.');
+  lines.push('', 'If you did not expect this invitation, ignore this email.');
+  return { to: facts.email, subject: `Invitation to ${facts.project} on Jigboard`, text: lines.join('\n') };
+}

@@ -18,3 +18,6 @@ export const oneOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema
 
 /** The schema of a page of a list. */
 export const pageOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), meta: pageMetaSchema });
+
+/** A short fixed list without paging (the lookups): `{ data: [...] }`. */
+export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema) });

@@ -125,6 +125,13 @@ export function canEditUser(user: Principal, target: { id: number; company_id: n
   return user.id === target.id || isSuperadmin(user) || !isSuperadmin(target);
 }
 
+/** Adding a company's users and changing anyone's roles there: its admins, and superadmins. */
+export const canManageUsersOf = (user: Principal, companyId: number) =>
+  can(user, 'users.manage', { company_id: companyId });
+
+/** A company's type decides what it may do on the platform, so only the platform changes it. */
+export const canChangeCompanyType = (user: Principal) => can(user, 'platform');
+
 /** Only admins hand out links that make admins; engineers invite the other roles. */
 export const mayInviteAs = (user: Principal, role: string, companyId: number) =>
   role !== 'admin' || can(user, 'company.manage', { company_id: companyId });

@@ -76,3 +76,6 @@ export const USER_SORTABLE = ['id', 'username', 'email', 'created_at'] as const;
 export const userListQuery = listQuerySchema(USER_SORTABLE).extend({
   company_id: idFilter.optional(),
 });
+
+/** A company's users (`/companies/:id/users`): the path names the company, so no company filter. */
+export const companyUserListQuery = userListQuery.omit({ company_id: true });

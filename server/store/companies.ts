@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Company, CompanyTypeSlug } from '../../contract/companies';
-import type { ListSorting } from '../db/paged-list';
+import type { Page } from '../../contract/envelope';
+import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { toCount } from '../db/dialect';
 import { invalidField } from '../http/errors';
@@ -42,6 +43,18 @@ export const COMPANY_SORTING: ListSorting<'id' | 'name' | 'type' | 'created_at'>
   default: 'id',
   tiebreaker: sql.ref('companies.id'),
 };
+
+/** A page of all companies, searched by name and filtered by type in SQL. */
+export async function listCompanies(
+  db: Kysely<DB>,
+  list: ListQuery<keyof typeof COMPANY_SORTING.columns> & { type?: CompanyTypeSlug },
+): Promise<Page<Company>> {
+  let query = selectCompanies(db);
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('companies.name')]));
+  if (list.type) query = query.where('company_types.slug', '=', list.type);
+  const page = await pagedList(query, list, COMPANY_SORTING);
+  return { data: page.data.map(toCompany), meta: page.meta };
+}
 
 export async function findCompany(db: Kysely<DB>, id: number): Promise<Company | undefined> {
   const row = await selectCompanies(db).where('companies.id', '=', id).executeTakeFirst();

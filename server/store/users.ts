@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { CompanyTypeSlug } from '../../contract/companies';
+import type { Page } from '../../contract/envelope';
 import type { FieldErrors } from '../../contract/errors';
 import type { Role } from '../../contract/roles';
 import type { User } from '../../contract/users';
-import type { ListSorting } from '../db/paged-list';
+import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { toCount } from '../db/dialect';
@@ -78,6 +79,20 @@ export async function toUsers(db: Kysely<DB>, rows: UserRow[]): Promise<User[]> 
     rolesByUser.set(user_id, list);
   }
   return rows.map((row) => toUser(row, rolesByUser.get(row.id) ?? []));
+}
+
+/** A page of users, of one company or of all, searched by username and email in SQL. */
+export async function listUsers(
+  db: Kysely<DB>,
+  list: ListQuery<keyof typeof USER_SORTING.columns> & { company_id?: number },
+): Promise<Page<User>> {
+  let query = selectUsers(db);
+  if (list.company_id !== undefined) query = query.where('users.company_id', '=', list.company_id);
+  if (list.search) {
+    query = query.where(matchesSearch(db, list.search, [sql.ref('users.username'), sql.ref('users.email')]));
+  }
+  const page = await pagedList(query, list, USER_SORTING);
+  return { data: await toUsers(db, page.data), meta: page.meta };
 }
 
 export async function findUser(db: Kysely<DB>, id: number): Promise<User | undefined> {

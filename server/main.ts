@@ -32,6 +32,12 @@ async function main() {
     webDir,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     trustProxy: env.TRUST_PROXY,
+    timeouts: {
+      headersMs: env.HEADERS_TIMEOUT_MS,
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
     logger: { level: env.LOG_LEVEL },
   });
   app.addHook('onClose', () => db.destroy());

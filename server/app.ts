@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from 
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
-import { registerSecurityHeaders } from './http/security';
+import { noStoreApiAnswers, registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
 import { loginRoutes, logoutRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
@@ -62,7 +62,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
+      // Raised before routing, so no hook runs: the headers those would add are set here.
+      reply.header('x-request-id', request.id).header('cache-control', 'no-store');
       return handleFrameworkError(error, request, reply);
     },
   });
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   acceptJsonOnly(app);
   await registerSecurityHeaders(app);
+  noStoreApiAnswers(app);
   const serveApp = await registerWeb(app, resolved.webDir);
   app.setNotFoundHandler((request, reply) => (serveApp ? serveApp(request, reply) : sendNotFound(reply)));
 

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Kysely } from 'kysely';
 import { authenticate } from './auth/authenticate';
-import { resolveConfig, type AppConfig, type RouteDeps } from './config';
+import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
-import { registerSecurityHeaders } from './http/security';
+import { noStoreApiAnswers, registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
 import { useZodCompilers } from './http/compilers';
 import { registerOpenApi } from './http/openapi';
@@ -46,14 +46,28 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     throw error;
   }
 
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...config.timeouts };
   const app = Fastify({
     logger: config.logger ?? false,
+    // Slow clients cannot hold a connection (and a worker's memory) open: Node answers 408 and
+    // closes a request whose headers or whole body arrive too late.
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs, // here too, so Node refuses a headers timeout above it
+      // Node checks those two deadlines on this interval (30 s by default, which would let a
+      // 15 s deadline run to 45 s); walking the open connections once a second is cheap.
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(timeouts.headersMs / 4)),
+    },
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => randomUUID(),
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
+      // Raised before routing, so no hook runs: the headers those would add are set here.
+      reply.header('x-request-id', request.id).header('cache-control', 'no-store');
       return handleFrameworkError(error, request, reply);
     },
   });
@@ -67,6 +81,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   useZodCompilers(app, config.checkResponses ?? false);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  noStoreApiAnswers(app);
   const serveApp = await registerWeb(app, resolved.webDir);
   app.setNotFoundHandler((request, reply) => (serveApp ? serveApp(request, reply) : sendNotFound(reply)));
 

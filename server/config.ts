@@ -15,7 +15,10 @@ export type AppConfig = {
   webDir?: string;
   /** How long a login token lives; default 7 days. */
   tokenTtlHours?: number;
+  /** Login throttling (auth/throttle.ts); tests raise the limits so their wrong logins never trip it. */
   loginThrottle?: Partial<ThrottleLimits>;
+  /** How long a client may take to send a request (so slow clients cannot hold the server). */
+  timeouts?: Partial<ServerTimeouts>;
   logger?: FastifyServerOptions['logger'];
   /** Behind a load balancer: trust its X-Forwarded-For so throttling sees the client address. */
   trustProxy?: FastifyServerOptions['trustProxy'];
@@ -25,6 +28,31 @@ export type AppConfig = {
   mailer?: Mailer;
   /** The origin people open the app at, for links in emails; default `http://localhost:8080`. */
   publicUrl?: string;
+};
+
+/** Milliseconds; applied to the Node server in `buildApp`. */
+export type ServerTimeouts = {
+  /** Until a request's headers have all arrived (a client dripping headers, "slowloris"). */
+  headersMs: number;
+  /**
+   * Until the whole request, body included, has arrived; 0 for none. Large uploads over slow
+   * links need more (REQUEST_TIMEOUT_MS); never less than `headersMs`.
+   */
+  requestMs: number;
+  /** A connection with no traffic either way for this long is closed. */
+  connectionMs: number;
+  /**
+   * An idle keep-alive connection between requests. Fastify's 72 s outlasts the 60 s idle timeout
+   * of common load balancers, so they never reuse a connection the server just closed.
+   */
+  keepAliveMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  connectionMs: 60_000,
+  keepAliveMs: 72_000,
 };
 
 export type ResolvedConfig = {

@@ -14,6 +14,10 @@ describe('readEnv', () => {
       TOKEN_TTL_HOURS: 168,
       SKIP_WEB_BUILD: false,
       TRUST_PROXY: false,
+      HEADERS_TIMEOUT_MS: 15_000,
+      REQUEST_TIMEOUT_MS: 60_000,
+      CONNECTION_TIMEOUT_MS: 60_000,
+      KEEP_ALIVE_TIMEOUT_MS: 72_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -43,6 +47,15 @@ describe('readEnv', () => {
       PUBLIC_URL: 'https://jigboard.example.com',
     });
     expect(() => readEnv({ SMTP_URL: 'mail.example.com', PUBLIC_URL: 'jigboard.example.com/app' })).toThrow(/SMTP_URL[\s\S]*PUBLIC_URL/);
+  });
+
+  it('reads the timeouts, and refuses a request timeout shorter than the headers one', () => {
+    expect(readEnv({ REQUEST_TIMEOUT_MS: '3600000', HEADERS_TIMEOUT_MS: '5000' })).toMatchObject({
+      REQUEST_TIMEOUT_MS: 3_600_000,
+      HEADERS_TIMEOUT_MS: 5000,
+    });
+    expect(readEnv({ REQUEST_TIMEOUT_MS: '0' }).REQUEST_TIMEOUT_MS).toBe(0);
+    expect(() => readEnv({ REQUEST_TIMEOUT_MS: '1000' })).toThrow(/REQUEST_TIMEOUT_MS: must be 0 \(none\) or at least/);
   });
 
   it('names the variables that are wrong', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_TOKEN_TTL_HOURS } from './config';
+import { DEFAULT_TIMEOUTS, DEFAULT_TOKEN_TTL_HOURS } from './config';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo';
 
 export const DEFAULT_MAIL_FROM = 'Jigboard <jigboard@localhost>';
@@ -40,7 +40,17 @@ const envSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
     'PUBLIC_URL is an origin such as https://jigboard.example.com',
   ),
+  /** How long a client may take to send a request (config.ts `ServerTimeouts`). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.headersMs),
+  /** 0 for none; large uploads over slow links need more than the default minute. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_TIMEOUTS.requestMs),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.connectionMs),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.keepAliveMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((e) => e.REQUEST_TIMEOUT_MS === 0 || e.REQUEST_TIMEOUT_MS >= e.HEADERS_TIMEOUT_MS, {
+  // Node refuses a server whose headers may take longer than the whole request.
+  path: ['REQUEST_TIMEOUT_MS'],
+  message: 'must be 0 (none) or at least HEADERS_TIMEOUT_MS',
 });
 
 export type ServerEnv = ReturnType<typeof readEnv>;

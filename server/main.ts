@@ -33,6 +33,12 @@ async function main() {
     webDir,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     trustProxy: env.TRUST_PROXY,
+    timeouts: {
+      headersMs: env.HEADERS_TIMEOUT_MS,
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
     logger: { level: env.LOG_LEVEL },
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined,
     publicUrl: env.PUBLIC_URL,

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './web';
 
 /**
  * Security headers for the API and the built app. The CSP fits a Vite build: scripts only from
@@ -30,5 +31,19 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     frameguard: { action: 'deny' },
     // Downloads (firmware, reports) may be fetched by other tools; keep resources same-site only.
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}
+
+/**
+ * Every API answer, success or error, carries data or a token that no browser or proxy cache may
+ * keep (a shared computer's back button, a caching proxy). A route that chose its own
+ * Cache-Control keeps it; the built app's files are not under /v1 and keep their caching.
+ */
+export function noStoreApiAnswers(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url.split('?')[0]) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 }

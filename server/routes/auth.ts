@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { loginInput, WRONG_CREDENTIALS, type LoginResult } from '../../contract/auth';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from '../auth/throttle';
+import { startLoginAttempt } from '../auth/throttle';
 import { deleteExpiredTokens, issueToken, revokeToken } from '../auth/tokens';
 import type { RouteDeps } from '../config';
 import { HttpError } from '../http/errors';
@@ -12,30 +12,16 @@ import { findLogin } from '../store/users';
 export const loginRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
   app.post('/login', async (request): Promise<LoginResult> => {
     const { username, password } = parseInput(loginInput, request.body);
-    const limits = config.loginThrottle;
-
-    // Checked before the password: a throttled guess must not even be tried.
-    const retryAfter = await loginRetryAfter(db, limits, username, request.ip);
-    if (retryAfter > 0) {
-      const minutes = Math.ceil(retryAfter / 60);
-      throw new HttpError(
-        429,
-        `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined,
-        { 'retry-after': String(retryAfter) },
-      );
-    }
+    // Throws the 429 when this username from this address, or this address, must wait first.
+    const attempt = await startLoginAttempt(db, config.loginThrottle, username, request.ip);
 
     const login = await findLogin(db, username);
     const ok = login
       ? await verifyPassword(login.password_hash, password)
       : await verifyAgainstDummy(password);
-    if (!login || !ok) {
-      await recordLoginFailure(db, limits, username, request.ip);
-      throw new HttpError(401, WRONG_CREDENTIALS);
-    }
+    if (!login || !ok) throw new HttpError(401, WRONG_CREDENTIALS); // the attempt stays a failure
 
-    await clearLoginFailures(db, username);
+    await attempt.succeeded();
     await deleteExpiredTokens(db);
     const { token, expires_at } = await issueToken(db, login.id, config.tokenTtlMs);
     return { data: { type: 'Bearer', token, expires_at } };

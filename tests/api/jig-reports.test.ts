@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
 import { batchCounters, countRows, createJig, createProduction, postReport, reportBody, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -27,6 +28,25 @@ describe('POST /v1/jig/reports: who may report', () => {
       expect(res.json()).toEqual({ message: expect.any(String) });
     }
     expect(await countAll()).toEqual(before);
+  });
+
+  it('checks the signature before reading the body: 401 rather than 400 or 413', async () => {
+    const post = (signature: string | null, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/jig/reports',
+        payload,
+        headers: { 'content-type': 'application/json', ...(signature && { [JIG_SIGNATURE_HEADER]: signature }) },
+      });
+    const malformed = '{"uuid": ';
+    const huge = JSON.stringify({ serial: 'x'.repeat(2 * 1024 * 1024) });
+    for (const signature of [null, 'ab'.repeat(32)]) {
+      expect((await post(signature, malformed)).statusCode).toBe(401);
+      expect((await post(signature, huge)).statusCode).toBe(401);
+    }
+    // A signed jig gets the parser's answers, as before.
+    expect((await post(p.jig.signature, malformed)).statusCode).toBe(400);
+    expect((await post(p.jig.signature, huge)).statusCode).toBe(413);
   });
 
   it.each(['revoked', 'unprovisioned'] as const)('refuses a %s jig with 401 and stores nothing', async (provisioning) => {

@@ -81,7 +81,7 @@ export async function createTestApp(config: Partial<Omit<AppConfig, 'db'>> = {})
     db,
     dataDir,
     // High enough that the many wrong logins of a test file never trip it; throttle tests lower it.
-    loginThrottle: { maxPerUser: 1000, maxPerIp: 1000 },
+    loginThrottle: { maxPerUserAndAddress: 1000, maxPerAddress: 1000 },
     // Every answer the suite receives is checked against its route's declared schema.
     checkResponses: true,
     ...config,

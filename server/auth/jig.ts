@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
+import type { DB } from '../db/schema';
+import { HttpError } from '../http/errors';
+import type { ReportingJig } from '../production/ingest';
+import { findEnclosureBySignature } from '../store/enclosures';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticateJig` for every jig route; never read elsewhere. */
+    jig: ReportingJig;
+  }
+}
+
+/** One answer for every refusal, so a caller cannot tell an unknown jig from a revoked one. */
+const REFUSED = 'Unknown or unprovisioned jig.';
+
+/**
+ * The onRequest hook of the jig routes: only a provisioned enclosure of a company may report.
+ * It runs before Fastify reads the body, so an unsigned caller gets its 401 without the server
+ * reading, buffering or parsing up to a megabyte of its JSON, and a refused jig stores nothing.
+ */
+export function authenticateJig(db: Kysely<DB>) {
+  return async (request: FastifyRequest) => {
+    const signature = request.headers[JIG_SIGNATURE_HEADER];
+    // A signature is 64 hex digits; anything else names no jig and is not worth a lookup.
+    if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) throw new HttpError(401, REFUSED);
+    const enclosure = await findEnclosureBySignature(db, signature);
+    if (!enclosure || enclosure.provisioning !== 'provisioned' || enclosure.company_id === null) {
+      throw new HttpError(401, REFUSED);
+    }
+    request.jig = { id: enclosure.id, company_id: enclosure.company_id };
+  };
+}

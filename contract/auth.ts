@@ -14,7 +14,10 @@ export const storedTokenSchema = z.object({
 });
 export type StoredToken = z.infer<typeof storedTokenSchema>;
 
-export type LoginResult = { data: { type: 'Bearer'; token: string; expires_at: string } };
+export const loginResultSchema = z.object({
+  data: z.object({ type: z.literal('Bearer'), token: z.string(), expires_at: z.string() }),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
 
 /** Same wording whether the user exists or not, so the answer says nothing about usernames. */
 export const WRONG_CREDENTIALS = 'Wrong username or password.';

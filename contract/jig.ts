@@ -35,4 +35,7 @@ export const jigReportInput = z.object({
 export type JigReportInput = z.infer<typeof jigReportInput>;
 
 /** 201 when stored now, 200 when this uuid was stored before (a retry). */
-export type JigReportAck = { data: { report_id: number; device_id: number; duplicate: boolean } };
+export const jigReportAckSchema = z.object({
+  data: z.object({ report_id: z.number().int(), device_id: z.number().int(), duplicate: z.boolean() }),
+});
+export type JigReportAck = z.infer<typeof jigReportAckSchema>;

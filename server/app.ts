@@ -12,7 +12,7 @@ import { useZodCompilers } from './http/compilers';
 import { registerOpenApi } from './http/openapi';
 import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
 import { openApiRoutes } from './routes/openapi';
-import { loginRoutes, logoutRoutes } from './routes/auth';
+import { authRoutes } from './routes/auth';
 import { companyRoutes } from './routes/companies';
 import { batchRoutes } from './routes/batches';
 import { companyUserRoutes } from './routes/company-users';
@@ -89,6 +89,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest('caller', null, []);
   app.decorateRequest('tokenId', null, []);
   app.decorateRequest('scoped', null, []);
+  app.decorateRequest('jig', null, []);
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
   const deps: RouteDeps = { db, config: resolved };
@@ -97,14 +98,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       // TODO(issue 9): strict once every route file is declared.
       recordDeclaredRoutes(v1, declaredRoutes, { allowUndeclared: true });
       await v1.register(openApiRoutes, deps);
-      await v1.register(loginRoutes, deps);
+      await v1.register(authRoutes, deps);
       // An invitation link works before its user has an account (accepting checks a login itself).
       await v1.register(inviteTokenRoutes, deps);
       // Jigs sign their calls with the enclosure's signature instead of a user's token.
       await v1.register(jigRoutes, deps);
       await v1.register(async (loggedIn) => {
         loggedIn.addHook('onRequest', authenticate(db));
-        await loggedIn.register(logoutRoutes, deps);
         await loggedIn.register(lookupRoutes, deps);
         await loggedIn.register(companyRoutes, deps);
         await loggedIn.register(companyUserRoutes, deps);

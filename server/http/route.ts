@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../../contract/errors';
 import { decide, type Owner, type Permission } from '../../contract/permissions';
 import { authenticate, type Caller } from '../auth/authenticate';
+import { authenticateJig } from '../auth/jig';
+import type { ReportingJig } from '../production/ingest';
 import type { RouteDeps } from '../config';
 import { accessText, FORBIDDEN_MESSAGES } from './access-text';
 import { forbidden, notFound, unauthorized } from './errors';
@@ -22,6 +24,8 @@ type Schema = z.ZodType;
 type Context<P extends Permission, S, Q, B> = {
   /** The logged-in user; null only on public and jig routes. */
   caller: P extends 'public' | 'jig' ? Caller | null : Caller;
+  /** The jig that signed the request; set on jig routes only. */
+  jig: P extends 'jig' ? ReportingJig : undefined;
   /** The row the route's `:id` names, already judged visible. */
   row: S extends ScopeName ? ScopeRow<S> : undefined;
   query: Q extends Schema ? z.output<Q> : undefined;
@@ -51,6 +55,8 @@ export type RouteSpec<
   body?: B;
   /** The success status: 200 unless said; 204 answers no body. */
   status?: 200 | 201 | 204;
+  /** Other success statuses the handler may set, answering the same schema (a retry's 200). */
+  otherStatuses?: readonly (200 | 201)[];
   /** The success answer's schema (checked against every answer in the API suite). */
   response?: R;
   handler: (ctx: Context<P, S, Q, B>) => Promise<Answer<R>>;
@@ -117,10 +123,12 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
       ...definedOnly({ params: paramsOf(spec.url, spec.scope), querystring: spec.query, body: spec.body }),
       response: {
         ...(status === 204 ? { 204: z.null().describe('No content') } : spec.response && { [status]: spec.response }),
+        ...(spec.response && Object.fromEntries((spec.otherStatuses ?? []).map((other) => [other, spec.response]))),
         '4xx': apiErrorSchema,
       },
     },
-    onRequest: needsLogin ? authenticate(db) : undefined,
+    // Who is calling, before the body is read: a user's token, or a jig's signature.
+    onRequest: needsLogin ? authenticate(db) : spec.access === 'jig' ? authenticateJig(db) : undefined,
     preValidation: async (request: FastifyRequest) => {
       let owner: Owner | undefined;
       if (spec.scope) {
@@ -138,6 +146,7 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
       reply.status(status);
       const answer = await spec.handler({
         caller: request.caller,
+        jig: request.jig,
         row: request.scoped,
         query: request.query,
         body: request.body,

@@ -1,21 +1,24 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { jigReportInput, type JigReportAck } from '../../contract/jig';
-import { authenticateJig } from '../auth/jig';
-import type { RouteDeps } from '../config';
-import { parseInput } from '../http/validate';
+import { jigReportAckSchema, jigReportInput } from '../../contract/jig';
+import { defineRoutes } from '../http/route';
 import { ingestReport } from '../production/ingest';
 
-/** Jig calls (API.md "Beyond SPEC.md"): public, authenticated by the enclosure's signature. */
-export const jigRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  // Declared up front (null until the hook runs) so every request object keeps one shape.
-  app.decorateRequest('jig', null, []);
-  // Signature first, body after: the hook runs before the JSON is read (auth/jig.ts).
-  app.addHook('onRequest', authenticateJig(db));
-
-  app.post('/jig/reports', async (request, reply): Promise<JigReportAck> => {
-    const input = parseInput(jigReportInput, request.body);
-    const result = await ingestReport(db, request.jig, input);
-    reply.status(result.duplicate ? 200 : 201);
-    return { data: result };
+/** Jig calls (API.md "Beyond SPEC.md"): authenticated by the enclosure's signature, checked before the body is read. */
+export const jigRoutes = defineRoutes((route, { db }) => {
+  route({
+    method: 'POST',
+    url: '/jig/reports',
+    summary: "A jig posts one board's test run",
+    description:
+      "Idempotent on the report's `uuid`: 201 when stored now, 200 with `duplicate: true` when this uuid was stored before (a retry stores nothing).",
+    access: 'jig',
+    body: jigReportInput,
+    status: 201,
+    otherStatuses: [200],
+    response: jigReportAckSchema,
+    handler: async ({ jig, body, reply }) => {
+      const result = await ingestReport(db, jig, body);
+      if (result.duplicate) reply.status(200);
+      return { data: result };
+    },
   });
-};
+});

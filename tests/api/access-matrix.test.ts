@@ -101,4 +101,22 @@ describe('the access matrix', () => {
     expect(failures).toEqual([]);
     expect(calls).toBe(routes.length * PRINCIPALS.length);
   });
+
+  it('refuses a jig call without a valid signature, whoever is logged in', async () => {
+    const jigRoutes = routes.filter((r) => r.access === 'jig');
+    expect(jigRoutes.length).toBeGreaterThan(0);
+    for (const route of jigRoutes) {
+      for (const principal of PRINCIPALS) {
+        const sample = await SAMPLES[keyOf(route)](t, world);
+        const auth = principal.username ? await t.login(principal.username) : {};
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url: urlFor(route, world, sample.query),
+          headers: { ...auth, 'x-jig-signature': 'f'.repeat(64) },
+          ...(sample.body !== undefined && { payload: sample.body as object }),
+        });
+        expect(res.statusCode, `${keyOf(route)} as ${principal.name}`).toBe(401);
+      }
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceListQuery } from './devices';
 import { listQuerySchema } from './list-query';
 
 export const BATCH_STATUSES = ['open', 'closed'] as const;
@@ -46,6 +47,9 @@ export const BATCH_SORTABLE = ['id', 'name', 'status', 'planned_quantity', 'crea
 export const productionBatchListQuery = listQuerySchema(BATCH_SORTABLE).extend({
   status: z.enum(BATCH_STATUSES).optional(),
 });
+
+/** `GET /productionbatches/{id}/devices`: the batch is the path's, so no batch filter here. */
+export const batchDeviceListQuery = deviceListQuery.omit({ production_batch_id: true });
 
 /** `GET /batch/{id}/totals`: devices of the batch by status, from maintained counters. */
 export const batchTotalsSchema = z.object({

@@ -9,7 +9,7 @@ import type { RouteDeps } from '../config';
 import { accessText, FORBIDDEN_MESSAGES } from './access-text';
 import { forbidden, notFound, unauthorized } from './errors';
 import { resolveScope, type ScopeName, type ScopeRow } from './scopes';
-import { idParam } from './validate';
+import { idParam, parseId } from './validate';
 
 /**
  * Every v1 route is declared here, in one shape: its access (a permission of
@@ -141,6 +141,10 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
       if (verdict === 'unauthenticated') throw unauthorized();
       if (verdict === 'hidden') throw notFound();
       if (verdict === 'forbidden') throw forbidden(FORBIDDEN_MESSAGES[spec.access]);
+      // An unscoped route's `:id` (the /manage area's) is judged here too, after access: one
+      // that cannot be an id names no row (404), as on scoped routes, not the params schema's 422.
+      const rawId = (request.params as { id?: string }).id;
+      if (!spec.scope && rawId !== undefined) parseId(rawId);
     },
     handler: async (request, reply) => {
       reply.status(status);

@@ -3,7 +3,7 @@ import type { Owner } from '../../contract/permissions';
 import type { Caller } from '../auth/authenticate';
 import { callerAsUser } from '../auth/authenticate';
 import type { DB } from '../db/schema';
-import { findBatch } from '../store/batches';
+import { findBatchWithProject } from '../store/batches';
 import { findCompany } from '../store/companies';
 import { findDevice } from '../store/devices';
 import { findInvite } from '../store/invites';
@@ -38,9 +38,10 @@ export const SCOPES = {
     const project = await findProject(db, id);
     return project && { row: project, owner: { company_id: project.company_id, project_id: project.id } };
   }),
+  // The batch, its project and its counters in one query: a batch route costs no second read.
   productionBatch: scope(async (db, id) => {
-    const found = await inProject(db, await findBatch(db, id));
-    return found && { row: { batch: found.row, project: found.row.project }, owner: found.owner };
+    const found = await findBatchWithProject(db, id);
+    return found && { row: found, owner: { company_id: found.project.company_id, project_id: found.project.id } };
   }),
   releaseBatch: scope(async (db, id) => {
     const found = await inProject(db, await findReleaseBatchHead(db, id));

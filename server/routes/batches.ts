@@ -1,99 +1,97 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import {
+  batchDeviceListQuery,
+  batchFirstPassesSchema,
+  batchTotalsSchema,
   productionBatchCreateInput,
   productionBatchListQuery,
+  productionBatchSchema,
   productionBatchUpdateInput,
-  type BatchFirstPasses,
-  type BatchTotals,
-  type ProductionBatch,
 } from '../../contract/batches';
-import type { One, Page } from '../../contract/envelope';
-import { canEditProduction, canSeeProject, requireVisible } from '../access';
-import type { RouteDeps } from '../config';
-import { matchesSearch, pagedList } from '../db/paged-list';
-import { forbidden, invalidField } from '../http/errors';
-import { parseId, parseInput } from '../http/validate';
-import { answerDeviceList } from '../production/device-list';
-import { visibleBatch, visibleProject } from '../production/visible';
-import {
-  BATCH_SORTING,
-  createBatch,
-  findBatch,
-  findBatchCounters,
-  selectBatches,
-  toBatch,
-  toFirstPasses,
-  toTotals,
-  updateBatch,
-} from '../store/batches';
-import { findManufacturer } from '../store/manufacturers';
-
-type WithId = { Params: { id: string } };
+import { deviceSchema } from '../../contract/devices';
+import { oneOf, pageOf } from '../../contract/envelope';
+import { sendCsv, wantsCsv } from '../http/csv';
+import { defineRoutes } from '../http/route';
+import { addBatch, batchesOfProject, batchFirstPasses, batchTotals, changeBatch } from '../services/batches';
+import { deviceExport, devicePage } from '../services/device-lists';
 
 /** Production batches of a project; admins and engineers plan them, every member reads. */
-export const batchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.get<WithId>('/projects/:id/productionbatches', async (request): Promise<Page<ProductionBatch>> => {
-    const project = await visibleProject(db, request.caller, request.params.id);
-    const list = parseInput(productionBatchListQuery, request.query);
-    let query = selectBatches(db).where('production_batches.project_id', '=', project.id);
-    if (list.search) {
-      query = query.where(
-        matchesSearch(db, list.search, [sql.ref('production_batches.name'), sql.ref('manufacturers.name')]),
-      );
-    }
-    if (list.status) query = query.where('production_batches.status', '=', list.status);
-    const page = await pagedList(query, list, BATCH_SORTING, { db });
-    return { data: page.data.map(toBatch), meta: page.meta };
+export const batchRoutes = defineRoutes((route, { db }) => {
+  route({
+    method: 'GET',
+    url: '/projects/:id/productionbatches',
+    summary: "A project's production batches",
+    access: 'read',
+    scope: 'project',
+    query: productionBatchListQuery,
+    response: pageOf(productionBatchSchema),
+    handler: async ({ row: project, query }) => batchesOfProject(db, project, query),
   });
 
-  app.post<WithId>('/projects/:id/productionbatches', async (request, reply): Promise<One<ProductionBatch>> => {
-    const { caller } = request;
-    const project = await visibleProject(db, caller, request.params.id);
-    if (!canEditProduction(caller, project.company_id)) {
-      throw forbidden('Only an admin or engineer of the company may add batches.');
-    }
-    const input = parseInput(productionBatchCreateInput, request.body);
-    const manufacturer = await findManufacturer(db, input.manufacturer_id);
-    if (manufacturer?.project_id !== project.id) {
-      throw invalidField('manufacturer_id', 'Pick a manufacturer of this project.');
-    }
-    const id = await createBatch(db, { project_id: project.id, ...input });
-    reply.status(201);
-    return { data: (await findBatch(db, id))! };
+  route({
+    method: 'POST',
+    url: '/projects/:id/productionbatches',
+    summary: 'Plan a production batch',
+    description: 'The manufacturer must be one of the project\'s own (422 otherwise).',
+    access: 'production.edit',
+    scope: 'project',
+    body: productionBatchCreateInput,
+    status: 201,
+    response: oneOf(productionBatchSchema),
+    handler: async ({ row: project, body }) => ({ data: await addBatch(db, project, body) }),
   });
 
-  app.get<WithId>('/productionbatches/:id', async (request): Promise<One<ProductionBatch>> => {
-    return { data: (await visibleBatch(db, request.caller, request.params.id)).batch };
+  route({
+    method: 'GET',
+    url: '/productionbatches/:id',
+    summary: 'One production batch',
+    access: 'read',
+    scope: 'productionBatch',
+    response: oneOf(productionBatchSchema),
+    handler: async ({ row }) => ({ data: row.batch }),
   });
 
-  app.patch<WithId>('/productionbatches/:id', async (request): Promise<One<ProductionBatch>> => {
-    const { caller } = request;
-    const { batch, project } = await visibleBatch(db, caller, request.params.id);
-    if (!canEditProduction(caller, project.company_id)) {
-      throw forbidden('Only an admin or engineer of the company may change batches.');
-    }
-    const input = parseInput(productionBatchUpdateInput, request.body);
-    await updateBatch(db, batch, input);
-    return { data: (await findBatch(db, batch.id))! };
+  route({
+    method: 'PATCH',
+    url: '/productionbatches/:id',
+    summary: 'Rename, re-plan, close or reopen a production batch',
+    access: 'production.edit',
+    scope: 'productionBatch',
+    body: productionBatchUpdateInput,
+    response: oneOf(productionBatchSchema),
+    handler: async ({ row, body }) => ({ data: await changeBatch(db, row.batch, body) }),
   });
 
-  app.get<WithId>('/productionbatches/:id/devices', async (request, reply) => {
-    const { batch, project } = await visibleBatch(db, request.caller, request.params.id);
-    return answerDeviceList(db, request, reply, { project, batch });
+  route({
+    method: 'GET',
+    url: '/productionbatches/:id/devices',
+    summary: "A production batch's devices (JSON page or CSV download)",
+    description: '`format=csv` (or `Accept: text/csv`) downloads every matching device instead of a page.',
+    access: 'read',
+    scope: 'productionBatch',
+    query: batchDeviceListQuery,
+    response: pageOf(deviceSchema),
+    handler: async ({ row, query, request, reply }) =>
+      wantsCsv(query.format, request) ? sendCsv(reply, await deviceExport(db, row, query)) : devicePage(db, row, query),
   });
 
-  /** Both read the batch's maintained counters: O(1) however many boards it holds. */
-  const visibleCounters = async (caller: Parameters<typeof canSeeProject>[0], rawId: string) =>
-    requireVisible(await findBatchCounters(db, parseId(rawId)), (b) =>
-      canSeeProject(caller, { id: b.project_id, company_id: b.company_id }),
-    );
-
-  app.get<WithId>('/batch/:id/totals', async (request): Promise<One<BatchTotals>> => {
-    return { data: toTotals(await visibleCounters(request.caller, request.params.id)) };
+  route({
+    method: 'GET',
+    url: '/batch/:id/totals',
+    summary: "A production batch's boards by status",
+    description: 'From maintained counters: O(1) however many boards the batch holds.',
+    access: 'read',
+    scope: 'productionBatch',
+    response: oneOf(batchTotalsSchema),
+    handler: async ({ row }) => ({ data: batchTotals(row.batch, row.counters) }),
   });
 
-  app.get<WithId>('/batch/:id/firstpasses', async (request): Promise<One<BatchFirstPasses>> => {
-    return { data: toFirstPasses(await visibleCounters(request.caller, request.params.id)) };
+  route({
+    method: 'GET',
+    url: '/batch/:id/firstpasses',
+    summary: "A production batch's first-pass yield",
+    access: 'read',
+    scope: 'productionBatch',
+    response: oneOf(batchFirstPassesSchema),
+    handler: async ({ row }) => ({ data: batchFirstPasses(row.batch) }),
   });
-};
+});

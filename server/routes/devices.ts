@@ -1,47 +1,58 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { reportListQuery, type Device, type DeviceReport, type DeviceReportDetail } from '../../contract/devices';
-import type { One, Page } from '../../contract/envelope';
-import { canSeeProject, requireVisible } from '../access';
-import type { Caller } from '../auth/authenticate';
-import type { RouteDeps } from '../config';
-import { pagedList } from '../db/paged-list';
-import { parseId, parseInput } from '../http/validate';
-import { answerDeviceList } from '../production/device-list';
-import { visibleProject } from '../production/visible';
-import { findDevice } from '../store/devices';
-import { REPORT_SORTING, findReportDetail, selectReports, toReport } from '../store/reports';
+import { deviceListQuery, deviceReportDetailSchema, deviceReportSchema, deviceSchema, reportListQuery } from '../../contract/devices';
+import { oneOf, pageOf } from '../../contract/envelope';
+import { sendCsv, wantsCsv } from '../http/csv';
+import { defineRoutes } from '../http/route';
+import { deviceExport, devicePage } from '../services/device-lists';
+import { reportsOfDevice } from '../services/devices';
 
-type WithId = { Params: { id: string } };
-
-/** Devices and their test reports, read by the members of the owning company. */
-export const deviceRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  const visibleDevice = async (caller: Caller, rawId: string): Promise<Device> =>
-    requireVisible(await findDevice(db, parseId(rawId)), (d) =>
-      canSeeProject(caller, { id: d.device.project_id, company_id: d.company_id }),
-    ).device;
-
-  app.get<WithId>('/projects/:id/devices', async (request, reply) => {
-    const project = await visibleProject(db, request.caller, request.params.id);
-    return answerDeviceList(db, request, reply, { project });
+/** Devices and their test reports, read by everyone who sees the project. */
+export const deviceRoutes = defineRoutes((route, { db }) => {
+  route({
+    method: 'GET',
+    url: '/projects/:id/devices',
+    summary: "A project's devices (JSON page or CSV download)",
+    description:
+      '`search` matches the serial from its start. `format=csv` (or `Accept: text/csv`) downloads every matching device instead of a page.',
+    access: 'read',
+    scope: 'project',
+    query: deviceListQuery,
+    response: pageOf(deviceSchema),
+    // The project the scope read is reused for the unfiltered total: one query per page.
+    handler: async ({ row: project, query, request, reply }) =>
+      wantsCsv(query.format, request)
+        ? sendCsv(reply, await deviceExport(db, { project }, query))
+        : devicePage(db, { project }, query),
   });
 
-  app.get<WithId>('/devices/:id', async (request): Promise<One<Device>> => {
-    return { data: await visibleDevice(request.caller, request.params.id) };
+  route({
+    method: 'GET',
+    url: '/devices/:id',
+    summary: 'One device',
+    access: 'read',
+    scope: 'device',
+    response: oneOf(deviceSchema),
+    handler: async ({ row: device }) => ({ data: device }),
   });
 
-  app.get<WithId>('/devices/:id/reports', async (request): Promise<Page<DeviceReport>> => {
-    const device = await visibleDevice(request.caller, request.params.id);
-    const list = parseInput(reportListQuery, request.query);
-    const query = selectReports(db).where('device_reports.device_id', '=', device.id);
-    const page = await pagedList(query, list, REPORT_SORTING);
-    return { data: page.data.map(toReport), meta: page.meta };
+  route({
+    method: 'GET',
+    url: '/devices/:id/reports',
+    summary: "A device's test reports",
+    access: 'read',
+    scope: 'device',
+    query: reportListQuery,
+    response: pageOf(deviceReportSchema),
+    handler: async ({ row: device, query }) => reportsOfDevice(db, device, query),
   });
 
-  app.get<WithId>('/devicereports/:id', async (request): Promise<One<DeviceReportDetail>> => {
-    const { caller } = request;
-    const found = requireVisible(await findReportDetail(db, parseId(request.params.id)), (r) =>
-      canSeeProject(caller, { id: r.report.project_id, company_id: r.company_id }),
-    );
-    return { data: found.report };
+  route({
+    method: 'GET',
+    url: '/devicereports/:id',
+    summary: 'One test report with its steps',
+    description: 'Failing steps first, otherwise in the order the jig ran them.',
+    access: 'read',
+    scope: 'report',
+    response: oneOf(deviceReportDetailSchema),
+    handler: async ({ row: report }) => ({ data: report }),
   });
-};
+});

@@ -1,79 +1,51 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   manageDeviceListQuery,
   manageDevicePanelInput,
+  manageDevicePanelResultSchema,
+  manageDeviceSchema,
   manageDeviceUpdateInput,
-  type DeviceStatus,
-  type ManageDevice,
-  type ManageDevicePanelResult,
-  type ReportResult,
 } from '../../contract/devices';
-import type { One, Page } from '../../contract/envelope';
-import { requireSuperadmin } from '../access';
-import type { RouteDeps } from '../config';
-import { pagedList } from '../db/paged-list';
-import type { DB } from '../db/schema';
-import { notFound } from '../http/errors';
-import { parseId, parseInput } from '../http/validate';
-import { correctDevice, movePanel } from '../production/corrections';
-import { countDevices, deviceSortingFor, filterDevices, selectDevices } from '../store/devices';
+import { oneOf, pageOf } from '../../contract/envelope';
+import { defineRoutes } from '../http/route';
+import { correctManageDevice, manageDevices, movePanelOf } from '../services/manage-devices';
 
-type WithId = { Params: { id: string } };
+type WithId = { id: number };
 
-/** Devices of every company, with the project and company each belongs to. */
-function selectManageDevices(db: Kysely<DB>) {
-  return selectDevices(db)
-    .innerJoin('projects', 'projects.id', 'devices.project_id')
-    .innerJoin('companies', 'companies.id', 'projects.company_id')
-    .select(['projects.name as project_name', 'projects.company_id', 'companies.name as company_name']);
-}
-type Row = Awaited<ReturnType<ReturnType<typeof selectManageDevices>['executeTakeFirstOrThrow']>>;
+/**
+ * Device corrections across companies: the platform's operators only. No scope on purpose: a
+ * company's own people get 403 here for any device (not 404 for another company's), as the
+ * /manage area is closed to them as a whole.
+ */
+export const manageDeviceRoutes = defineRoutes((route, { db }) => {
+  route({
+    method: 'GET',
+    url: '/manage/devices',
+    summary: 'Devices of every company',
+    access: 'platform',
+    query: manageDeviceListQuery,
+    response: pageOf(manageDeviceSchema),
+    handler: async ({ query }) => manageDevices(db, query),
+  });
 
-const toManageDevice = (row: Row): ManageDevice => ({
-  ...row,
-  status: row.status as DeviceStatus,
-  first_pass: row.first_pass === null ? null : Boolean(row.first_pass),
-  last_result: row.last_result as ReportResult | null,
+  route({
+    method: 'PATCH',
+    url: '/manage/devices/:id',
+    summary: "Correct a device's serial, status or batch",
+    description: 'A released board\'s status is final (409); boards are released through a release batch only.',
+    access: 'platform',
+    body: manageDeviceUpdateInput,
+    response: oneOf(manageDeviceSchema),
+    handler: async ({ request, body }) => ({ data: await correctManageDevice(db, (request.params as WithId).id, body) }),
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/manage/devices/panel/:id',
+    summary: 'Move a panel of devices to another batch of the project',
+    description: '`:id` is the production batch the devices are in now; all of them move or none.',
+    access: 'platform',
+    body: manageDevicePanelInput,
+    response: oneOf(manageDevicePanelResultSchema),
+    handler: async ({ request, body }) => ({ data: await movePanelOf(db, (request.params as WithId).id, body) }),
+  });
 });
-
-/** Device corrections across companies: the platform's operators only (403 for anyone else). */
-export const manageDeviceRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.addHook('preHandler', async (request) => requireSuperadmin(request.caller));
-
-  const findManageDevice = async (id: number) => {
-    const row = await selectManageDevices(db).where('devices.id', '=', id).executeTakeFirst();
-    if (!row) throw notFound();
-    return toManageDevice(row);
-  };
-
-  app.get('/manage/devices', async (request): Promise<Page<ManageDevice>> => {
-    const list = parseInput(manageDeviceListQuery, request.query);
-    const filters = { ...list, search: list.search || undefined };
-    const matches = filters.search ? await countDevices(db, filters) : undefined;
-    const page = await pagedList(filterDevices(selectManageDevices(db), filters), list, deviceSortingFor(db, matches), {
-      db,
-      total: async () => matches ?? countDevices(db, filters),
-    });
-    return { data: page.data.map(toManageDevice), meta: page.meta };
-  });
-
-  app.patch<WithId>('/manage/devices/:id', async (request): Promise<One<ManageDevice>> => {
-    const id = parseId(request.params.id);
-    const input = parseInput(manageDeviceUpdateInput, request.body);
-    await correctDevice(db, id, input);
-    return { data: await findManageDevice(id) };
-  });
-
-  app.patch<WithId>('/manage/devices/panel/:id', async (request): Promise<One<ManageDevicePanelResult>> => {
-    const source = await db
-      .selectFrom('production_batches')
-      .where('id', '=', parseId(request.params.id))
-      .select(['id', 'project_id'])
-      .executeTakeFirst();
-    if (!source) throw notFound();
-    const input = parseInput(manageDevicePanelInput, request.body);
-    const moved = await movePanel(db, source, input);
-    return { data: { moved, from_batch_id: source.id, production_batch_id: input.production_batch_id } };
-  });
-};

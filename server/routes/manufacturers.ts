@@ -1,36 +1,30 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
-import type { One, Page } from '../../contract/envelope';
-import { manufacturerCreateInput, manufacturerListQuery, type Manufacturer } from '../../contract/projects';
-import { canEditProduction } from '../access';
-import type { RouteDeps } from '../config';
-import { matchesSearch, pagedList } from '../db/paged-list';
-import { forbidden } from '../http/errors';
-import { parseInput } from '../http/validate';
-import { visibleProject } from '../production/visible';
-import { MANUFACTURER_SORTING, createManufacturer, findManufacturer, selectManufacturers } from '../store/manufacturers';
-
-type WithId = { Params: { id: string } };
+import { oneOf, pageOf } from '../../contract/envelope';
+import { manufacturerCreateInput, manufacturerListQuery, manufacturerSchema } from '../../contract/projects';
+import { defineRoutes } from '../http/route';
+import { addManufacturer, manufacturersOfProject } from '../services/manufacturers';
 
 /** The manufacturers that build a project's boards: members read, admins and engineers add. */
-export const manufacturerRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.get<WithId>('/projects/:id/manufacturers', async (request): Promise<Page<Manufacturer>> => {
-    const project = await visibleProject(db, request.caller, request.params.id);
-    const list = parseInput(manufacturerListQuery, request.query);
-    let query = selectManufacturers(db).where('manufacturers.project_id', '=', project.id);
-    if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('manufacturers.name')]));
-    return pagedList(query, list, MANUFACTURER_SORTING);
+export const manufacturerRoutes = defineRoutes((route, { db }) => {
+  route({
+    method: 'GET',
+    url: '/projects/:id/manufacturers',
+    summary: "A project's manufacturers",
+    access: 'read',
+    scope: 'project',
+    query: manufacturerListQuery,
+    response: pageOf(manufacturerSchema),
+    handler: async ({ row: project, query }) => manufacturersOfProject(db, project, query),
   });
 
-  app.post<WithId>('/projects/:id/manufacturers', async (request, reply): Promise<One<Manufacturer>> => {
-    const { caller } = request;
-    const project = await visibleProject(db, caller, request.params.id);
-    if (!canEditProduction(caller, project.company_id)) {
-      throw forbidden('Only an admin or engineer of the company may add manufacturers.');
-    }
-    const input = parseInput(manufacturerCreateInput, request.body);
-    const id = await createManufacturer(db, { project_id: project.id, ...input });
-    reply.status(201);
-    return { data: (await findManufacturer(db, id))! };
+  route({
+    method: 'POST',
+    url: '/projects/:id/manufacturers',
+    summary: 'Add a manufacturer to a project',
+    access: 'production.edit',
+    scope: 'project',
+    body: manufacturerCreateInput,
+    status: 201,
+    response: oneOf(manufacturerSchema),
+    handler: async ({ row: project, body }) => ({ data: await addManufacturer(db, project, body) }),
   });
-};
+});

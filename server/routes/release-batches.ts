@@ -1,96 +1,112 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
-import type { One, Page } from '../../contract/envelope';
+import { deviceSchema } from '../../contract/devices';
+import { oneOf, pageOf } from '../../contract/envelope';
 import {
   releaseBatchCreateInput,
+  releaseBatchDetailSchema,
   releaseBatchListQuery,
+  releaseBatchSchema,
   releaseBatchUpdateDevicesInput,
+  releaseBatchUpdateDevicesResult,
   releaseBatchUpdateInput,
-  type ReleaseBatch,
-  type ReleaseBatchDetail,
-  type ReleaseBatchUpdateDevicesResult,
+  releaseDeviceListQuery,
 } from '../../contract/release-batches';
-import type { Project } from '../../contract/projects';
-import { canEditProduction } from '../access';
-import type { Caller } from '../auth/authenticate';
-import type { RouteDeps } from '../config';
-import { matchesSearch, pagedList } from '../db/paged-list';
-import { forbidden } from '../http/errors';
-import { parseInput } from '../http/validate';
-import { answerReleaseDeviceList } from '../production/release-device-list';
-import { updateReleaseDevices } from '../production/release-update';
-import { visibleProject, visibleReleaseBatch } from '../production/visible';
+import { sendCsv, wantsCsv } from '../http/csv';
+import { defineRoutes } from '../http/route';
+import { releaseDeviceExport, releaseDevicePage } from '../services/device-lists';
 import {
-  RELEASE_BATCH_SORTING,
-  createReleaseBatch,
-  findReleaseBatch,
-  findReleaseBatchDetail,
-  renameReleaseBatch,
-  selectReleaseBatches,
-  toReleaseBatch,
-} from '../store/release-batches';
-
-type WithId = { Params: { id: string } };
-
-/** Everyone who sees the project reads; its company's admins and engineers build and release. */
-function requireEditor(caller: Caller, project: Project) {
-  if (!canEditProduction(caller, project.company_id)) {
-    throw forbidden('Only an admin or engineer of the company may change release batches.');
-  }
-}
+  addReleaseBatch,
+  changeReleaseDevices,
+  releaseBatchDetail,
+  releaseBatchesOfProject,
+  renameRelease,
+} from '../services/release-batches';
 
 /** Release batches of a project (shipments of passed boards) and the boards they hold. */
-export const releaseBatchRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db }) => {
-  app.get<WithId>('/projects/:id/releasebatches', async (request): Promise<Page<ReleaseBatch>> => {
-    const project = await visibleProject(db, request.caller, request.params.id);
-    const list = parseInput(releaseBatchListQuery, request.query);
-    let query = selectReleaseBatches(db).where('release_batches.project_id', '=', project.id);
-    if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('release_batches.name')]));
-    if (list.status) query = query.where('release_batches.status', '=', list.status);
-    const page = await pagedList(query, list, RELEASE_BATCH_SORTING, { db });
-    return { data: page.data.map(toReleaseBatch), meta: page.meta };
+export const releaseBatchRoutes = defineRoutes((route, { db }) => {
+  route({
+    method: 'GET',
+    url: '/projects/:id/releasebatches',
+    summary: "A project's release batches",
+    access: 'read',
+    scope: 'project',
+    query: releaseBatchListQuery,
+    response: pageOf(releaseBatchSchema),
+    handler: async ({ row: project, query }) => releaseBatchesOfProject(db, project, query),
   });
 
-  app.post<WithId>('/projects/:id/releasebatches', async (request, reply): Promise<One<ReleaseBatch>> => {
-    const { caller } = request;
-    const project = await visibleProject(db, caller, request.params.id);
-    requireEditor(caller, project);
-    const input = parseInput(releaseBatchCreateInput, request.body);
-    const id = await createReleaseBatch(db, { project_id: project.id, name: input.name, created_by: caller.id });
-    reply.status(201);
-    return { data: (await findReleaseBatch(db, id))! };
+  route({
+    method: 'POST',
+    url: '/projects/:id/releasebatches',
+    summary: 'Start a release batch (a draft)',
+    access: 'production.edit',
+    scope: 'project',
+    body: releaseBatchCreateInput,
+    status: 201,
+    response: oneOf(releaseBatchSchema),
+    handler: async ({ caller, row: project, body }) => ({ data: await addReleaseBatch(db, project, caller, body) }),
   });
 
-  app.get<WithId>('/releasebatches/:id', async (request): Promise<One<ReleaseBatchDetail>> => {
-    const { batch } = await visibleReleaseBatch(db, request.caller, request.params.id);
-    return { data: await findReleaseBatchDetail(db, (await findReleaseBatch(db, batch.id))!) };
+  route({
+    method: 'GET',
+    url: '/releasebatches/:id',
+    summary: 'One release batch, with the production batches its boards come from',
+    access: 'read',
+    scope: 'releaseBatch',
+    response: oneOf(releaseBatchDetailSchema),
+    handler: async ({ row }) => ({ data: await releaseBatchDetail(db, row.batch) }),
   });
 
-  app.patch<WithId>('/releasebatches/:id', async (request): Promise<One<ReleaseBatch>> => {
-    const { caller } = request;
-    const { batch, project } = await visibleReleaseBatch(db, caller, request.params.id);
-    requireEditor(caller, project);
-    const input = parseInput(releaseBatchUpdateInput, request.body);
-    await renameReleaseBatch(db, batch, input.name);
-    return { data: (await findReleaseBatch(db, batch.id))! };
+  route({
+    method: 'PATCH',
+    url: '/releasebatches/:id',
+    summary: 'Rename a draft release batch',
+    description: 'A released batch never changes again (409).',
+    access: 'production.edit',
+    scope: 'releaseBatch',
+    body: releaseBatchUpdateInput,
+    response: oneOf(releaseBatchSchema),
+    handler: async ({ row, body }) => ({ data: await renameRelease(db, row.batch, body) }),
   });
 
-  app.get<WithId>('/releasebatches/:id/devices', async (request, reply) => {
-    const { batch, project } = await visibleReleaseBatch(db, request.caller, request.params.id);
-    return answerReleaseDeviceList(db, request, reply, { project, batch });
+  route({
+    method: 'GET',
+    url: '/releasebatches/:id/devices',
+    summary: "A release batch's boards (JSON page or CSV download)",
+    description: '`not_qualifying=true` lists only the boards that stopped qualifying. `format=csv` (or `Accept: text/csv`) downloads them.',
+    access: 'read',
+    scope: 'releaseBatch',
+    query: releaseDeviceListQuery,
+    response: pageOf(deviceSchema),
+    handler: async ({ row, query, request, reply }) =>
+      wantsCsv(query.format, request)
+        ? sendCsv(reply, await releaseDeviceExport(db, row, query))
+        : releaseDevicePage(db, row, query),
   });
 
-  app.get<WithId>('/projects/:id/devices/unreleased', async (request, reply) => {
-    const project = await visibleProject(db, request.caller, request.params.id);
-    return answerReleaseDeviceList(db, request, reply, { project });
+  route({
+    method: 'GET',
+    url: '/projects/:id/devices/unreleased',
+    summary: 'Passed boards of a project in no release batch (JSON page or CSV download)',
+    access: 'read',
+    scope: 'project',
+    query: releaseDeviceListQuery,
+    response: pageOf(deviceSchema),
+    handler: async ({ row: project, query, request, reply }) =>
+      wantsCsv(query.format, request)
+        ? sendCsv(reply, await releaseDeviceExport(db, { project }, query))
+        : releaseDevicePage(db, { project }, query),
   });
 
-  app.patch<WithId>('/releasebatches/:id/update', async (request): Promise<One<ReleaseBatchUpdateDevicesResult>> => {
-    const { caller } = request;
-    const { batch, project } = await visibleReleaseBatch(db, caller, request.params.id);
-    requireEditor(caller, project);
-    const input = parseInput(releaseBatchUpdateDevicesInput, request.body);
-    const counts = await updateReleaseDevices(db, { batchId: batch.id, project, callerId: caller.id }, input);
-    return { data: { batch: (await findReleaseBatch(db, batch.id))!, ...counts } };
+  route({
+    method: 'PATCH',
+    url: '/releasebatches/:id/update',
+    summary: "Pick boards into a draft, put them back, or release it",
+    description:
+      'Applied in this order, in one transaction: remove, add, add_matching, then release. Boards that do not qualify are skipped and counted; a release that cannot happen is a 409 and undoes the whole request.',
+    access: 'production.edit',
+    scope: 'releaseBatch',
+    body: releaseBatchUpdateDevicesInput,
+    response: oneOf(releaseBatchUpdateDevicesResult),
+    handler: async ({ caller, row, body }) => ({ data: await changeReleaseDevices(db, row, caller, body) }),
   });
-};
+});

@@ -5,9 +5,12 @@ import type {
   BatchTotals,
   ProductionBatch,
 } from '../../contract/batches';
-import type { ListSorting } from '../db/paged-list';
+import type { Page } from '../../contract/envelope';
+import type { Project } from '../../contract/projects';
+import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
+import { toProject } from './projects';
 import { withUniqueFields } from './unique';
 
 const NAME_TAKEN = 'This project has a batch with this name already.';
@@ -55,9 +58,77 @@ export const BATCH_SORTING: ListSorting<BatchSort> = {
   nullable: ['first_pass_yield'],
 };
 
+/** A page of a project's batches, searched by batch or manufacturer name, filtered by status. */
+export async function listProjectBatches(
+  db: Kysely<DB>,
+  projectId: number,
+  list: ListQuery<BatchSort> & { status?: BatchStatus },
+): Promise<Page<ProductionBatch>> {
+  let query = selectBatches(db).where('production_batches.project_id', '=', projectId);
+  if (list.search) {
+    query = query.where(
+      matchesSearch(db, list.search, [sql.ref('production_batches.name'), sql.ref('manufacturers.name')]),
+    );
+  }
+  if (list.status) query = query.where('production_batches.status', '=', list.status);
+  const page = await pagedList(query, list, BATCH_SORTING, { db });
+  return { data: page.data.map(toBatch), meta: page.meta };
+}
+
 export async function findBatch(db: Kysely<DB>, id: number): Promise<ProductionBatch | undefined> {
   const row = await selectBatches(db).where('production_batches.id', '=', id).executeTakeFirst();
   return row && toBatch(row);
+}
+
+/** The maintained counters the batch answer leaves out (the totals answer reads them). */
+export type MoreBatchCounters = { untested_count: number; released_count: number; scrapped_count: number; report_count: number };
+
+/**
+ * A batch with its project and all its counters in one query: what every `/productionbatches/:id`
+ * and `/batch/:id` route starts from (the access scope), so none of them costs a second round trip.
+ */
+export async function findBatchWithProject(
+  db: Kysely<DB>,
+  id: number,
+): Promise<{ batch: ProductionBatch; project: Project; counters: MoreBatchCounters } | undefined> {
+  const row = await selectBatches(db)
+    .innerJoin('projects', 'projects.id', 'production_batches.project_id')
+    .select([
+      'production_batches.untested_count',
+      'production_batches.released_count',
+      'production_batches.scrapped_count',
+      'production_batches.report_count',
+      'projects.company_id as p_company_id',
+      'projects.name as p_name',
+      'projects.description as p_description',
+      'projects.status as p_status',
+      'projects.request_id as p_request_id',
+      'projects.device_count as p_device_count',
+      'projects.created_at as p_created_at',
+      'projects.updated_at as p_updated_at',
+    ])
+    .where('production_batches.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { untested_count, released_count, scrapped_count, report_count, ...rest } = row;
+  const { p_company_id, p_name, p_description, p_status, p_request_id, p_device_count, p_created_at, p_updated_at, ...batch } = rest;
+  const project = toProject({
+    id: batch.project_id,
+    company_id: p_company_id,
+    name: p_name,
+    description: p_description,
+    status: p_status,
+    request_id: p_request_id,
+    device_count: p_device_count,
+    created_at: p_created_at,
+    updated_at: p_updated_at,
+  });
+  return { batch: toBatch(batch), project, counters: { untested_count, released_count, scrapped_count, report_count } };
+}
+
+/** Just the batch's project: what a panel move checks its target against. */
+export function findBatchHead(db: Kysely<DB>, id: number) {
+  return db.selectFrom('production_batches').where('id', '=', id).select(['id', 'project_id']).executeTakeFirst();
 }
 
 async function assertNameFree(db: Kysely<DB>, projectId: number, name: string, exceptId?: number) {
@@ -105,21 +176,11 @@ export async function updateBatch(
   );
 }
 
-/** The batch's counters with the company that owns it (for the visibility check). */
-export async function findBatchCounters(db: Kysely<DB>, id: number) {
-  return db
-    .selectFrom('production_batches')
-    .innerJoin('projects', 'projects.id', 'production_batches.project_id')
-    .where('production_batches.id', '=', id)
-    .selectAll('production_batches')
-    .select('projects.company_id')
-    .executeTakeFirst();
-}
-type CounterRow = NonNullable<Awaited<ReturnType<typeof findBatchCounters>>>;
-
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-export function toTotals(row: CounterRow): BatchTotals {
+/** The batch's boards by status, from the counters the scope read with it. */
+export function toTotals(batch: ProductionBatch, more: MoreBatchCounters): BatchTotals {
+  const row = { ...batch, ...more };
   return {
     batch_id: row.id,
     planned: row.planned_quantity,
@@ -135,7 +196,8 @@ export function toTotals(row: CounterRow): BatchTotals {
   };
 }
 
-export function toFirstPasses(row: CounterRow): BatchFirstPasses {
+/** From the batch answer's own counters. */
+export function toFirstPasses(row: Pick<ProductionBatch, 'id' | 'tested_count' | 'first_pass_count'>): BatchFirstPasses {
   return {
     batch_id: row.id,
     tested: row.tested_count,

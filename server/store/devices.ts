@@ -1,7 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Device, DeviceStatus, ReportResult } from '../../contract/devices';
 import { dialectOf, toCount } from '../db/dialect';
-import type { ListSorting } from '../db/paged-list';
+import type { Page } from '../../contract/envelope';
+import { pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { statusCounter } from '../production/counters';
 
@@ -53,7 +54,7 @@ export const toDevice = (row: DeviceRow): Device => ({
   last_result: row.last_result as ReportResult | null,
 });
 
-type DeviceSort = 'id' | 'serial' | 'status' | 'tested_at' | 'created_at';
+export type DeviceSort = 'id' | 'serial' | 'status' | 'tested_at' | 'created_at';
 /** Each field has a (project|batch, field, id) index in 002, so a sorted page is an index walk. */
 export const DEVICE_SORTING: ListSorting<DeviceSort> = {
   columns: {
@@ -178,6 +179,55 @@ export async function countDevices(db: Kysely<DB>, filters: DeviceFilters): Prom
   if (filters.production_batch_id !== undefined) q = q.where('production_batches.id', '=', filters.production_batch_id);
   if (filters.company_id !== undefined) q = q.where('projects.company_id', '=', filters.company_id);
   return toCount((await q.executeTakeFirst())?.n);
+}
+
+/**
+ * A page of the devices `filters` select, in `sorting` (deviceSortingFor). `total` says how to
+ * count them when the caller knows a cheaper way than SQL (a maintained counter).
+ */
+export async function listDevices(
+  db: Kysely<DB>,
+  filters: DeviceFilters,
+  list: ListQuery<DeviceSort>,
+  sorting: ListSorting<DeviceSort>,
+  total: () => Promise<number>,
+): Promise<Page<Device>> {
+  const page = await pagedList(filterDevices(selectDevices(db), filters), list, sorting, { db, total });
+  return { data: page.data.map(toDevice), meta: page.meta };
+}
+
+/**
+ * Passed boards in no release batch, without walking the project's passed boards: the batches'
+ * maintained passed counters minus the passed boards that drafts of the project hold (read on
+ * the release batch index, so the cost follows what people picked, not the project's size).
+ * Released boards are never 'passed', so only drafts need subtracting.
+ */
+export async function countUnreleasedDevices(db: Kysely<DB>, projectId: number, productionBatchId?: number): Promise<number> {
+  // SQLite has no statistics to tell it the drafts are the smaller set: unary plus keeps the
+  // batch and status indexes out of its plan. PostgreSQL's planner knows, and has no `+text`.
+  const unindexed = (column: 'devices.status' | 'devices.production_batch_id') =>
+    dialectOf(db) === 'postgres' ? sql.ref(column) : sql`+${sql.ref(column)}`;
+  const row = await db
+    .selectNoFrom((eb) => {
+      let passed = eb
+        .selectFrom('production_batches')
+        .where('production_batches.project_id', '=', projectId)
+        .select((s) => s.fn.sum<string | number | null>('production_batches.passed_count').as('n'));
+      let picked = eb
+        .selectFrom('devices')
+        .where('devices.release_batch_id', 'in', (s) =>
+          s.selectFrom('release_batches').where('project_id', '=', projectId).where('status', '=', 'draft').select('id'),
+        )
+        .where(unindexed('devices.status'), '=', 'passed')
+        .select((s) => s.fn.countAll().as('n'));
+      if (productionBatchId !== undefined) {
+        passed = passed.where('production_batches.id', '=', productionBatchId);
+        picked = picked.where(unindexed('devices.production_batch_id'), '=', productionBatchId);
+      }
+      return [passed.as('passed'), picked.as('picked')];
+    })
+    .executeTakeFirstOrThrow();
+  return Math.max(0, toCount(row.passed as string | number | null) - toCount(row.picked as string | number | null));
 }
 
 /** One device with the company that owns it (for the visibility check). */

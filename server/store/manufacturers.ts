@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { Page } from '../../contract/envelope';
 import type { Manufacturer } from '../../contract/projects';
-import type { ListSorting } from '../db/paged-list';
+import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
 import { withUniqueFields } from './unique';
@@ -28,6 +29,19 @@ export const MANUFACTURER_SORTING: ListSorting<'id' | 'name' | 'created_at'> = {
   default: 'id',
   tiebreaker: sql.ref('manufacturers.id'),
 };
+
+type ManufacturerSort = keyof typeof MANUFACTURER_SORTING.columns;
+
+/** A page of a project's manufacturers, searched by name in SQL. */
+export function listProjectManufacturers(
+  db: Kysely<DB>,
+  projectId: number,
+  list: ListQuery<ManufacturerSort>,
+): Promise<Page<Manufacturer>> {
+  let query = selectManufacturers(db).where('manufacturers.project_id', '=', projectId);
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('manufacturers.name')]));
+  return pagedList(query, list, MANUFACTURER_SORTING);
+}
 
 export async function findManufacturer(db: Kysely<DB>, id: number): Promise<Manufacturer | undefined> {
   return selectManufacturers(db).where('manufacturers.id', '=', id).executeTakeFirst();

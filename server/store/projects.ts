@@ -76,6 +76,17 @@ export async function findProject(db: Kysely<DB>, id: number): Promise<Project |
   return row && toProject(row);
 }
 
+/** Whether the company owns the project (a statistics filter must name one of its own). */
+export async function companyHasProject(db: Kysely<DB>, companyId: number, projectId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('projects')
+    .where('id', '=', projectId)
+    .where('company_id', '=', companyId)
+    .select('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Names are unique within a company regardless of case, as the unique index says. */
 async function assertNameFree(db: Kysely<DB>, companyId: number, name: string, exceptId?: number) {
   let query = db

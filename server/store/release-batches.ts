@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReleaseBatch, ReleaseBatchDetail, ReleaseBatchStatus } from '../../contract/release-batches';
 import { toCount } from '../db/dialect';
-import type { ListSorting } from '../db/paged-list';
+import type { Page } from '../../contract/envelope';
+import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { conflict, invalidField } from '../http/errors';
 import { withUniqueFields } from './unique';
@@ -72,6 +73,19 @@ export const RELEASE_BATCH_SORTING: ListSorting<ReleaseBatchSort> = {
   tiebreaker: sql.ref('release_batches.id'),
   nullable: ['released_at'],
 };
+
+/** A page of a project's release batches, searched by name, filtered by status. */
+export async function listProjectReleaseBatches(
+  db: Kysely<DB>,
+  projectId: number,
+  list: ListQuery<ReleaseBatchSort> & { status?: ReleaseBatchStatus },
+): Promise<Page<ReleaseBatch>> {
+  let query = selectReleaseBatches(db).where('release_batches.project_id', '=', projectId);
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('release_batches.name')]));
+  if (list.status) query = query.where('release_batches.status', '=', list.status);
+  const page = await pagedList(query, list, RELEASE_BATCH_SORTING, { db });
+  return { data: page.data.map(toReleaseBatch), meta: page.meta };
+}
 
 export async function findReleaseBatch(db: Kysely<DB>, id: number): Promise<ReleaseBatch | undefined> {
   const row = await selectReleaseBatches(db).where('release_batches.id', '=', id).executeTakeFirst();

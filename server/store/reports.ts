@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeviceReport, DeviceReportDetail, ReportResult, ReportStep } from '../../contract/devices';
-import type { ListSorting } from '../db/paged-list';
+import type { Page } from '../../contract/envelope';
+import { pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 
 /** Reports with their device's serial and the jig's name; every report answer starts here. */
@@ -40,6 +41,17 @@ export const REPORT_SORTING: ListSorting<'id' | 'started_at' | 'result'> = {
   defaultDesc: true, // the latest run first
   tiebreaker: sql.ref('device_reports.id'),
 };
+
+/** A page of one device's reports, the latest first unless the list says otherwise. */
+export async function listDeviceReports(
+  db: Kysely<DB>,
+  deviceId: number,
+  list: ListQuery<keyof typeof REPORT_SORTING.columns>,
+): Promise<Page<DeviceReport>> {
+  const query = selectReports(db).where('device_reports.device_id', '=', deviceId);
+  const page = await pagedList(query, list, REPORT_SORTING);
+  return { data: page.data.map(toReport), meta: page.meta };
+}
 
 /**
  * Failing steps first (what the reader came for), otherwise in the order the jig ran them.

@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ProductionBatch } from '../../contract/batches';
+import type { Device, deviceListQuery } from '../../contract/devices';
+import type { Page } from '../../contract/envelope';
+import type { Project } from '../../contract/projects';
+import type { releaseDeviceListQuery } from '../../contract/release-batches';
+import type { DB } from '../db/schema';
+import { deviceCsvChunks, exportFileName } from '../production/device-export';
+import {
+  countDevices,
+  countUnreleasedDevices,
+  deviceSortingFor,
+  listDevices,
+  type DeviceFilters,
+} from '../store/devices';
+import type { ReleaseBatchHead } from '../store/release-batches';
+
+/**
+ * The device lists of a project: its devices, one production batch's, one release batch's and
+ * the unreleased pool. Each comes as a page or as every matching row in CSV; both read the same
+ * filters and sort, so the file is what the table showed. The route picks which and answers.
+ */
+
+/** A CSV download: its file name (safe characters only) and its text, pulled chunk by chunk. */
+export type CsvExport = { fileName: string; chunks: AsyncIterable<string> };
+
+type DeviceListQuery = z.output<typeof deviceListQuery>;
+type ReleaseDeviceListQuery = z.output<typeof releaseDeviceListQuery>;
+type DeviceScope = { project: Project; batch?: ProductionBatch };
+type ReleaseScope = { project: Project; batch?: ReleaseBatchHead };
+
+/** The filters and, for a search, its count: how many it matches decides how it is best sorted. */
+async function prepare(db: Kysely<DB>, filters: DeviceFilters) {
+  const matches = filters.search ? await countDevices(db, filters) : undefined;
+  return { matches, sorting: deviceSortingFor(db, matches) };
+}
+
+// A project's devices, or one production batch's (the batch is the path's, never a query filter).
+
+const deviceFilters = ({ project, batch }: DeviceScope, list: DeviceListQuery): DeviceFilters => ({
+  project_id: project.id,
+  production_batch_id: batch?.id ?? list.production_batch_id,
+  status: list.status,
+  search: list.search || undefined,
+});
+
+const isWholeProject = (f: DeviceFilters) =>
+  f.search === undefined && f.status === undefined && f.production_batch_id === undefined;
+
+export async function devicePage(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<Page<Device>> {
+  const filters = deviceFilters(scope, list);
+  const { matches, sorting } = await prepare(db, filters);
+  // The whole project's count is on the project row the scope already read: no round trip.
+  const total = async () =>
+    matches ?? (isWholeProject(filters) ? scope.project.device_count : countDevices(db, filters));
+  return listDevices(db, filters, list, sorting, total);
+}
+
+export async function deviceExport(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<CsvExport> {
+  const filters = deviceFilters(scope, list);
+  const { sorting } = await prepare(db, filters);
+  const { project, batch } = scope;
+  const fileName = batch ? exportFileName(project.name, batch.name) : exportFileName(project.name);
+  return { fileName, chunks: deviceCsvChunks(db, filters, list, sorting) };
+}
+
+// A release batch's boards (no batch: the project's unreleased pool of passed boards).
+
+/**
+ * A shipment reads by serial, and its serial index (release_batch_id, serial_key, id) serves
+ * that order on both databases; the unreleased pool keeps the devices table's id order.
+ */
+const releaseOrder = (batch: ReleaseBatchHead | undefined, list: ReleaseDeviceListQuery): ReleaseDeviceListQuery =>
+  batch && list.sortby === undefined ? { ...list, sortby: 'serial' } : list;
+
+function releaseFilters({ project, batch }: ReleaseScope, list: ReleaseDeviceListQuery): DeviceFilters {
+  const search = list.search || undefined;
+  if (!batch) {
+    return { project_id: project.id, status: 'passed', release_batch_id: null, production_batch_id: list.production_batch_id, search };
+  }
+  return {
+    // The batch names its project; leaving project_id out keeps the planner on the batch's index.
+    release_batch_id: batch.id,
+    production_batch_id: list.production_batch_id,
+    search,
+    // What qualifies: passed in a draft, released once released (so a released batch has none).
+    status_not: list.not_qualifying ? (batch.status === 'draft' ? 'passed' : 'released') : undefined,
+  };
+}
+
+export async function releaseDevicePage(db: Kysely<DB>, scope: ReleaseScope, query: ReleaseDeviceListQuery): Promise<Page<Device>> {
+  const { project, batch } = scope;
+  const list = releaseOrder(batch, query);
+  const filters = releaseFilters(scope, list);
+  const { matches, sorting } = await prepare(db, filters);
+  const wholeBatch = batch && filters.production_batch_id === undefined && filters.status_not === undefined;
+  const total = async () => {
+    if (matches !== undefined) return matches;
+    if (wholeBatch) return batch.device_count;
+    if (!batch) return countUnreleasedDevices(db, project.id, filters.production_batch_id);
+    return countDevices(db, filters); // a part of one release batch: its own rows, never the project's
+  };
+  return listDevices(db, filters, list, sorting, total);
+}
+
+export async function releaseDeviceExport(db: Kysely<DB>, scope: ReleaseScope, query: ReleaseDeviceListQuery): Promise<CsvExport> {
+  const list = releaseOrder(scope.batch, query);
+  const filters = releaseFilters(scope, list);
+  const { sorting } = await prepare(db, filters);
+  const fileName = exportFileName(scope.project.name, scope.batch ? scope.batch.name : 'unreleased');
+  return { fileName, chunks: deviceCsvChunks(db, filters, list, sorting) };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceListQuery } from './devices';
 import { listQuerySchema } from './list-query';
+import { countField, idField } from './numbers';
 
 export const BATCH_STATUSES = ['open', 'closed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -25,15 +26,16 @@ export const productionBatchSchema = z.object({
 export type ProductionBatch = z.infer<typeof productionBatchSchema>;
 
 const batchName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(120, 'Name is at most 120 characters.');
-const plannedQuantity = z
-  .number({ error: 'Planned quantity is a whole number.' })
-  .int('Planned quantity is a whole number.')
-  .min(1, 'Plan at least one board.')
-  .max(10_000_000, 'Planned quantity is at most 10,000,000.');
+export const MAX_PLANNED_QUANTITY = 10_000_000;
+const plannedQuantity = countField('Planned quantity', {
+  min: 1,
+  max: MAX_PLANNED_QUANTITY,
+  minMessage: 'Plan at least one board.',
+});
 
 export const productionBatchCreateInput = z.object({
   name: batchName,
-  manufacturer_id: z.number({ error: 'Manufacturer is required.' }).int(),
+  manufacturer_id: idField('manufacturer'),
   planned_quantity: plannedQuantity,
 });
 export type ProductionBatchCreateInput = z.infer<typeof productionBatchCreateInput>;

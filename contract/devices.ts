@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idFilter, listQuerySchema } from './list-query';
+import { listQuerySchema } from './list-query';
+import { idField, idListField, idQueryField } from './numbers';
 
 export const DEVICE_STATUSES = ['untested', 'passed', 'failed', 'released', 'scrapped'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -30,7 +31,7 @@ export type Device = z.infer<typeof deviceSchema>;
 export const DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at', 'created_at'] as const;
 export const deviceListQuery = listQuerySchema(DEVICE_SORTABLE).extend({
   status: z.enum(DEVICE_STATUSES, { error: `status must be one of: ${DEVICE_STATUSES.join(', ')}` }).optional(),
-  production_batch_id: idFilter.optional(),
+  production_batch_id: idQueryField('production batch').optional(),
   /**
    * `csv` (or `Accept: text/csv`) downloads every matching device, same filters and sort, no
    * paging: columns serial, batch, status, last_result, tested_at, first_pass.
@@ -79,15 +80,23 @@ export const manageDeviceUpdateInput = z
   .object({
     serial: z.string().trim().min(1, 'Serial is required.').max(64, 'Serial is at most 64 characters.'),
     status: z.enum(DEVICE_STATUSES, { error: `Status must be one of: ${DEVICE_STATUSES.join(', ')}.` }),
-    production_batch_id: z.number().int(),
+    production_batch_id: idField('production batch'),
   })
   .partial();
 export type ManageDeviceUpdateInput = z.infer<typeof manageDeviceUpdateInput>;
 
+/** At most this many devices move in one panel move. */
+export const MAX_PANEL_DEVICES = 1000;
+
 /** `PATCH /manage/devices/panel/{batchId}` (superadmin): move a panel of devices to another batch. */
 export const manageDevicePanelInput = z.object({
-  device_ids: z.array(z.number().int()).min(1, 'Pick at least one device.').max(1000, 'At most 1000 devices at once.'),
-  production_batch_id: z.number({ error: 'Target batch is required.' }).int(),
+  device_ids: idListField('device', {
+    min: 1,
+    minMessage: 'Pick at least one device.',
+    max: MAX_PANEL_DEVICES,
+    maxMessage: `At most ${MAX_PANEL_DEVICES} devices at once.`,
+  }),
+  production_batch_id: idField('production batch', { required: 'Target batch is required.' }),
 });
 export type ManageDevicePanelInput = z.infer<typeof manageDevicePanelInput>;
 
@@ -109,7 +118,7 @@ export type ManageDevicePanelResult = z.infer<typeof manageDevicePanelResultSche
 
 export const MANAGE_DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at'] as const;
 export const manageDeviceListQuery = listQuerySchema(MANAGE_DEVICE_SORTABLE).extend({
-  company_id: idFilter.optional(),
-  project_id: idFilter.optional(),
+  company_id: idQueryField('company').optional(),
+  project_id: idQueryField('project').optional(),
   status: z.enum(DEVICE_STATUSES).optional(),
 });

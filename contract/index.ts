@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './envelope';
 export * from './list-query';
+export * from './numbers';
 export * from './roles';
 export * from './companies';
 export * from './users';

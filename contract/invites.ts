@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_ROLE_SLUGS, type CompanyRoleSlug } from './roles';
 import { listQuerySchema } from './list-query';
+import { idField } from './numbers';
 import { emailField, passwordField, passwordMismatch, passwordsMatch, usernameField, userSchema } from './users';
 
 /**
@@ -81,7 +82,7 @@ export const adminIntoExistingCompany = (company: string) =>
 export const inviteCreateInput = z.object({
   email: emailField,
   role: z.enum(COMPANY_ROLE_SLUGS, { error: `Role is one of: ${COMPANY_ROLE_SLUGS.join(', ')}.` }),
-  manufacturer_id: z.number({ error: 'Manufacturer is an id.' }).int().nullable().optional(),
+  manufacturer_id: idField('manufacturer').nullable().optional(),
 });
 export type InviteCreateInput = z.infer<typeof inviteCreateInput>;
 

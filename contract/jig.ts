@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_RESULTS } from './devices';
+import { idField, realField } from './numbers';
 
 /**
  * The jig side (API.md "Beyond SPEC.md"). A jig authenticates with its signature,
@@ -11,10 +12,10 @@ export const MAX_STEPS_PER_REPORT = 2000;
 
 export const jigStepInput = z.object({
   name: z.string().trim().min(1, 'Step name is required.').max(200),
-  value: z.number().finite().nullable().optional(),
+  value: realField('value').nullable().optional(),
   unit: z.string().max(32).nullable().optional(),
-  low: z.number().finite().nullable().optional(),
-  high: z.number().finite().nullable().optional(),
+  low: realField('low').nullable().optional(),
+  high: realField('high').nullable().optional(),
   pass: z.boolean({ error: 'pass is true or false.' }),
 });
 
@@ -22,9 +23,9 @@ export const jigStepInput = z.object({
 export const jigReportInput = z.object({
   uuid: z.uuid('uuid must be a UUID.'),
   serial: z.string().trim().min(1, 'Device serial is required.').max(64, 'Device serial is at most 64 characters.'),
-  project_id: z.number({ error: 'project_id is required.' }).int(),
+  project_id: idField('project', { required: 'project_id is required.' }),
   /** Needed when the board is new; a known board stays in its batch. */
-  production_batch_id: z.number().int().optional(),
+  production_batch_id: idField('production batch').optional(),
   test_profile: z.string().max(120).optional(),
   test_profile_version: z.string().max(40).optional(),
   result: z.enum(REPORT_RESULTS, { error: `result must be one of: ${REPORT_RESULTS.join(', ')}.` }),

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { MAX_PAGE, idQueryField, queryIntField } from './numbers';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 200;
 
-/** Ids are 32-bit integer columns on both databases; a larger number names no row. */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID } from './numbers';
 
-/** An id given as a list filter (`?company_id=3`): outside the column's range it is a 422. */
-export const idFilter = z.coerce
-  .number({ error: 'Ids are numbers.' })
-  .int('Ids are whole numbers.')
-  .min(1, 'Ids start at 1.')
-  .max(MAX_ID, 'No such id.');
+/**
+ * An id given as a list filter (`?company_id=3`): digits only, 1 to MAX_ID, else a 422 on the
+ * filter. Endpoints name the row in the message with `idQueryField('company')` instead.
+ */
+export const idFilter = idQueryField();
 
 /**
  * The list query every paged endpoint takes (API.md "Shapes"). `sortable` is the endpoint's own
@@ -19,13 +18,19 @@ export const idFilter = z.coerce
  */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortable: S) {
   return z.object({
-    page: z.coerce.number().int().min(1, 'page starts at 1').default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'limit is at least 1')
-      .max(MAX_PAGE_SIZE, `limit is at most ${MAX_PAGE_SIZE}`)
-      .default(DEFAULT_PAGE_SIZE),
+    /** Past the last page is a 422 too, once the total is known (server/db/paged-list.ts). */
+    page: queryIntField('page', {
+      min: 1,
+      max: MAX_PAGE,
+      minMessage: 'page starts at 1',
+      maxMessage: (page) => `Page ${page} is past the last page.`,
+    }).default(1),
+    limit: queryIntField('limit', {
+      min: 1,
+      max: MAX_PAGE_SIZE,
+      minMessage: 'limit is at least 1',
+      maxMessage: () => `limit is at most ${MAX_PAGE_SIZE}`,
+    }).default(DEFAULT_PAGE_SIZE),
     sortby: z.enum(sortable, { error: `sortby must be one of: ${sortable.join(', ')}` }).optional(),
     sortdesc: z
       .enum(['true', 'false', '1', '0'], { error: 'sortdesc is true or false' })

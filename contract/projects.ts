@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
+import { idField } from './numbers';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -23,7 +24,7 @@ const description = z.string().trim().max(2000, 'Description is at most 2000 cha
 
 /** Superadmin-only until project requests (a later issue) create projects. */
 export const projectCreateInput = z.object({
-  company_id: z.number({ error: 'Company is required.' }).int(),
+  company_id: idField('company'),
   name,
   description: description.default(''),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceListQuery } from './devices';
-import { idFilter, listQuerySchema } from './list-query';
+import { listQuerySchema } from './list-query';
+import { idField, idListField } from './numbers';
 
 /**
  * A release batch is a shipment (DOMAIN.md): passed, unreleased boards of one project are picked
@@ -55,9 +56,10 @@ export type ReleaseBatchUpdateInput = z.infer<typeof releaseBatchUpdateInput>;
 /** At most this many ids in one `add` or `remove`; larger picks use `add_matching`. */
 export const MAX_PICK_IDS = 1000;
 
-const idList = z
-  .array(idFilter, { error: 'A list of device ids.' })
-  .max(MAX_PICK_IDS, `At most ${MAX_PICK_IDS} devices at once; use "all matching" for more.`);
+const idList = idListField('device', {
+  max: MAX_PICK_IDS,
+  maxMessage: `At most ${MAX_PICK_IDS} devices at once; use "all matching" for more.`,
+});
 
 /**
  * `PATCH /releasebatches/{id}/update`. Applied in this order, in one transaction: remove, add,
@@ -74,7 +76,7 @@ export const releaseBatchUpdateDevicesInput = z
     add_matching: z
       .object({
         search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
-        production_batch_id: idFilter.optional(),
+        production_batch_id: idField('production batch').optional(),
       })
       .optional(),
     release: z.literal(true, { error: 'release is true or left out.' }).optional(),

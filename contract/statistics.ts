@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFilter } from './list-query';
+import { idQueryField } from './numbers';
 
 /**
  * Statistics read from daily aggregates maintained at ingestion, never by scanning reports.
@@ -9,7 +9,7 @@ const day = z.iso.date('Dates are YYYY-MM-DD.');
 export const statisticsQuery = z.object({
   from: day.optional(),
   to: day.optional(),
-  project_id: idFilter.optional(),
+  project_id: idQueryField('project').optional(),
   bucket: z.enum(['day', 'week'], { error: 'bucket is day or week.' }).default('day'),
 });
 export type StatisticsQuery = z.infer<typeof statisticsQuery>;

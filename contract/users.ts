@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idFilter, listQuerySchema } from './list-query';
+import { listQuerySchema } from './list-query';
+import { idListField, idQueryField } from './numbers';
 import { roleSchema } from './roles';
 import { companySchema } from './companies';
 
@@ -33,9 +34,15 @@ export const passwordField = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters.`)
   .max(200, 'Password is at most 200 characters.');
-const roleIds = z
-  .array(z.number({ error: 'Role ids are numbers.' }).int(), { error: 'Pick at least one role.' })
-  .min(1, 'Pick at least one role.');
+/** Far more than there are roles; repeating one is harmless, a flood is not. */
+export const MAX_ROLE_IDS = 20;
+const roleIds = idListField('role', {
+  min: 1,
+  minMessage: 'Pick at least one role.',
+  max: MAX_ROLE_IDS,
+  maxMessage: `At most ${MAX_ROLE_IDS} roles.`,
+  error: 'Pick at least one role.',
+});
 
 export const passwordsMatch = (v: { password?: string; password_confirmation?: string }) =>
   v.password === undefined || v.password === v.password_confirmation;
@@ -74,7 +81,7 @@ export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 
 export const USER_SORTABLE = ['id', 'username', 'email', 'created_at'] as const;
 export const userListQuery = listQuerySchema(USER_SORTABLE).extend({
-  company_id: idFilter.optional(),
+  company_id: idQueryField('company').optional(),
 });
 
 /** A company's users (`/companies/:id/users`): the path names the company, so no company filter. */

@@ -33,9 +33,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return reply.status(status).send({ message: clientMessage(error) } satisfies ApiError);
   }
   if (isRefusedValue(error)) {
-    // Still logged: it means a schema lets through a value the database cannot take.
-    request.log.warn({ err: error }, 'database refused a value from the request');
-    return reply.status(400).send({ message: 'A value in the request is out of range or not valid.' } satisfies ApiError);
+    // The last resort: every number and text is bounded by its contract schema (contract/
+    // numbers.ts), so nothing should get here. If something does, a contract lets through a
+    // value its column cannot take; log it to fix the schema, and still answer what a
+    // validation failure answers (a 422, never a generic 400), though without naming the field.
+    request.log.warn({ err: error }, 'database refused a value from the request: a contract schema misses a bound');
+    return reply.status(422).send({ message: 'A value in the request is out of range or not valid.' } satisfies ApiError);
   }
   request.log.error({ err: error }, 'request failed');
   return reply

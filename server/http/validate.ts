@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toFieldErrors, type FieldErrors } from '../../contract/errors';
-import { MAX_ID } from '../../contract/list-query';
+import { MAX_ID } from '../../contract/numbers';
 import { invalid, notFound } from './errors';
 
 /**

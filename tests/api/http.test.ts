@@ -106,10 +106,10 @@ describe('error shape and routing', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('answers a value the database refuses with 400, not 500', async () => {
+  it('answers a value the database refuses with 422 (a client mistake, never a generic 400 or a 500)', async () => {
     const res = await t.call('GET', '/v1/test-only/refused-value');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'A value in the request is out of range or not valid.' });
   });
 
   it('hides the cause of a 5xx and returns the request id', async () => {

@@ -18,6 +18,8 @@ export type World = {
     device: number;
     report: number;
     invite: number;
+    /** Another batch of the project: where the panel correction moves the board to. */
+    otherBatch: number;
     /** An Alpha account that is none of the principals: the row of user-scoped routes. */
     user: number;
   };
@@ -88,6 +90,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       device: device_id,
       report: report_id,
       invite: invite.id,
+      otherBatch: await production.addBatch('Matrix lot 2'),
       user: user.json().data.id,
     },
     inviteToken: invite.token,
@@ -157,7 +160,7 @@ export const SAMPLES: Record<string, (t: TestApp, w: World) => Sample | Promise<
   'GET /devicereports/:id': () => ({}),
   'GET /manage/devices': () => ({}),
   'PATCH /manage/devices/:id': () => ({ body: {} }),
-  'PATCH /manage/devices/panel/:id': (_t, w) => ({ body: { device_ids: [w.ids.device], production_batch_id: w.ids.productionBatch } }),
+  'PATCH /manage/devices/panel/:id': (_t, w) => ({ body: { device_ids: [w.ids.device], production_batch_id: w.ids.otherBatch } }),
   'GET /companies/:id/statistics': () => ({}),
   'GET /companies/:id/statistics/projects': () => ({}),
   'GET /companies/:id/dashboard': () => ({}),

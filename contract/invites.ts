@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_ROLE_SLUGS, type CompanyRoleSlug } from './roles';
+import { COMPANY_ROLE_SLUGS } from './roles';
 import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
 import { emailField, passwordField, passwordMismatch, passwordsMatch, usernameField, userSchema } from './users';
@@ -28,11 +28,14 @@ export const inviteSchema = z.object({
   project_id: z.number().int(),
   email: z.string(),
   /**
-   * The role a new account gets, except that an admin invite into a manufacturer's company that
-   * exists by then registers a viewer (`registeredRole`). An existing account keeps its roles.
+   * The role a new account gets. An existing account keeps its roles: accepting adds read access
+   * to the project and nothing else.
    */
   role: z.enum(COMPANY_ROLE_SLUGS),
-  /** When set, a new account joins this manufacturer's company instead of the project's. */
+  /**
+   * When set, a new account joins this manufacturer's company instead of the project's, if the
+   * registration creates that company; once it exists, nobody registers through the invite.
+   */
   manufacturer_id: z.number().int().nullable(),
   manufacturer_name: z.string().nullable(),
   status: z.enum(INVITE_STATUSES),
@@ -61,23 +64,29 @@ export type InviteSent = z.infer<typeof inviteSentSchema>;
 export const INVITE_MAIL_FAILED = 'The invitation email could not be sent; try again.';
 
 /**
- * Where a new account lands (README "Access"): the project's own company, whose admins and
- * engineers send its invitations; a manufacturer's company that this registration creates; or a
- * manufacturer's company that exists already, with people and admins of its own.
+ * Whether an invitation's link can create an account (README "Access"). `open`: in the project's
+ * own company, or in the named manufacturer's company, which this registration creates (its
+ * first person may be its admin). `existing_company`: the named manufacturer's company exists
+ * already, so nobody registers through the invitation; its admins add their people (Users
+ * screen), who then log in and accept.
  */
-export type JoinedCompany = 'project' | 'created' | 'existing';
+export const INVITE_REGISTRATIONS = ['open', 'existing_company'] as const;
+export type InviteRegistration = (typeof INVITE_REGISTRATIONS)[number];
 
 /**
- * The role a new account gets. Nobody becomes an admin of a company that exists already except
- * through its own admins or a superadmin: an admin invitation into one registers a viewer.
+ * Why registering through an invitation into an existing manufacturer's company is refused: the
+ * 409 of `POST /invites?token=` with a body, and the register page's words.
  */
-export const registeredRole = (invited: CompanyRoleSlug, joins: JoinedCompany): CompanyRoleSlug =>
-  invited === 'admin' && joins === 'existing' ? 'viewer' : invited;
+export const companyOnJigboard = (company: string) =>
+  `${company} is on Jigboard already: ask its admins for an account, then log in to accept this invitation.`;
 
-/** The 422 on `role` for creating or resending an admin invitation into an existing manufacturer's company. */
+/**
+ * The 422 on `role` for creating or resending an admin invitation into an existing manufacturer's
+ * company: its people accept with accounts of their own, and accepting never grants a role.
+ */
 export const adminIntoExistingCompany = (company: string) =>
-  `${company} already has its own people here, and only its admins make someone an admin there. ` +
-  'Invite this person as engineer, operator or viewer.';
+  `${company} is on Jigboard already: its people accept with their own accounts, and accepting never makes anyone ` +
+  'an admin there. Invite this person as engineer, operator or viewer.';
 
 export const inviteCreateInput = z.object({
   email: emailField,
@@ -105,12 +114,15 @@ export const inviteListQuery = listQuerySchema(INVITE_SORTABLE).extend({
 export const invitePreviewSchema = z.object({
   status: z.enum(INVITE_STATUSES),
   email: z.string(),
-  /** The role a new account gets now (`registeredRole`); an existing account keeps its own. */
+  /** The invitation's role: what a new account gets while `registration` is `open`. */
   role: z.enum(COMPANY_ROLE_SLUGS),
-  /** The role the invitation names; differs from `role` when an admin invite now leads into an existing company. */
-  invited_role: z.enum(COMPANY_ROLE_SLUGS),
+  /** Whether the link can create an account, or only an existing account can accept it. */
+  registration: z.enum(INVITE_REGISTRATIONS),
   project: z.object({ id: z.number().int(), name: z.string() }),
-  /** The company a new account joins. */
+  /**
+   * The company a new account joins (`id` null while a manufacturer's company does not exist yet);
+   * with `existing_company`, the company whose admins add the account.
+   */
   company: z.object({ id: z.number().int().nullable(), name: z.string() }),
   invited_by: z.string().nullable(),
   expires_at: z.string(),
@@ -119,7 +131,8 @@ export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 
 /**
  * `POST /invites?token=…` with a body: register a new account. The email is the invited one
- * (sending another is a 422). Without a body, the logged-in user accepts (403 when the invite
+ * (sending another is a 422); an invitation whose manufacturer's company exists answers 409
+ * (`companyOnJigboard`) and stores nothing. Without a body, the logged-in user accepts (403 when the invite
  * was sent to another email). Used, revoked or expired tokens answer 410 with a message.
  */
 export const inviteRegisterInput = z

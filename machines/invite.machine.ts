@@ -12,7 +12,8 @@ export type UnusableStatus = Exclude<InviteStatus, 'pending'>;
 
 /**
  * A failed call as the machine needs it, plain data so the machine stays free of axios:
- * `gone` is set for a 410 (someone used, withdrew or outlived the link meanwhile).
+ * `gone` is set for a 410 (someone used, withdrew or outlived the link meanwhile). Registering
+ * answers 409 when the named manufacturer's company exists (contract `companyOnJigboard`).
  */
 export type InviteFailure = {
   status: number;
@@ -53,7 +54,9 @@ const failureOf = (event: unknown) => asFailure((event as { error: unknown }).er
 /**
  * `/register?token=…`: read what the link is for, then register a new account (the page also
  * offers the login for someone who has one: the link does not say whether they do, so an
- * inviter cannot learn it), or accept as the signed-in user; each dead end says why.
+ * inviter cannot learn it), or accept as the signed-in user; each dead end says why. An
+ * invitation into a manufacturer's company that exists already offers no form: the person asks
+ * that company's admins for an account, then logs in and accepts (README "Access").
  * API calls are actors that `src/` provides; the defaults only say what each must do.
  */
 export const inviteMachine = setup({
@@ -93,6 +96,9 @@ export const inviteMachine = setup({
     isInvitee: ({ context, event }) =>
       !!context.viewer && sameEmail(context.viewer.email, previewOf(event).email),
     isSignedIn: ({ context }) => !!context.viewer,
+    intoExistingCompany: ({ event }) => previewOf(event).registration === 'existing_company',
+    /** The company came into being after the page was read: registering is refused the same way. */
+    isExistingCompany: ({ event }) => failureOf(event).status === 409,
     goneAs: ({ event }, params: { status: UnusableStatus }) => failureOf(event).gone === params.status,
   },
 }).createMachine({
@@ -116,6 +122,7 @@ export const inviteMachine = setup({
           { guard: { type: 'readAs', params: { status: 'expired' } }, target: 'expired', actions: 'keepInvite' },
           { guard: 'isInvitee', target: 'accept', actions: 'keepInvite' },
           { guard: 'isSignedIn', target: 'wrongAccount', actions: 'keepInvite' },
+          { guard: 'intoExistingCompany', target: 'existingCompany', actions: 'keepInvite' },
           { target: 'register', actions: 'keepInvite' },
         ],
         onError: [
@@ -157,10 +164,16 @@ export const inviteMachine = setup({
           { guard: { type: 'goneAs', params: { status: 'accepted' } }, target: 'used' },
           { guard: { type: 'goneAs', params: { status: 'revoked' } }, target: 'revoked' },
           { guard: { type: 'goneAs', params: { status: 'expired' } }, target: 'expired' },
+          { guard: 'isExistingCompany', target: 'existingCompany', actions: 'keepFailure' },
           { target: 'register', actions: 'keepFailure' },
         ],
       },
     },
+    /**
+     * Nobody registers into a manufacturer's existing company: ask its admins for an account,
+     * then log in (the page's link comes back here) and accept.
+     */
+    existingCompany: {},
     accept: {
       on: { 'accept.submit': { target: 'accepting', actions: assign({ failure: null }) } },
     },

@@ -1,3 +1,4 @@
+import { companyOnJigboard, type InviteRegistration } from '../../contract/invites';
 import type { Mail } from './mailer';
 
 export type InviteLetterFacts = {
@@ -5,10 +6,12 @@ export type InviteLetterFacts = {
   /** The register page with the token (contract `registerLink`). */
   link: string;
   project: string;
-  /** The company a new account joins. */
+  /** The company a new account joins, or whose admins add it (`existing_company`). */
   company: string;
-  /** The role a new account gets (`registeredRole`). */
+  /** The role a new account gets. */
   role: string;
+  /** `existing_company`: nobody registers through the link; it is for logging in and accepting. */
+  registration: InviteRegistration;
   invitedBy: string | null;
   expiresAt: string;
   /** A resend: the link in an earlier letter no longer works. */
@@ -21,11 +24,17 @@ const ROLE_WORDS: Record<string, string> = { admin: 'an admin', engineer: 'an en
 export function inviteLetter(facts: InviteLetterFacts): Mail {
   const who = facts.invitedBy ? `${facts.invitedBy} invited you` : 'You are invited';
   const until = new Date(facts.expiresAt).toUTCString();
+  const how =
+    facts.registration === 'open'
+      ? [
+          `Open this link to create your account (a new account joins ${facts.company} as ${ROLE_WORDS[facts.role] ?? facts.role}),`,
+          'or, if you have a Jigboard account with this email address already, to log in and accept:',
+        ]
+      : [companyOnJigboard(facts.company), 'Once you have an account there (or if you have one already), open this link to log in and accept:'];
   const lines = [
     `${who} to the project "${facts.project}" on Jigboard.`,
     '',
-    `Open this link to create your account (a new account joins ${facts.company} as ${ROLE_WORDS[facts.role] ?? facts.role}),`,
-    'or, if you have a Jigboard account with this email address already, to log in and accept:',
+    ...how,
     '',
     facts.link,
     '',

@@ -5,7 +5,6 @@ import {
   INVITE_UNKNOWN_MESSAGE,
   INVITE_UNUSABLE_MESSAGES,
   inviteRegisterInput,
-  registeredRole,
   type InviteAcceptResult,
   type InvitePreview,
   type InviteRegisterResult,
@@ -18,7 +17,8 @@ import type { DB } from '../db/schema';
 import { forbidden, HttpError, invalid, notFound, unauthorized } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { ACCOUNT_EXISTS, acceptInvite, findAccountByEmail, registerByInvite } from '../store/invite-acceptance';
-import { newAccountCompany } from '../store/invite-companies';
+import { assertRegistrationOpen, refusedRegistration } from '../services/invite-registration';
+import { newAccountCompany, registrationFor } from '../store/invite-companies';
 import { findInviteByToken, rereadInvite, statusOf, type InviteRecord } from '../store/invites';
 import { findProject } from '../store/projects';
 import { findUser, takenUserFields } from '../store/users';
@@ -53,15 +53,15 @@ export const inviteTokenRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
     const project = (await findProject(db, invite.project_id))!;
     const inviter = invite.invited_by === null ? undefined : await findUser(db, invite.invited_by);
     const company = await newAccountCompany(db, invite, project.company_id);
-    const invitedRole = invite.role as InvitePreview['role'];
     // Nothing here tells whether the email has an account: the inviter must not learn it by
     // opening the link. Registering with a taken email says so (422) to whoever holds the link.
     return {
       data: {
         status: statusOf(invite),
         email: invite.email,
-        role: registeredRole(invitedRole, company.joins),
-        invited_role: invitedRole,
+        role: invite.role as InvitePreview['role'],
+        // Into a manufacturer's existing company nobody registers: the page offers the login only.
+        registration: registrationFor(company.joins),
         project: { id: project.id, name: project.name },
         company: { id: company.id, name: company.name },
         invited_by: inviter?.username ?? null,
@@ -91,6 +91,7 @@ export const inviteTokenRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
       return { data: { project_id: project.id } } satisfies One<InviteAcceptResult>;
     }
 
+    await assertRegistrationOpen(db, invite, project.company_id);
     const input = parseInput(inviteRegisterInput, request.body);
     const errors = await takenUserFields(db, { username: input.username });
     if (input.email !== undefined && input.email.toLowerCase() !== invite.email.toLowerCase()) {
@@ -105,8 +106,9 @@ export const inviteTokenRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db
       throw invalid(errors);
     }
 
-    const userId = await registerByInvite(db, invite, project.company_id, input);
-    if (userId === undefined) throw await goneNow(invite);
+    const registered = await registerByInvite(db, invite, project.company_id, input);
+    if (!('userId' in registered)) throw await refusedRegistration(registered, () => goneNow(invite));
+    const { userId } = registered;
     const { token, expires_at } = await issueToken(db, userId, config.tokenTtlMs);
     reply.status(201);
     const user = (await findUser(db, userId))!;

@@ -1,8 +1,8 @@
-import { INVITE_MAIL_FAILED, registerLink, registeredRole, type InviteSent } from '../../contract/invites';
+import { INVITE_MAIL_FAILED, registerLink, type InviteSent } from '../../contract/invites';
 import type { RouteDeps } from '../config';
 import { HttpError } from '../http/errors';
 import { inviteLetter } from '../mail/invite-letter';
-import { newAccountCompany } from '../store/invite-companies';
+import { newAccountCompany, registrationFor } from '../store/invite-companies';
 import { findInvite } from '../store/invites';
 import { findProject } from '../store/projects';
 
@@ -31,7 +31,8 @@ export async function deliverInvite(
     link: registerLink(config.publicUrl, sent.token),
     project: project.name,
     company: company.name,
-    role: registeredRole(invite.role, company.joins),
+    role: invite.role,
+    registration: registrationFor(company.joins),
     invitedBy: invite.invited_by?.username ?? null,
     expiresAt: invite.expires_at,
     resent: sent.resent,

@@ -5,10 +5,11 @@ import type { DB } from '../db/schema';
 import { manufacturerWithCompany } from '../store/invite-companies';
 
 /**
- * README "Access": nobody obtains a role in a company they do not belong to except through a
- * superadmin or that company's own admins. An invitation naming a manufacturer whose company
- * exists already would make an admin there on the inviter's say-so; it is refused when it is
- * created or resent (registering through an older one makes a viewer, `registeredRole`).
+ * README "Access": an invitation naming a manufacturer whose company exists already is accepted
+ * by an account that company's admins made, and accepting never grants a role; an admin role on
+ * it would promise what it cannot give, so creating or resending one is refused (422 on `role`).
+ * The other roles may be sent: they only say what a new account would have been. (Registering
+ * through an older admin invite is refused like any other, invite-registration.ts.)
  */
 export async function adminInviteErrors(
   db: Kysely<DB>,

@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { registeredRole, type JoinedCompany } from '../../contract/invites';
 import type { CompanyRoleSlug } from '../../contract/roles';
 import { hashPassword } from '../auth/passwords';
 import { dialectOf } from '../db/dialect';
@@ -12,9 +11,10 @@ import { insertUser, USERNAME_TAKEN } from './users';
 
 /**
  * Using an invite: registering a new account with it, or accepting it as a logged-in user. Both
- * start by claiming the invite with a conditional UPDATE (pending and unexpired → accepted) in
- * the transaction that does the rest, so a token works once even when two requests race: the
- * second finds no row to claim and writes nothing.
+ * claim the invite with a conditional UPDATE (pending and unexpired → accepted) in the
+ * transaction that does the rest, so a token works once even when two requests race: the second
+ * finds no row to claim and writes nothing. Registering first decides, under a lock, which
+ * company the account would join, and stops there if that is a manufacturer's existing company.
  */
 
 export const ACCOUNT_EXISTS = 'An account with this email exists: log in and accept the invitation.';
@@ -40,69 +40,88 @@ async function addMember(trx: Transaction<DB>, projectId: number, userId: number
     .execute();
 }
 
-/**
- * The company a manufacturer's people join, created (type manufacturer, named after it) the
- * first time someone registers for it. Never an existing company found by name: that would let
- * whoever names a manufacturer add accounts to someone else's company. `created` tells the
- * registration that made it (whose invite role applies in full) from the later ones.
- */
-async function manufacturerCompany(
-  trx: Transaction<DB>,
-  manufacturerId: number,
-): Promise<{ companyId: number; created: boolean }> {
-  let query = trx.selectFrom('manufacturers').where('id', '=', manufacturerId).select(['name', 'company_id']);
-  // Two registrations for the same manufacturer at once must not create two companies.
-  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
-  const manufacturer = await query.executeTakeFirstOrThrow();
-  if (manufacturer.company_id !== null) return { companyId: manufacturer.company_id, created: false };
-  const name = (await companyIdByName(trx, manufacturer.name))
-    ? `${manufacturer.name} (manufacturer ${manufacturerId})`
-    : manufacturer.name;
-  const companyId = await createCompany(trx, { name, type: 'manufacturer' });
-  await trx.updateTable('manufacturers').set({ company_id: companyId }).where('id', '=', manufacturerId).execute();
-  return { companyId, created: true };
-}
+type Joining =
+  | { joins: 'project'; companyId: number }
+  | { joins: 'created'; manufacturerId: number; name: string }
+  | { joins: 'existing'; name: string };
 
-/** Where this invite's new account goes, and so which role it gets (`registeredRole`). */
+/**
+ * The company a new account of this invite would join, read in the registering transaction with
+ * the manufacturer's row locked (PostgreSQL; SQLite runs one transaction at a time), so two
+ * registrations naming one manufacturer cannot both find it without a company: the second waits,
+ * then sees the company the first created. Never an existing company found by name: that would
+ * let whoever names a manufacturer add accounts to someone else's company.
+ */
 async function joiningCompany(
   trx: Transaction<DB>,
   invite: InviteRecord,
   projectCompanyId: number,
-): Promise<{ companyId: number; joins: JoinedCompany }> {
-  if (invite.manufacturer_id === null) return { companyId: projectCompanyId, joins: 'project' };
-  const { companyId, created } = await manufacturerCompany(trx, invite.manufacturer_id);
-  return { companyId, joins: companyId === projectCompanyId ? 'project' : created ? 'created' : 'existing' };
+): Promise<Joining> {
+  if (invite.manufacturer_id === null) return { joins: 'project', companyId: projectCompanyId };
+  let query = trx.selectFrom('manufacturers').where('id', '=', invite.manufacturer_id).select(['name', 'company_id']);
+  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  const manufacturer = await query.executeTakeFirstOrThrow();
+  if (manufacturer.company_id === null) return { joins: 'created', manufacturerId: invite.manufacturer_id, name: manufacturer.name };
+  if (manufacturer.company_id === projectCompanyId) return { joins: 'project', companyId: projectCompanyId };
+  // A statement of its own after the lock, so it sees a company committed while this one waited.
+  const company = await trx.selectFrom('companies').where('id', '=', manufacturer.company_id).select('name').executeTakeFirst();
+  return { joins: 'existing', name: company?.name ?? manufacturer.name };
+}
+
+/** The manufacturer's company, created (type manufacturer, named after it) by its first registration. */
+async function createManufacturerCompany(trx: Transaction<DB>, manufacturerId: number, manufacturerName: string): Promise<number> {
+  const name = (await companyIdByName(trx, manufacturerName)) ? `${manufacturerName} (manufacturer ${manufacturerId})` : manufacturerName;
+  const companyId = await createCompany(trx, { name, type: 'manufacturer' });
+  await trx.updateTable('manufacturers').set({ company_id: companyId }).where('id', '=', manufacturerId).execute();
+  return companyId;
 }
 
 /**
- * Creates the invited account (in the project's company, or the named manufacturer's) with the
- * role `registeredRole` allows (an admin invite into a manufacturer's existing company makes a
- * viewer) and marks the invite accepted by it. Undefined when the invite could not be claimed;
- * then nothing was written.
+ * What registering through an invite came to: the new account; `gone` when the invite could not
+ * be claimed (someone used it, or time ran out); `existing_company` when the named manufacturer's
+ * company exists (README "Access": nobody registers into it through an invitation). Nothing is
+ * written unless an account was made.
+ */
+export type Registered = { userId: number } | { refused: 'gone' } | { refused: 'existing_company'; company: string };
+
+/**
+ * Creates the invited account with the invite's role, in the project's company or in the named
+ * manufacturer's company that this registration creates, and marks the invite accepted by it.
+ * The company is decided inside the transaction, after the lock: a company that came into being
+ * since the preview refuses the registration here, whatever the route checked before.
  */
 export async function registerByInvite(
   db: Kysely<DB>,
   invite: InviteRecord,
   projectCompanyId: number,
   account: { username: string; password: string },
-): Promise<number | undefined> {
+): Promise<Registered> {
   const password_hash = await hashPassword(account.password);
   const roleIds = await roleIdsBySlug(db);
   return withUniqueFields(
     () =>
-      db.transaction().execute(async (trx) => {
+      db.transaction().execute(async (trx): Promise<Registered> => {
         const now = new Date().toISOString();
-        if (!(await claimInvite(trx, invite.id, now))) return undefined;
-        const { companyId, joins } = await joiningCompany(trx, invite, projectCompanyId);
-        const role = registeredRole(invite.role as CompanyRoleSlug, joins);
+        // Read (and lock) first, write after: a refusal leaves nothing behind, the invite pending.
+        const joining = await joiningCompany(trx, invite, projectCompanyId);
+        if (joining.joins === 'existing') return { refused: 'existing_company', company: joining.name };
+        if (!(await claimInvite(trx, invite.id, now))) return { refused: 'gone' };
+        const companyId =
+          joining.joins === 'created' ? await createManufacturerCompany(trx, joining.manufacturerId, joining.name) : joining.companyId;
         const userId = await insertUser(
           trx,
-          { username: account.username, email: invite.email, password_hash, company_id: companyId, role_ids: [roleIds[role]] },
+          {
+            username: account.username,
+            email: invite.email,
+            password_hash,
+            company_id: companyId,
+            role_ids: [roleIds[invite.role as CompanyRoleSlug]],
+          },
           now,
         );
         await trx.updateTable('invites').set({ accepted_by: userId }).where('id', '=', invite.id).execute();
         if (companyId !== projectCompanyId) await addMember(trx, invite.project_id, userId, invite.id, now);
-        return userId;
+        return { userId };
       }),
     // Two registrations racing for one username: the loser hears what the pre-check would say.
     { username: ['username', USERNAME_TAKEN], email: ['email', ACCOUNT_EXISTS] },

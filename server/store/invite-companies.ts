@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { JoinedCompany } from '../../contract/invites';
+import type { InviteRegistration } from '../../contract/invites';
 import type { DB } from '../db/schema';
 import { findCompany } from './companies';
 
@@ -8,6 +8,16 @@ import { findCompany } from './companies';
  * preview, the letter, the admin-invite check). Registering decides again, under a lock, in
  * invite-acceptance.ts: someone else may have created the manufacturer's company meanwhile.
  */
+
+/**
+ * Where a new account would land (README "Access"): the project's own company, whose admins and
+ * engineers send its invitations; a manufacturer's company that the registration creates; or a
+ * manufacturer's company that exists already, which nobody enters through an invitation.
+ */
+export type JoinedCompany = 'project' | 'created' | 'existing';
+
+/** What the link offers: a new account, except into a manufacturer's existing company. */
+export const registrationFor = (joins: JoinedCompany): InviteRegistration => (joins === 'existing' ? 'existing_company' : 'open');
 
 /** A manufacturer's name and the company its people joined, null until the first one registers. */
 export function manufacturerWithCompany(db: Kysely<DB>, manufacturerId: number) {

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { INVITE_MAIL_FAILED, inviteEmailedSchema } from '../../contract/invites';
+import { companyOnJigboard, INVITE_MAIL_FAILED, inviteEmailedSchema } from '../../contract/invites';
 import { smtpMailer, type Mailer } from '../../server/mail/mailer';
 import { freshEmail, registration, tokenUrl } from './helpers/invites';
 import { createProduction, type Production } from './helpers/production';
@@ -86,6 +86,25 @@ describe('with a mail server', () => {
     expect(smtp.received.at(-1)!.text).toContain('which no longer works');
     expect((await t.call('GET', tokenUrl(first))).statusCode).toBe(404);
     expect((await t.call('GET', tokenUrl(second))).json().data.status).toBe('pending');
+  });
+
+  it('into a manufacturer\'s existing company: the letter asks for an account there and offers no registration', async () => {
+    // The first of the manufacturer's people creates its company.
+    const firstEmail = freshEmail('maker-first');
+    const first = await invite(firstEmail, { role: 'engineer', manufacturer_id: alpha.manufacturerId });
+    expect(first.statusCode).toBe(201);
+    expect(smtp.received.at(-1)!.text).toContain('Open this link to create your account');
+    const registered = await t.call('POST', tokenUrl(tokenMailedTo(firstEmail)), { body: registration(`maker-first-${first.json().data.id}`) });
+    expect(registered.statusCode).toBe(201);
+    const company = registered.json().data.user.company.name;
+
+    const email = freshEmail('maker-next');
+    expect((await invite(email, { manufacturer_id: alpha.manufacturerId })).statusCode).toBe(201);
+    const letter = smtp.received.filter((m) => m.to.includes(email)).at(-1)!;
+    expect(letter.text).toContain(companyOnJigboard(company));
+    expect(letter.text).not.toContain('create your account');
+    expect(letter.text).not.toContain('as an operator');
+    expect((await t.call('GET', tokenUrl(tokenMailedTo(email)))).json().data.registration).toBe('existing_company');
   });
 
   it('sends nothing for a refused invitation', async () => {

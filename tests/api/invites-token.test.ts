@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  companyOnJigboard,
   INVITE_UNKNOWN_MESSAGE,
   INVITE_UNUSABLE_MESSAGES,
   inviteAcceptResult,
@@ -34,7 +35,7 @@ describe('GET /v1/invites?token=… (public)', () => {
       status: 'pending',
       email: invite.email,
       role: 'engineer',
-      invited_role: 'engineer',
+      registration: 'open',
       project: { id: alpha.projectId, name: 'Invited Project' },
       company: { id: t.companyIds.alpha, name: 'Alpha Boards' },
       invited_by: 'alpha-engineer',
@@ -45,7 +46,10 @@ describe('GET /v1/invites?token=… (public)', () => {
   it('names the manufacturer as the company a new account joins, before that company exists', async () => {
     const invite = await createInvite(t, alpha.projectId, { manufacturer_id: alpha.manufacturerId });
     const maker = await t.db.selectFrom('manufacturers').where('id', '=', alpha.manufacturerId).select('name').executeTakeFirstOrThrow();
-    expect((await t.call('GET', tokenUrl(invite.token))).json().data.company).toEqual({ id: null, name: maker.name });
+    expect((await t.call('GET', tokenUrl(invite.token))).json().data).toMatchObject({
+      registration: 'open',
+      company: { id: null, name: maker.name },
+    });
   });
 
   it('does not tell whether the email has an account: both previews read alike', async () => {
@@ -169,10 +173,16 @@ describe('POST /v1/invites?token=… with a body: register', () => {
     const members = await t.db.selectFrom('project_members').where('user_id', '=', user.id).selectAll().execute();
     expect(members).toEqual([expect.objectContaining({ project_id: alpha.projectId, invite_id: first.id })]);
 
+    // From now on M's company exists: its admins add its people, nobody registers into it.
     const second = await createInvite(t, alpha.projectId, { manufacturer_id: alpha.manufacturerId, role: 'operator' });
-    expect((await t.call('GET', tokenUrl(second.token))).json().data.company).toEqual({ id: user.company_id, name: maker.name });
-    const colleague = (await register(second.token, registration('maker-operator'))).json().data.user;
-    expect(colleague.company_id).toBe(user.company_id);
+    expect((await t.call('GET', tokenUrl(second.token))).json().data).toMatchObject({
+      registration: 'existing_company',
+      company: { id: user.company_id, name: maker.name },
+    });
+    const colleague = await register(second.token, registration('maker-operator'));
+    expect(colleague.statusCode).toBe(409);
+    expect(colleague.json()).toEqual({ message: companyOnJigboard(maker.name) });
+    expect(await t.db.selectFrom('users').where('username', '=', 'maker-operator').select('id').execute()).toEqual([]);
   });
 
   it('never joins a manufacturer to an existing company by its name', async () => {
@@ -250,14 +260,16 @@ describe('one token, two requests at once', () => {
     // Straight to the store, so neither request can be stopped by a pre-check that sees the other.
     const invite = await createInvite(t, project.projectId);
     const record = (await findInviteByToken(t.db, invite.token))!;
-    const ids = await Promise.all(
+    const results = await Promise.all(
       ['store-racer-1', 'store-racer-2', 'store-racer-3'].map((username) =>
         registerByInvite(t.db, record, t.companyIds.alpha, { username, password: 'a-long-password-1' }),
       ),
     );
-    expect(ids.filter((id) => id !== undefined)).toHaveLength(1);
+    const ids = results.flatMap((r) => ('userId' in r ? [r.userId] : []));
+    expect(ids).toHaveLength(1);
+    expect(results.filter((r) => !('userId' in r))).toEqual([{ refused: 'gone' }, { refused: 'gone' }]);
     const users = await t.db.selectFrom('users').where('username', 'like', 'store-racer-%').select('id').execute();
-    expect(users.map((u) => u.id)).toEqual(ids.filter((id) => id !== undefined));
+    expect(users.map((u) => u.id)).toEqual(ids);
   });
 
   it('lets only one of three accepting at once through', async () => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { INVITE_UNUSABLE_MESSAGES } from '../../contract/invites';
+import { companyOnJigboard, INVITE_UNUSABLE_MESSAGES } from '../../contract/invites';
 import { DEMO_ADMIN, DEMO_ENGINEER } from './support/accounts';
 import { expect, logIn, logOut, test } from './support/test';
 
@@ -86,7 +86,8 @@ test.describe('invitations', () => {
     await page.goto('/login');
     await logIn(page, DEMO_ENGINEER);
     const projectId = await openProject(page, OTHER_PROJECT);
-    const link = await invite(page, VOLTLINE_ADMIN.email, 'Viewer', 'Voltline Assembly');
+    // No manufacturer: the link could make an account in Acme, so the page offers the form too.
+    const link = await invite(page, VOLTLINE_ADMIN.email, 'Viewer');
     await closeLinkDialog(page);
 
     // Opened by someone else's account: it says so, without spelling out either address.
@@ -195,11 +196,56 @@ test.describe('invitations into a manufacturer\'s company', () => {
     await dialog.getByLabel('Manufacturer').selectOption({ label: 'Voltline Assembly' });
     await dialog.getByRole('button', { name: 'Create invitation' }).click();
     // Refused beside the role, in words; the dialog stays open with what was typed.
-    await expect(dialog.getByText('only its admins make someone an admin there', { exact: false })).toBeVisible();
+    await expect(dialog.getByText('accepting never makes anyone an admin there', { exact: false })).toBeVisible();
     await expect(dialog.getByLabel('Role')).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('Role').selectOption({ label: 'Engineer' });
     await dialog.getByRole('button', { name: 'Create invitation' }).click();
     await expect(page.getByRole('dialog', { name: 'Invitation created' })).toBeVisible();
+  });
+
+  test('nobody registers into an existing company: its admin adds the account, which then logs in and accepts', async ({ page }) => {
+    await page.goto('/login');
+    await logIn(page, DEMO_ADMIN);
+    const projectId = await openProject(page, OTHER_PROJECT);
+    const newcomer = { username: `volt.${unique()}`, password: 'a-long-password-1', email: `volt-${unique()}@example.com` };
+    const link = await invite(page, newcomer.email, 'Viewer', 'Voltline Assembly');
+    await closeLinkDialog(page);
+    await logOut(page);
+
+    // The link offers no form: it says whom to ask, and the way to log in.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in to accept the invitation' })).toBeVisible();
+    await expect(page.getByText(companyOnJigboard('Voltline Assembly'))).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create account and join' })).toHaveCount(0);
+    await expect(page.getByText(/ as (Viewer|Admin|Engineer|Operator)\b/)).toHaveCount(0);
+
+    // Voltline's admin adds the account on the Users screen.
+    await page.goto('/login');
+    await logIn(page, VOLTLINE_ADMIN);
+    await page.goto('/users/new');
+    await expect(page.getByText('A new account in Voltline Assembly.')).toBeVisible();
+    await page.getByLabel('Username').fill(newcomer.username);
+    await page.getByLabel('Email').fill(newcomer.email);
+    await page.getByLabel('Password', { exact: true }).fill(newcomer.password);
+    await page.getByLabel('Confirm password').fill(newcomer.password);
+    await page.getByRole('checkbox', { name: 'Operator' }).check();
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await expect(page).not.toHaveURL(/\/users\/new$/);
+    await logOut(page);
+
+    // The newcomer logs in from the link, comes back to it, and accepts.
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Log in to accept' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Username').fill(newcomer.username);
+    await page.getByLabel('Password').fill(newcomer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Accept the invitation' })).toBeVisible();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: OTHER_PROJECT })).toBeVisible();
   });
 });
 

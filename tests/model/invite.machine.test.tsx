@@ -56,13 +56,36 @@ describe('invite.machine: what the paths prove, said plainly', () => {
   });
 
   it('a logged-out visitor gets the form and the login whatever the email: the link tells nobody if an account exists', async () => {
-    for (const event of ['readInvite ok (pending)', 'readInvite ok (pending, invited as admin)']) {
-      const path = paths.find((p) => describePath(p) === `[logged out] ${event}`);
-      const { final } = await replayOnScreen(path!);
-      expect(final.value).toBe('register');
+    const path = paths.find((p) => describePath(p) === '[logged out] readInvite ok (pending)');
+    const { final } = await replayOnScreen(path!);
+    expect(final.value).toBe('register');
+    expect(getStateNodes(inviteMachine.root).map((n) => n.key)).not.toContain('loginToAccept');
+  });
+
+  it('into a manufacturer\'s existing company: no form, only the way to ask for an account and log in', async () => {
+    for (const viewer of ['logged out', 'someone else']) {
+      const { final, effects } = await replayOnScreen(find(viewer, ['readInvite ok (pending, existing company)']));
+      expect(final.value).toBe(viewer === 'logged out' ? 'existingCompany' : 'wrongAccount');
+      expect(effects.register).toEqual([]);
       cleanup();
     }
-    expect(getStateNodes(inviteMachine.root).map((n) => n.key)).not.toContain('loginToAccept');
+    expect(screen.queryByRole('button', { name: 'Create account and join' })).toBeNull();
+  });
+
+  it('the invitee with an account the company\'s admins made accepts it like any other', async () => {
+    const { final, effects } = await replayOnScreen(
+      find('invitee', ['readInvite ok (pending, existing company)', 'accept.submit', 'accept ok']),
+    );
+    expect(final.value).toBe('joined');
+    expect(effects.openProject).toEqual([7]);
+  });
+
+  it('a company that came into being after the page was read: the refused registration leaves the form for the login', async () => {
+    const { final } = await replayOnScreen(
+      find('logged out', ['readInvite ok (pending)', 'register.submit', 'register failed (409)']),
+    );
+    expect(final.value).toBe('existingCompany');
+    expect(final.context.failure?.message).toBe(FAILURES.existingCompany.message);
   });
 
   it('an account whose email is taken hears it from the register call, beside the email, with the login at hand', async () => {

@@ -5,7 +5,7 @@
  */
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap, type StatePath, type TraversalOptions } from 'xstate/graph';
-import { INVITE_UNUSABLE_MESSAGES, type InvitePreview, type InviteRegisterResult } from '../../contract/invites';
+import { companyOnJigboard, INVITE_UNUSABLE_MESSAGES, type InvitePreview, type InviteRegisterResult } from '../../contract/invites';
 import type { User } from '../../contract/users';
 import {
   inviteMachine,
@@ -38,7 +38,7 @@ const preview = (patch: Partial<InvitePreview>): InvitePreview => ({
   status: 'pending',
   email: INVITED_EMAIL,
   role: 'engineer',
-  invited_role: 'engineer',
+  registration: 'open',
   project: { id: 7, name: 'Motor controller MC-200' },
   company: { id: 4, name: 'Voltline Assembly' },
   invited_by: 'acme-engineer',
@@ -48,8 +48,8 @@ const preview = (patch: Partial<InvitePreview>): InvitePreview => ({
 
 export const PREVIEWS: Record<string, InvitePreview> = {
   'pending, new': preview({}),
-  // An admin invite whose manufacturer's company exists by now: a new account is a viewer.
-  'pending, admin as viewer': preview({ role: 'viewer', invited_role: 'admin' }),
+  // Naming a manufacturer whose company exists by now: no new account, only log in and accept.
+  'pending, existing company': preview({ role: 'viewer', registration: 'existing_company' }),
   accepted: preview({ status: 'accepted' }),
   revoked: preview({ status: 'revoked' }),
   expired: preview({ status: 'expired' }),
@@ -91,6 +91,8 @@ export const FAILURES = {
     email: ['An account with this email exists: log in and accept the invitation.'],
   }),
   otherEmail: failure(403, 'This invitation was sent to another email address.'),
+  // The manufacturer's company came into being after the page was read (a name unlike the preview's).
+  existingCompany: failure(409, companyOnJigboard('Voltline Assembly (manufacturer 4)')),
   used: gone('accepted'),
   revoked: gone('revoked'),
   expired: gone('expired'),
@@ -106,9 +108,15 @@ const EVENTS: ModelEvent[] = [
   { type: 'retry' },
   { type: 'register.submit', draft: VALID_DRAFT },
   done('register', REGISTERED),
-  ...[FAILURES.usernameTaken, FAILURES.emailTaken, FAILURES.network, FAILURES.used, FAILURES.revoked, FAILURES.expired].map(
-    (f) => error('register', f),
-  ),
+  ...[
+    FAILURES.usernameTaken,
+    FAILURES.emailTaken,
+    FAILURES.existingCompany,
+    FAILURES.network,
+    FAILURES.used,
+    FAILURES.revoked,
+    FAILURES.expired,
+  ].map((f) => error('register', f)),
   { type: 'accept.submit' },
   done('accept', { project_id: 7 }),
   ...[FAILURES.otherEmail, FAILURES.network, FAILURES.used, FAILURES.revoked, FAILURES.expired].map((f) => error('accept', f)),
@@ -120,8 +128,8 @@ export function describeEvent(event: ModelEvent): string {
   const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (m?.[1] === 'done') {
     const p = event.output as Partial<InvitePreview>;
-    const reduced = p.invited_role && p.invited_role !== p.role ? `, invited as ${p.invited_role}` : '';
-    return `${m[2]} ok${p.status ? ` (${p.status}${reduced})` : ''}`;
+    const existing = p.registration === 'existing_company' ? ', existing company' : '';
+    return `${m[2]} ok${p.status ? ` (${p.status}${existing})` : ''}`;
   }
   if (m?.[1] === 'error') {
     const f = event.error as InviteFailure;
@@ -136,7 +144,7 @@ export function serializeState(snapshot: InviteSnapshot): string {
   return JSON.stringify({
     value,
     viewer: context.viewer?.email ?? null,
-    invite: context.invite && `${context.invite.status} as ${context.invite.role} (invited as ${context.invite.invited_role})`,
+    invite: context.invite && `${context.invite.status} as ${context.invite.role} (registration ${context.invite.registration})`,
     failure: context.failure && describeEvent({ type: 'xstate.error.actor.x', error: context.failure }),
     draft: context.draft.username,
     projectId: context.projectId,

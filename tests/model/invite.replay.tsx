@@ -9,7 +9,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
-import { INVITE_UNKNOWN_MESSAGE, INVITE_UNUSABLE_MESSAGES, type InviteRegisterResult } from '../../contract/invites';
+import { companyOnJigboard, INVITE_UNKNOWN_MESSAGE, INVITE_UNUSABLE_MESSAGES, type InviteRegisterResult } from '../../contract/invites';
 import { inviteMachine, type InviteFailure, type RegisterDraft } from '../../machines/invite.machine';
 import { InviteView } from '../../src/screens/register/invite-view';
 import {
@@ -119,12 +119,23 @@ function expectScreen(container: HTMLElement, s: InviteSnapshot) {
       // The page cannot know whether the email has an account: it offers the login to everyone.
       expect(v.getByRole('link', { name: 'Log in to accept' }).getAttribute('href')).toBe(loginHref(s.context.token!));
       expect(container.textContent).toContain(`as ${ROLE_NAMES[invite!.role]}.`);
-      // An admin invite that now leads into an existing company says, before the form, what it gives.
-      const note = `Your new account will be a ${ROLE_NAMES[invite!.role]}.`;
-      if (invite!.role !== invite!.invited_role) {
-        expect(container.textContent).toContain(`The invitation names the role ${ROLE_NAMES[invite!.invited_role]}`);
-        expect(container.textContent).toContain(note);
-      } else expect(container.textContent).not.toContain(note);
+      // The form is only ever offered where registering may work.
+      expect(invite!.registration).toBe('open');
+      expect(container.textContent).not.toContain('is on Jigboard already');
+      return;
+    }
+    case 'existingCompany': {
+      heading('Log in to accept the invitation');
+      expect(container.textContent).toContain(invite!.project.name);
+      // No form at all: nobody registers into a company that exists.
+      for (const label of ['Username', 'Email', 'Password', 'Repeat password']) expect(v.queryByLabelText(label)).toBeNull();
+      expect(v.queryByRole('button', { name: 'Create account and join' })).toBeNull();
+      // The explanation: the preview's company, or the server's words after a refused registration.
+      expect(container.textContent).toContain(failure ? failure.message : companyOnJigboard(invite!.company.name));
+      expect(container.textContent).toContain('ask its admins for an account');
+      // Accepting grants no role, so none is promised.
+      for (const role of Object.values(ROLE_NAMES)) expect(container.textContent).not.toContain(`as ${role}`);
+      expect(v.getByRole('link', { name: 'Log in to accept' }).getAttribute('href')).toBe(loginHref(s.context.token!));
       return;
     }
     case 'accept':

@@ -1,6 +1,12 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { INVITE_UNKNOWN_MESSAGE, INVITE_UNUSABLE_MESSAGES, registerLink, type InvitePreview } from '../../../contract/invites';
+import {
+  companyOnJigboard,
+  INVITE_UNKNOWN_MESSAGE,
+  INVITE_UNUSABLE_MESSAGES,
+  registerLink,
+  type InvitePreview,
+} from '../../../contract/invites';
 import type { inviteMachine } from '../../../machines/invite.machine';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
@@ -17,27 +23,28 @@ type InviteSnapshot = SnapshotFrom<typeof inviteMachine>;
 /** `/login` that comes back to this link once logged in (machines/guard.ts `nextAfterLogin`). */
 export const loginAndReturn = (token: string) => `/login?next=${encodeURIComponent(registerLink('', token))}`;
 
-function Heading({ invite, children, joins }: { invite: InvitePreview; children: string; joins?: boolean }) {
+/** Who invited whom to what; the role only where a new account would get it (`asRole`). */
+function Heading({
+  invite,
+  children,
+  joins,
+  asRole = true,
+}: {
+  invite: InvitePreview;
+  children: string;
+  joins?: boolean;
+  asRole?: boolean;
+}) {
   return (
     <div className="mb-5">
       <h1 className="text-xl font-semibold text-gray-900">{children}</h1>
       <p className="mt-1 text-sm break-words text-secondary">
         {invite.invited_by ? `${invite.invited_by} invited ${invite.email}` : `${invite.email} is invited`} to the
-        project <strong className="font-semibold text-gray-900">{invite.project.name}</strong> as {titleCase(invite.role)}.
+        project <strong className="font-semibold text-gray-900">{invite.project.name}</strong>
+        {asRole ? ` as ${titleCase(invite.role)}.` : '.'}
         {joins ? ` Your new account belongs to ${invite.company.name}.` : null}
       </p>
     </div>
-  );
-}
-
-/** An admin invitation into a company that has its own admins by now registers a viewer: say so first. */
-function RoleNote({ invite }: { invite: InvitePreview }) {
-  if (invite.role === invite.invited_role) return null;
-  return (
-    <p className="mb-4 rounded-md border border-amber-600/25 bg-amber-50 p-3 text-sm text-amber-800">
-      The invitation names the role {titleCase(invite.invited_role)}, but {invite.company.name} already has its own people here,
-      and only its admins make someone an admin there. Your new account will be a {titleCase(invite.role)}.
-    </p>
   );
 }
 
@@ -118,7 +125,6 @@ export function InviteView({ actor }: { actor: InviteActor }) {
         <Heading invite={invite} joins>
           Create your account
         </Heading>
-        <RoleNote invite={invite} />
         <RegisterForm
           invite={invite}
           draft={draft}
@@ -127,6 +133,27 @@ export function InviteView({ actor }: { actor: InviteActor }) {
           onSubmit={(next) => actor.send({ type: 'register.submit', draft: next })}
         />
         <LoginToAccept token={token!} />
+      </>
+    );
+  }
+  if (state.matches('existingCompany')) {
+    // No form: an invitation makes no account in a company that exists (README "Access").
+    return (
+      <>
+        <Heading invite={invite} asRole={false}>
+          Log in to accept the invitation
+        </Heading>
+        <p className="rounded-md border border-amber-600/25 bg-amber-50 p-3 text-sm text-amber-800">
+          {/* After a refused registration, the server's words (they name the company as it is now). */}
+          {failure?.message ?? companyOnJigboard(invite.company.name)}
+        </p>
+        <p className="mt-3 text-sm text-secondary">
+          Accepting adds this project to your account; it keeps its own company and roles. You will come back here after
+          logging in.
+        </p>
+        <ButtonLink href={loginAndReturn(token!)} className="mt-5 w-full">
+          Log in to accept
+        </ButtonLink>
       </>
     );
   }

@@ -90,7 +90,7 @@ export function InviteDialog({ project, open, onOpenChange }: Props) {
           <SelectField
             label="Manufacturer"
             options={manufacturerOptions}
-            hint="For a manufacturer’s people: a new account joins that manufacturer’s company and reads this project."
+            hint="For a manufacturer’s people: the first new account creates that manufacturer’s company and reads this project; once the company exists, its admins add their people, who log in and accept."
             {...form.field('manufacturer_id')}
           />
           <FormDialogActions

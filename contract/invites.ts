@@ -105,6 +105,7 @@ export const INVITE_SORTABLE = ['id', 'email', 'status', 'expires_at', 'created_
 export const inviteListQuery = listQuerySchema(INVITE_SORTABLE).extend({
   status: z.enum(INVITE_STATUSES, { error: `status must be one of: ${INVITE_STATUSES.join(', ')}` }).optional(),
 });
+export type InviteListQuery = z.output<typeof inviteListQuery>;
 
 /**
  * `GET /invites?token=…` (public): what the link is for, or why it cannot be used. An unknown

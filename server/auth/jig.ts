@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
-import type { ReportingJig } from '../production/ingest';
+import type { ReportingJig } from '../services/production/ingest';
 import { findEnclosureBySignature } from '../store/enclosures';
 
 declare module 'fastify' {

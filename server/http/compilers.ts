@@ -8,14 +8,23 @@ import { parseInput } from './validate';
  * `checkResponses` is on (the API suite), first checked against the declared schema, so a
  * handler that drifts from its contract fails a test instead of a client.
  */
+type ValidatorCompiler = Parameters<FastifyInstance['setValidatorCompiler']>[0];
+
+/** Parses a request part with its zod schema: a 422 with field errors, as `parseInput`. */
+export const zodValidatorCompiler: ValidatorCompiler = ({ schema }) => (data: unknown) => {
+  try {
+    return { value: parseInput(schema as unknown as z.ZodType, data) };
+  } catch (error) {
+    return { error: error as Error };
+  }
+};
+
+/** The same, but the body is left for the handler to parse (its schema only describes it). */
+export const bodyInHandlerCompiler: ValidatorCompiler = (route) =>
+  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route);
+
 export function useZodCompilers(app: FastifyInstance, checkResponses: boolean) {
-  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
-    try {
-      return { value: parseInput(schema as unknown as z.ZodType, data) };
-    } catch (error) {
-      return { error: error as Error };
-    }
-  });
+  app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
     if (!checkResponses) return (data) => JSON.stringify(data);
     const zodSchema = schema as unknown as z.ZodType;

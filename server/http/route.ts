@@ -4,9 +4,10 @@ import { apiErrorSchema } from '../../contract/errors';
 import { decide, type Owner, type Permission } from '../../contract/permissions';
 import { authenticate, type Caller } from '../auth/authenticate';
 import { authenticateJig } from '../auth/jig';
-import type { ReportingJig } from '../production/ingest';
+import type { ReportingJig } from '../services/production/ingest';
 import type { RouteDeps } from '../config';
 import { accessText, FORBIDDEN_MESSAGES } from './access-text';
+import { bodyInHandlerCompiler } from './compilers';
 import { forbidden, notFound, unauthorized } from './errors';
 import { resolveScope, type ScopeName, type ScopeRow } from './scopes';
 import { idParam, parseId } from './validate';
@@ -53,6 +54,11 @@ export type RouteSpec<
   scope?: S;
   query?: Q;
   body?: B;
+  /**
+   * The body schema describes the request, but the handler parses it itself, where its rules say
+   * (an invitation link answers 410 for a used link before it reads the form).
+   */
+  parseBodyInHandler?: boolean;
   /** The success status: 200 unless said; 204 answers no body. */
   status?: 200 | 201 | 204;
   /** Other success statuses the handler may set, answering the same schema (a retry's 200). */
@@ -127,6 +133,7 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
         '4xx': apiErrorSchema,
       },
     },
+    ...(spec.parseBodyInHandler && { validatorCompiler: bodyInHandlerCompiler }),
     // Who is calling, before the body is read: a user's token, or a jig's signature.
     onRequest: needsLogin ? authenticate(db) : spec.access === 'jig' ? authenticateJig(db) : undefined,
     preValidation: async (request: FastifyRequest) => {
@@ -166,12 +173,11 @@ const definedOnly = <T extends Record<string, unknown>>(parts: T) =>
   Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /** The declared routes of an app, as its onRoute hook recorded them (for tests and checks). */
-export function recordDeclaredRoutes(app: FastifyInstance, into: DeclaredRoute[], { allowUndeclared = false } = {}) {
+export function recordDeclaredRoutes(app: FastifyInstance, into: DeclaredRoute[]) {
   app.addHook('onRoute', (options) => {
     if (options.method === 'HEAD' || (Array.isArray(options.method) && options.method.includes('HEAD'))) return;
     const access = options.config?.access;
     if (!access) {
-      if (allowUndeclared) return;
       throw new Error(`${String(options.method)} ${options.url} declares no access: declare it with defineRoutes.`);
     }
     into.push({

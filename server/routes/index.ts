@@ -3,6 +3,8 @@ import { batchRoutes } from './batches';
 import { companyRoutes } from './companies';
 import { companyUserRoutes } from './company-users';
 import { deviceRoutes } from './devices';
+import { inviteTokenRoutes } from './invite-token';
+import { inviteRoutes } from './invites';
 import { jigRoutes } from './jig';
 import { lookupRoutes } from './lookups';
 import { manageDeviceRoutes } from './manage-devices';
@@ -29,4 +31,6 @@ export const ROUTES = [
   manageDeviceRoutes,
   statisticsRoutes,
   releaseBatchRoutes,
+  inviteRoutes,
+  inviteTokenRoutes,
 ];

@@ -1,117 +1,54 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { One } from '../../contract/envelope';
-import {
-  INVITE_UNKNOWN_MESSAGE,
-  INVITE_UNUSABLE_MESSAGES,
-  inviteRegisterInput,
-  type InviteAcceptResult,
-  type InvitePreview,
-  type InviteRegisterResult,
-} from '../../contract/invites';
+import { z } from 'zod';
+import { oneOf } from '../../contract/envelope';
+import { inviteAcceptResult, invitePreviewSchema, inviteRegisterInput, inviteRegisterResult } from '../../contract/invites';
 import { authenticate } from '../auth/authenticate';
-import { forgetUserSessions } from '../auth/session-cache';
-import { issueToken } from '../auth/tokens';
-import type { RouteDeps } from '../config';
-import type { DB } from '../db/schema';
-import { forbidden, HttpError, invalid, notFound, unauthorized } from '../http/errors';
-import { parseInput } from '../http/validate';
-import { ACCOUNT_EXISTS, acceptInvite, findAccountByEmail, registerByInvite } from '../store/invite-acceptance';
-import { assertRegistrationOpen, refusedRegistration } from '../services/invite-registration';
-import { newAccountCompany, registrationFor } from '../store/invite-companies';
-import { findInviteByToken, rereadInvite, statusOf, type InviteRecord } from '../store/invites';
-import { findProject } from '../store/projects';
-import { findUser, takenUserFields } from '../store/users';
+import { unauthorized } from '../http/errors';
+import { defineRoutes } from '../http/route';
+import { acceptInviteAs, pendingInvite, previewInvite, registerThroughInvite } from '../services/invite-link';
 
-type WithToken = { Querystring: { token?: unknown } };
-
-/** The invite a link's token names, or the 404 every unknown (or missing) token gets. */
-async function inviteOfLink(db: Kysely<DB>, request: FastifyRequest<WithToken>): Promise<InviteRecord> {
-  const token = request.query.token;
-  const invite = typeof token === 'string' && token.length > 0 ? await findInviteByToken(db, token) : undefined;
-  if (!invite) throw notFound(INVITE_UNKNOWN_MESSAGE);
-  return invite;
-}
-
-/** 410 with the words for why the link no longer works (used, withdrawn, expired). */
-function gone(invite: InviteRecord): HttpError {
-  const status = statusOf(invite);
-  const message = status === 'pending' ? INVITE_UNUSABLE_MESSAGES.accepted : INVITE_UNUSABLE_MESSAGES[status];
-  return new HttpError(410, message);
-}
+const tokenQuery = z.object({ token: z.string().optional().describe('The token of the invitation link.') });
 
 /**
- * Public: what an invitation link is for (GET), and using it (POST): with a body, register a new
- * account and log it in; without one, accept as the user whose login the request carries.
+ * The invitation link (public): what it is for (GET), and using it (POST): with a body, register
+ * a new account and log it in; without one, accept as the user whose login the request carries.
  */
-export const inviteTokenRoutes: FastifyPluginAsync<RouteDeps> = async (app, { db, config }) => {
-  /** A token that lost a race: read again, so the 410 says what happened to it. */
-  const goneNow = async (invite: InviteRecord) => gone(await rereadInvite(db, invite));
-
-  app.get<WithToken>('/invites', async (request): Promise<One<InvitePreview>> => {
-    const invite = await inviteOfLink(db, request);
-    const project = (await findProject(db, invite.project_id))!;
-    const inviter = invite.invited_by === null ? undefined : await findUser(db, invite.invited_by);
-    const company = await newAccountCompany(db, invite, project.company_id);
-    // Nothing here tells whether the email has an account: the inviter must not learn it by
-    // opening the link. Registering with a taken email says so (422) to whoever holds the link.
-    return {
-      data: {
-        status: statusOf(invite),
-        email: invite.email,
-        role: invite.role as InvitePreview['role'],
-        // Into a manufacturer's existing company nobody registers: the page offers the login only.
-        registration: registrationFor(company.joins),
-        project: { id: project.id, name: project.name },
-        company: { id: company.id, name: company.name },
-        invited_by: inviter?.username ?? null,
-        expires_at: invite.expires_at,
-      },
-    };
+export const inviteTokenRoutes = defineRoutes((route, { db, config }) => {
+  route({
+    method: 'GET',
+    url: '/invites',
+    summary: 'What an invitation link is for',
+    description: 'An unknown token is a 404; a used, withdrawn or expired one answers 200 with its status.',
+    access: 'public',
+    query: tokenQuery,
+    response: oneOf(invitePreviewSchema),
+    handler: async ({ query }) => ({ data: await previewInvite(db, query.token) }),
   });
 
-  app.post<WithToken>('/invites', async (request, reply) => {
-    const invite = await inviteOfLink(db, request);
-    if (statusOf(invite) !== 'pending') throw gone(invite);
-    const project = (await findProject(db, invite.project_id))!;
-
-    if (request.body === undefined || request.body === null) {
-      // Accepting: this route is public, so it checks the login itself, with the same hook.
-      if (!request.headers.authorization) {
-        throw unauthorized('Log in to accept this invitation, or register a new account.');
+  route({
+    method: 'POST',
+    url: '/invites',
+    summary: 'Use an invitation link: register (with a body) or accept (without one, logged in)',
+    description:
+      'With a body: a new account, answered with its login (201). Without a body: the logged-in invitee accepts (200). A used, withdrawn or expired link is a 410; a manufacturer company that exists already takes no registrations (409).',
+    access: 'public',
+    query: tokenQuery,
+    // Read by the service after the link's own checks, so a used link says 410 whatever the form holds.
+    body: inviteRegisterInput.optional(),
+    parseBodyInHandler: true,
+    status: 201,
+    otherStatuses: [200],
+    response: oneOf(z.union([inviteRegisterResult, inviteAcceptResult])),
+    handler: async ({ query, request, reply }) => {
+      if (request.body === undefined || request.body === null) {
+        // Accepting needs a login; this route is public, so it asks for one itself, after the
+        // link's own answer (a used link is a 410 whoever asks).
+        await pendingInvite(db, query.token);
+        if (!request.headers.authorization) throw unauthorized('Log in to accept this invitation, or register a new account.');
+        await authenticate(db)(request);
+        reply.status(200);
+        return { data: await acceptInviteAs(db, query.token, request.caller) };
       }
-      await authenticate(db)(request);
-      const { caller } = request;
-      if (caller.email.toLowerCase() !== invite.email.toLowerCase()) {
-        throw forbidden('This invitation was sent to another email address.');
-      }
-      if (!(await acceptInvite(db, invite, project.company_id, caller))) throw await goneNow(invite);
-      // The joined project must open on the very next request.
-      forgetUserSessions(db, caller.id);
-      return { data: { project_id: project.id } } satisfies One<InviteAcceptResult>;
-    }
-
-    await assertRegistrationOpen(db, invite, project.company_id);
-    const input = parseInput(inviteRegisterInput, request.body);
-    const errors = await takenUserFields(db, { username: input.username });
-    if (input.email !== undefined && input.email.toLowerCase() !== invite.email.toLowerCase()) {
-      errors.email = ['Register with the email address the invitation was sent to.'];
-    } else if (await findAccountByEmail(db, invite.email)) {
-      errors.email = [ACCOUNT_EXISTS];
-    }
-    if (Object.keys(errors).length) {
-      // The account may be the one a concurrent request just made with this very token.
-      const fresh = await rereadInvite(db, invite);
-      if (statusOf(fresh) !== 'pending') throw gone(fresh);
-      throw invalid(errors);
-    }
-
-    const registered = await registerByInvite(db, invite, project.company_id, input);
-    if (!('userId' in registered)) throw await refusedRegistration(registered, () => goneNow(invite));
-    const { userId } = registered;
-    const { token, expires_at } = await issueToken(db, userId, config.tokenTtlMs);
-    reply.status(201);
-    const user = (await findUser(db, userId))!;
-    return { data: { type: 'Bearer', token, expires_at, user, project_id: project.id } } satisfies One<InviteRegisterResult>;
+      return { data: await registerThroughInvite(db, config, query.token, request.body) };
+    },
   });
-};
+});

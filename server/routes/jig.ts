@@ -1,6 +1,6 @@
 import { jigReportAckSchema, jigReportInput } from '../../contract/jig';
 import { defineRoutes } from '../http/route';
-import { ingestReport } from '../production/ingest';
+import { ingestReport } from '../services/production/ingest';
 
 /** Jig calls (API.md "Beyond SPEC.md"): authenticated by the enclosure's signature, checked before the body is read. */
 export const jigRoutes = defineRoutes((route, { db }) => {

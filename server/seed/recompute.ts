@@ -4,7 +4,7 @@ import { dialectOf } from '../db/dialect';
 
 /**
  * Derives every maintained figure from the stored reports, set-based, so data loaded in bulk (the
- * demo seed, the bulk seeder) ends exactly as ingestion (`server/production/ingest.ts` with
+ * demo seed, the bulk seeder) ends exactly as ingestion (`server/services/production/ingest.ts` with
  * `counters.ts`) would have left it, had the reports been posted one by one in id order:
  *
  * - devices: report_count; first_pass (1 when the first stored report, lowest id, passed);

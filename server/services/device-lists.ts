@@ -6,7 +6,7 @@ import type { Page } from '../../contract/envelope';
 import type { Project } from '../../contract/projects';
 import type { releaseDeviceListQuery } from '../../contract/release-batches';
 import type { DB } from '../db/schema';
-import { deviceCsvChunks, exportFileName } from '../production/device-export';
+import { deviceCsvChunks, exportFileName } from './production/device-export';
 import {
   countDevices,
   countUnreleasedDevices,

@@ -10,7 +10,7 @@ import type {
 import type { Page } from '../../contract/envelope';
 import type { DB } from '../db/schema';
 import { notFound } from '../http/errors';
-import { correctDevice, movePanel } from '../production/corrections';
+import { correctDevice, movePanel } from './production/corrections';
 import { findBatchHead } from '../store/batches';
 import { findManageDevice, listManageDevices } from '../store/manage-devices';
 

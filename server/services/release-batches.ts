@@ -14,7 +14,7 @@ import type {
 } from '../../contract/release-batches';
 import type { DB } from '../db/schema';
 import { notFound } from '../http/errors';
-import { updateReleaseDevices } from '../production/release-update';
+import { updateReleaseDevices } from './production/release-update';
 import {
   createReleaseBatch,
   findReleaseBatch,

@@ -3,8 +3,8 @@ import type { Company } from '../../contract/companies';
 import type { CompanyStatistics, Dashboard, ProjectStatistics, StatisticsQuery } from '../../contract/statistics';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
-import { addDays, daysInRange, todayUtc } from '../production/days';
-import { companyStatistics, dashboard, projectStatistics } from '../production/statistics';
+import { addDays, daysInRange, todayUtc } from './production/days';
+import { companyStatistics, dashboard, projectStatistics } from './production/statistics';
 import { companyHasProject } from '../store/projects';
 
 /** A range longer than this is refused: the daily rows stay few and a chart stays readable. */

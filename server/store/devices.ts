@@ -4,7 +4,7 @@ import { dialectOf, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import { pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
-import { statusCounter } from '../production/counters';
+import { statusCounter } from '../services/production/counters';
 
 /** The stored search key of a serial: serials are matched and kept unique case-insensitively. */
 export const serialKey = (serial: string) => serial.trim().toLowerCase();

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { INVITE_TTL_DAYS, type Invite, type InviteStatus } from '../../contract/invites';
+import type { Page } from '../../contract/envelope';
+import { INVITE_TTL_DAYS, type Invite, type InviteListQuery, type InviteStatus } from '../../contract/invites';
 import type { RoleSlug } from '../../contract/roles';
 import { hashToken } from '../auth/tokens';
-import type { ListSorting } from '../db/paged-list';
+import { matchesSearch, pagedList, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 
 /**
@@ -100,6 +101,15 @@ export const inviteSorting = (
   defaultDesc: true, // the invite just sent tops the list
   tiebreaker: sql.ref('invites.id'),
 });
+
+/** A page of a project's invitations, searched by email and filtered by status, in SQL. */
+export async function listInvites(db: Kysely<DB>, projectId: number, list: InviteListQuery, now: string): Promise<Page<Invite>> {
+  let query = selectInvites(db).where('invites.project_id', '=', projectId);
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref('invites.email')]));
+  if (list.status) query = query.where(statusFilter(list.status, now));
+  const page = await pagedList(query, list, inviteSorting(now));
+  return { data: page.data.map((row) => toInvite(row, now)), meta: page.meta };
+}
 
 export async function findInvite(db: Kysely<DB>, id: number): Promise<Invite | undefined> {
   const row = await selectInvites(db).where('invites.id', '=', id).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../../server/http/route';
+import { ACCESS_TABLE } from './helpers/access-table';
 import { PRINCIPALS, SAMPLES, buildWorld, type PrincipalFacts, type World } from './helpers/access-world';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -72,6 +73,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the access matrix', () => {
+  it('declares exactly the reviewed access table', () => {
+    const declared = routes.map((r) => [r.method, r.url.replace(/^\/v1/, ''), r.access, r.scope]);
+    expect(declared).toEqual(ACCESS_TABLE.map((row) => [...row]));
+  });
+
   it('has a sample request for every declared route', () => {
     const missing = routes.map(keyOf).filter((key) => !SAMPLES[key]);
     expect(missing, 'declared routes without a sample in helpers/access-world.ts').toEqual([]);

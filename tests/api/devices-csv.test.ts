@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_SORTABLE } from '../../contract/devices';
-import { deviceCsvStream } from '../../server/production/device-export';
+import { deviceCsvStream } from '../../server/services/production/device-export';
 import { deviceSortingFor } from '../../server/store/devices';
 import { createProduction, repairCounters, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';

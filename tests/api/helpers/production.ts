@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { JIG_SIGNATURE_HEADER } from '../../../contract/jig';
 import { toCount } from '../../../server/db/dialect';
-import { BATCH_COUNTERS } from '../../../server/production/counters';
-import { recountBatch } from '../../../server/production/recount';
+import { BATCH_COUNTERS } from '../../../server/services/production/counters';
+import { recountBatch } from '../../../server/services/production/recount';
 import { createEnclosure, jigSignature, type EnclosureProvisioning } from '../../../server/store/enclosures';
 import type { TestApp } from './test-app';
 

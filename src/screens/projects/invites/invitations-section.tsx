@@ -6,7 +6,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { formatDate, titleCase } from '../../../lib/format';
-import { editsProductionOf } from '../../../lib/roles';
+import { can } from '../../../../contract/permissions';
 import { InviteRowActions } from './invite-row-actions';
 import { INVITE_STATUS_OPTIONS, InviteStatusBadge } from './invite-status';
 
@@ -91,7 +91,7 @@ export function InvitationsSection({ project }: { project: Project }) {
   const session = useSession();
   const status = useTableFilter('status', INVITE_STATUSES);
   const query: ListQuery<Invite> = (p) => projectInvitesOptions(project.id, { ...p, status });
-  const canInvite = editsProductionOf(session?.user, project.company_id);
+  const canInvite = can(session?.user, 'production.edit', { company_id: project.company_id });
   return (
     <>
       <DataTable

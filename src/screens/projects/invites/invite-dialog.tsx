@@ -10,7 +10,7 @@ import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { SelectField } from '../../../components/form/select-field';
 import { TextField } from '../../../components/form/text-field';
 import { useForm } from '../../../components/form/use-form';
-import { invitesAdmins } from '../../../lib/roles';
+import { mayInviteAs } from '../../../../contract/permissions';
 import { deliveredTitle, InviteDelivered } from './invite-delivered';
 import { inviteRoleOptions } from './invite-status';
 
@@ -83,7 +83,7 @@ export function InviteDialog({ project, open, onOpenChange }: Props) {
           <SelectField
             label="Role"
             placeholder="Choose a role"
-            options={inviteRoleOptions(invitesAdmins(session?.user))}
+            options={inviteRoleOptions(!!session?.user && mayInviteAs(session.user, 'admin', project.company_id))}
             hint="What a new account may do. Someone who has an account keeps their roles."
             {...form.field('role')}
           />

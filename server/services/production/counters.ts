@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { DeviceStatus, ReportResult } from '../../contract/devices';
-import type { DB } from '../db/schema';
+import type { DeviceStatus, ReportResult } from '../../../contract/devices';
+import type { DB } from '../../db/schema';
 
 /**
  * The one place that knows how devices and reports move the maintained counters (batches,

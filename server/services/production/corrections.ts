@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { ManageDevicePanelInput, ManageDeviceUpdateInput } from '../../contract/devices';
-import { dialectOf } from '../db/dialect';
-import type { DB } from '../db/schema';
-import { conflict, invalid, invalidField, notFound } from '../http/errors';
-import { serialKey } from '../store/devices';
-import { withUniqueFields } from '../store/unique';
+import type { ManageDevicePanelInput, ManageDeviceUpdateInput } from '../../../contract/devices';
+import { dialectOf } from '../../db/dialect';
+import type { DB } from '../../db/schema';
+import { conflict, invalid, invalidField, notFound } from '../../http/errors';
+import { serialKey } from '../../store/devices';
+import { withUniqueFields } from '../../store/unique';
 import { applyDeviceChanges, type DeviceChange } from './counters';
 
 /**

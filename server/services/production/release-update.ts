@@ -1,10 +1,10 @@
 import { sql, type Kysely, type SelectQueryBuilder, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
-import type { ReleaseBatchUpdateDevicesInput } from '../../contract/release-batches';
-import { dialectOf, toCount } from '../db/dialect';
-import type { DB } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
-import { filterDevices, type DeviceFilters } from '../store/devices';
-import { releasedAlready } from '../store/release-batches';
+import type { ReleaseBatchUpdateDevicesInput } from '../../../contract/release-batches';
+import { dialectOf, toCount } from '../../db/dialect';
+import type { DB } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { filterDevices, type DeviceFilters } from '../../store/devices';
+import { releasedAlready } from '../../store/release-batches';
 import { applyDeviceChanges, type DeviceChange } from './counters';
 
 /**

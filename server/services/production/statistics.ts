@@ -6,9 +6,9 @@ import {
   type FailingStep,
   type ProjectStatistics,
   type YieldPoint,
-} from '../../contract/statistics';
-import { toCount } from '../db/dialect';
-import type { DB } from '../db/schema';
+} from '../../../contract/statistics';
+import { toCount } from '../../db/dialect';
+import type { DB } from '../../db/schema';
 import { addDays, eachDay, mondayOf, todayUtc } from './days';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { toCount } from '../db/dialect';
-import type { DB } from '../db/schema';
+import { toCount } from '../../db/dialect';
+import type { DB } from '../../db/schema';
 import { BATCH_COUNTERS, type BatchCounts } from './counters';
 
 /**

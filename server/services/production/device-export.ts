@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { orderBySort, type ListSorting } from '../db/paged-list';
-import type { DB } from '../db/schema';
-import { DEVICE_SORTING, filterDevices, selectDevices, type DeviceFilters } from '../store/devices';
+import { orderBySort, type ListSorting } from '../../db/paged-list';
+import type { DB } from '../../db/schema';
+import { DEVICE_SORTING, filterDevices, selectDevices, type DeviceFilters } from '../../store/devices';
 
 /** Rows per query: big enough to stream fast, small enough that memory stays flat. */
 const CHUNK_ROWS = 1000;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { ReportStep } from '../../contract/devices';
-import type { JigReportInput } from '../../contract/jig';
-import { dialectOf } from '../db/dialect';
-import type { DB } from '../db/schema';
-import { invalidField } from '../http/errors';
-import { serialKey } from '../store/devices';
+import type { ReportStep } from '../../../contract/devices';
+import type { JigReportInput } from '../../../contract/jig';
+import { dialectOf } from '../../db/dialect';
+import type { DB } from '../../db/schema';
+import { invalidField } from '../../http/errors';
+import { serialKey } from '../../store/devices';
 import { addReportStatistics, afterReport, applyDeviceChanges } from './counters';
 
 export type ReportingJig = { id: number; company_id: number };

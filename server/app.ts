@@ -5,6 +5,7 @@ import { authenticate } from './auth/authenticate';
 import { resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
+import { openFileStore } from './files/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
 import { registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
@@ -28,7 +29,7 @@ import { releaseBatchRoutes } from './routes/release-batches';
 import { statisticsRoutes } from './routes/statistics';
 import { userRoutes } from './routes/users';
 
-/** JSON bodies are small; file uploads (later issues) stream through multipart with own limits. */
+/** JSON bodies are small; uploads stream through multipart (server/files/multipart.ts) with own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**
@@ -39,8 +40,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const resolved = resolveConfig(config);
   const ownsDb = !(config.db instanceof Kysely);
   const db = config.db instanceof Kysely ? config.db : openDatabase(config.db);
+  let files;
   try {
     await migrateToLatest(db);
+    files = await openFileStore(db, resolved.dataDir, config.fileStore);
   } catch (error) {
     if (ownsDb) await db.destroy();
     throw error;
@@ -76,7 +79,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest('scoped', null, []);
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
-  const deps: RouteDeps = { db, config: resolved };
+  const deps: RouteDeps = { db, config: resolved, files };
   await app.register(
     async (v1) => {
       // TODO(issue 9): strict once every route file is declared.

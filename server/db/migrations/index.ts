@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_accounts';
 import * as m002 from './002_production';
 import * as m003 from './003_releases_invites';
+import * as m005 from './005_files';
 
 /**
  * Every migration, imported rather than globbed from disk, so they run the same under tsx, in a
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_production': m002,
   '003_releases_invites': m003,
+  '005_files': m005,
 };

@@ -37,12 +37,8 @@ export class FolderFileStore implements FileStore {
     const meter = byteMeter(limit);
     try {
       const handle = await open(temp, 'wx');
-      try {
-        await pipeline(source, meter.pass, handle.createWriteStream({ autoClose: false }));
-        await handle.sync(); // the rename must not publish bytes still in the page cache
-      } finally {
-        await handle.close();
-      }
+      // flush: fsync before close, so the rename never publishes bytes still in the page cache.
+      await pipeline(source, meter.pass, handle.createWriteStream({ flush: true }));
       await rename(temp, this.pathOf(id));
     } catch (error) {
       source.destroy(); // pipeline does this too, but not when opening the temp file failed

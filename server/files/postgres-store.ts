@@ -8,7 +8,7 @@ import { deleteFileRow, fileRow } from './rows';
 /** One row of `file_chunks`: large enough to keep row overhead small, small enough to buffer. */
 export const CHUNK_SIZE = 1024 * 1024;
 /** Chunks fetched per query when reading: a few MiB in memory at most. */
-const CHUNKS_PER_READ = 4;
+const CHUNKS_PER_READ = 2;
 
 /**
  * Bytes in PostgreSQL's `file_chunks`, for servers on `DATABASE_URL`: stateless replicas then

@@ -47,7 +47,8 @@ export class FolderFileStore implements FileStore {
     }
     // Bytes first, row second: a crash in between leaves an unreferenced file, never a row
     // that points at nothing.
-    const file: StoredFile = { id, name, type, ...meter.result(), created_at: new Date().toISOString(), backend: 'folder' };
+    const created_at = new Date().toISOString();
+    const file: StoredFile = { id, name, type, ...meter.result(), created_at, backend: 'folder' };
     try {
       await insertFileRow(this.db, file);
     } catch (error) {

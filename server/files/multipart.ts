@@ -49,20 +49,20 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, s
     // One more byte than the limit reaches the store, so the store is what says "too large".
     for await (const part of request.parts({ limits: { fileSize: spec.limit + 1 } })) {
       if (part.type === 'field') {
-        if (part.fieldname in fields) throw invalidField(part.fieldname, 'This field was sent twice.');
+        if (Object.hasOwn(fields, part.fieldname)) throw invalidField(part.fieldname, 'This field was sent twice.');
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         continue;
       }
       if (part.fieldname !== spec.field || file) {
         part.file.destroy();
-        throw invalidField(part.fieldname, file ? 'Send one file here.' : 'No file is expected in this field.');
+        const again = part.fieldname === spec.field;
+        throw invalidField(part.fieldname, again ? 'Send one file here.' : 'No file is expected in this field.');
       }
       const type = mediaType(part.mimetype);
       if (!typeAllowed(type, spec.types)) {
         part.file.destroy();
-        throw new HttpError(415, `Files of type ${type || 'unknown'} are not accepted here; send ${spec.types.join(', ')}.`, {
-          [spec.field]: ['This type of file is not accepted here.'],
-        });
+        const message = `Files of type ${type || 'unknown'} are not accepted here; send ${spec.types.join(', ')}.`;
+        throw new HttpError(415, message, { [spec.field]: ['This type of file is not accepted here.'] });
       }
       file = await store.put(part.file, { name: cleanFileName(part.filename), type, limit: spec.limit });
     }
@@ -76,11 +76,14 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, s
 
 /**
  * The answer for a failed upload. The body may be half read (the file was refused midway), so
- * the connection closes after the answer rather than reading the rest of, say, a gigabyte.
+ * the connection closes after the answer: kept alive, it would sit on the unread rest of, say,
+ * a gigabyte (and hold up the server's shutdown) instead of freeing the client at once.
  */
 function uploadError(error: unknown, spec: UploadSpec): unknown {
   const close = { connection: 'close' };
-  if (error instanceof HttpError) return new HttpError(error.statusCode, error.message, error.errors, { ...error.headers, ...close });
+  if (error instanceof HttpError) {
+    return new HttpError(error.statusCode, error.message, error.errors, { ...error.headers, ...close });
+  }
   const code = (error as { code?: string } | null)?.code;
   if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
     const message = `The file is larger than ${formatBytes(spec.limit)}.`;
@@ -104,10 +107,10 @@ function typeAllowed(type: string, allowed: readonly string[]): boolean {
 /**
  * The name to show and offer on download: no folders (some browsers send `C:\fakepath\x`), no
  * control characters, a sane length. It never becomes a path: files are stored by id.
+ * Browsers send a `"` in a file name as `%22` (WHATWG multipart encoding): it is put back.
  */
 export function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  const base = (raw ?? '').replaceAll('%22', '"').split(/[/\\]/).pop() ?? '';
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return clean || 'file';
 }

@@ -27,7 +27,13 @@ describe.each(BACKENDS)('file store: %s', (backend) => {
       type: 'application/octet-stream',
       limit: data.length,
     });
-    expect(put).toMatchObject({ size: data.length, sha256: sha256(data), name: 'fw v1.2 ü.bin', type: 'application/octet-stream', backend });
+    expect(put).toMatchObject({
+      size: data.length,
+      sha256: sha256(data),
+      name: 'fw v1.2 ü.bin',
+      type: 'application/octet-stream',
+      backend,
+    });
     expect(put.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const got = await world.store.get(put.id);
@@ -47,7 +53,8 @@ describe.each(BACKENDS)('file store: %s', (backend) => {
     expect(empty).toMatchObject({ size: 0, sha256: sha256(Buffer.alloc(0)) });
     expect((await readAll((await world.store.get(empty.id))!.stream)).length).toBe(0);
 
-    const full = await world.store.put(Readable.from([Buffer.alloc(10, 7)]), { name: 'ten', type: 'text/plain', limit: 10 });
+    const ten = Readable.from([Buffer.alloc(10, 7)]);
+    const full = await world.store.put(ten, { name: 'ten', type: 'text/plain', limit: 10 });
     expect(full.size).toBe(10);
     await world.store.delete(empty.id);
     await world.store.delete(full.id);
@@ -63,7 +70,7 @@ describe.each(BACKENDS)('file store: %s', (backend) => {
       bytes += more;
     };
     const source = generated(size, { onChunk: sample });
-    const put = await world.store.put(source.stream, { name: 'big.bin', type: 'application/octet-stream', limit: size });
+    const put = await world.store.put(source.stream, { name: 'big.bin', type: 'application/x-binary', limit: size });
     expect(put).toMatchObject({ size, sha256: source.sha256() });
 
     const { stream } = (await world.store.get(put.id))!;
@@ -101,7 +108,8 @@ describe.each(BACKENDS)('file store: %s', (backend) => {
   });
 
   it('deletes bytes and row, and a second delete is no error', async () => {
-    const put = await world.store.put(Readable.from([randomBytes(CHUNK_SIZE + 1)]), { name: 'x', type: 'text/plain', limit: 2 * CHUNK_SIZE });
+    const bytes = Readable.from([randomBytes(CHUNK_SIZE + 1)]);
+    const put = await world.store.put(bytes, { name: 'x', type: 'text/plain', limit: 2 * CHUNK_SIZE });
     expect((await world.leftovers()).rows).toBe(1);
     await world.store.delete(put.id);
     expect(await world.store.get(put.id)).toBeUndefined();
@@ -123,7 +131,7 @@ describe.each(BACKENDS)('file store: %s', (backend) => {
     const id = randomUUID();
     await world.db
       .insertInto('files')
-      .values({ id, name: 'n', type: 't/t', size: 1, sha256: 'x', backend: other, created_at: new Date().toISOString() })
+      .values({ id, name: 'n', type: 't/t', size: 1, sha256: 'x', backend: other, created_at: '2026-01-01T00:00:00.000Z' })
       .execute();
     await expect(world.store.get(id)).rejects.toThrow(`held by the ${other} file store`);
     await expect(world.store.delete(id)).rejects.toThrow(`held by the ${other} file store`);

@@ -4,6 +4,7 @@ import { Kysely } from 'kysely';
 import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
+import { openFileStore } from './files/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
 import { noStoreApiAnswers, registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
@@ -12,7 +13,7 @@ import { registerOpenApi } from './http/openapi';
 import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
 import { ROUTES } from './routes';
 
-/** JSON bodies are small; file uploads (later issues) stream through multipart with own limits. */
+/** JSON bodies are small; uploads stream through multipart (server/files/multipart.ts) with own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**
@@ -23,8 +24,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const resolved = resolveConfig(config);
   const ownsDb = !(config.db instanceof Kysely);
   const db = config.db instanceof Kysely ? config.db : openDatabase(config.db);
+  let files;
   try {
     await migrateToLatest(db);
+    files = await openFileStore(db, resolved.dataDir, config.fileStore);
   } catch (error) {
     if (ownsDb) await db.destroy();
     throw error;
@@ -76,7 +79,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest('jig', null, []);
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
-  const deps: RouteDeps = { db, config: resolved };
+  const deps: RouteDeps = { db, config: resolved, files };
   await app.register(
     async (v1) => {
       // A route that declares no access stops the server from starting (http/route.ts).

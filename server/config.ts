@@ -4,13 +4,22 @@ import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttle';
 import type { DatabaseSpec } from './db/open';
 import type { DB } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import type { FileBackend, FileStore } from './files/file-store';
+import { DEFAULT_FILE_LIMITS, type FileLimits } from './files/limits';
 
 /** What `buildApp` needs. Only `db` and `dataDir` are required; the rest has defaults. */
 export type AppConfig = {
   /** A Kysely instance (the caller owns and closes it) or a spec to open one (the app closes it). */
   db: Kysely<DB> | DatabaseSpec;
-  /** Where the server keeps its files (the SQLite file by default; uploads in later issues). */
+  /** Where the server keeps its files: the SQLite file by default, and the folder file store. */
   dataDir: string;
+  /**
+   * Where uploaded bytes go: `folder` (`<dataDir>/files`) or `postgres` (the database itself).
+   * Default: the one that fits the database. Tests may hand in a ready store.
+   */
+  fileStore?: FileBackend | FileStore;
+  /** Upload size limits per kind of file; defaults in server/files/limits.ts. */
+  fileLimits?: Partial<FileLimits>;
   /** The built browser app (Vite's `dist`); without it non-API paths answer a JSON 404. */
   webDir?: string;
   /** How long a login token lives; default 7 days. */
@@ -63,6 +72,7 @@ export type ResolvedConfig = {
   mailer?: Mailer;
   /** Without a trailing slash. */
   publicUrl: string;
+  fileLimits: FileLimits;
 };
 
 export const DEFAULT_TOKEN_TTL_HOURS = 7 * 24;
@@ -76,8 +86,9 @@ export function resolveConfig(config: AppConfig): ResolvedConfig {
     loginThrottle: { ...DEFAULT_THROTTLE, ...config.loginThrottle },
     mailer: config.mailer,
     publicUrl: (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
+    fileLimits: { ...DEFAULT_FILE_LIMITS, ...config.fileLimits },
   };
 }
 
 /** What every route plugin receives. */
-export type RouteDeps = { db: Kysely<DB>; config: ResolvedConfig };
+export type RouteDeps = { db: Kysely<DB>; config: ResolvedConfig; files: FileStore };

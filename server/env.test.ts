@@ -20,6 +20,13 @@ describe('readEnv', () => {
       KEEP_ALIVE_TIMEOUT_MS: 72_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.FILE_STORE).toBeUndefined();
+  });
+
+  it('names a file store, or refuses one it does not know', () => {
+    expect(readEnv({ FILE_STORE: 'postgres' }).FILE_STORE).toBe('postgres');
+    expect(readEnv({ FILE_STORE: '' }).FILE_STORE).toBeUndefined();
+    expect(() => readEnv({ FILE_STORE: 's3' })).toThrow(/FILE_STORE/);
   });
 
   it('reads flags and numbers', () => {

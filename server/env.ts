@@ -23,6 +23,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://… selects PostgreSQL; unset means the SQLite file in DATA_DIR. */
   DATABASE_URL: optionalText,
+  /** Where uploads go: `folder` (DATA_DIR/files) or `postgres`; unset picks by the database. */
+  FILE_STORE: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['folder', 'postgres']).optional()),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
   SEED_DEMO: flag(true),

@@ -30,6 +30,7 @@ async function main() {
   const app = await buildApp({
     db,
     dataDir: env.DATA_DIR,
+    fileStore: env.FILE_STORE,
     webDir,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     trustProxy: env.TRUST_PROXY,

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables as Kysely sees them. Timestamps are ISO-8601 UTC strings on both dialects, so they
@@ -57,7 +57,7 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface DB extends ProductionDB {
+export interface DB extends ProductionDB, FilesDB {
   company_types: CompanyTypesTable;
   companies: CompaniesTable;
   roles: RolesTable;
@@ -240,4 +240,30 @@ export interface ProductionDB {
   release_batches: ReleaseBatchesTable;
   invites: InvitesTable;
   project_members: ProjectMembersTable;
+}
+
+/** Uploaded files' metadata, whichever back end holds the bytes (server/files/). */
+export interface FilesTable {
+  /** A random UUID, also the name on disk. */
+  id: string;
+  name: string;
+  type: string;
+  /** bigint on PostgreSQL, which `pg` reads back as a string. */
+  size: ColumnType<number | string, number, number>;
+  sha256: string;
+  /** 'folder' | 'postgres': the back end that holds the bytes. */
+  backend: string;
+  created_at: string;
+}
+
+/** The bytes of files the PostgreSQL back end holds, 1 MiB a row; this table exists only there. */
+export interface FileChunksTable {
+  file_id: string;
+  seq: number;
+  data: Buffer;
+}
+
+export interface FilesDB {
+  files: FilesTable;
+  file_chunks: FileChunksTable;
 }

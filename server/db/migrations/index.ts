@@ -3,6 +3,7 @@ import * as m001 from './001_accounts';
 import * as m002 from './002_production';
 import * as m003 from './003_releases_invites';
 import * as m004 from './004_login_throttle';
+import * as m005 from './005_files';
 
 /**
  * Every migration, imported rather than globbed from disk, so they run the same under tsx, in a
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '002_production': m002,
   '003_releases_invites': m003,
   '004_login_throttle': m004,
+  '005_files': m005,
 };

@@ -36,10 +36,10 @@ export type TestApp = {
 
 type CallOptions = { as?: string; body?: unknown; headers?: Record<string, string> };
 
-type TestDatabase = { db: Kysely<DB>; dispose: () => Promise<void> };
+export type TestDatabase = { db: Kysely<DB>; dispose: () => Promise<void> };
 
 /** The database `TEST_DB` names: a temp SQLite file, or a fresh PostgreSQL schema. */
-async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const kind = process.env.TEST_DB ?? 'sqlite';
   if (kind === 'postgres') {
     const url =

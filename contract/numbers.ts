@@ -51,6 +51,11 @@ export function idField(noun: string, options: { required?: string } = {}) {
     if (!isWhole(value)) return `${capitalized(noun)} id is a whole number, not ${shown(value)}.`;
     return `There is no ${noun} with id ${value}.`;
   };
+  return wholeIdNumber(message);
+}
+
+/** A whole number from 1 to MAX_ID, every refusal worded by `message`. */
+function wholeIdNumber(message: (issue: Issue) => string) {
   return z
     .number({ error: message })
     .int({ error: message, abort: true })
@@ -65,11 +70,7 @@ function idItem(noun: string) {
     if (!isWhole(value)) return `${capitalized(noun)} ids are whole numbers, not ${shown(value)}.`;
     return `There is no ${noun} with id ${value}.`;
   };
-  return z
-    .number({ error: message })
-    .int({ error: message, abort: true })
-    .min(1, { error: message })
-    .max(MAX_ID, { error: message });
+  return wholeIdNumber(message);
 }
 
 export type IdListOptions = {

@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFileStore } from '../../server/files/open';
+import { deleteRow } from '../../server/services/deletes';
 import { batchCounters, countRows, createProduction, dailyStats, testBoards, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -203,6 +209,27 @@ describe('the description of the deletes', () => {
       expect(op.responses['204'].content).toBeUndefined();
       expect(op.description).toMatch(/204 with no body\. 409 /);
       expect(op.description).toContain('**Access:**');
+    }
+  });
+});
+
+describe('deleteRow', () => {
+  it('deletes the files a removed row gives back after the commit, and none when refused or gone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jigboard-deletes-'));
+    try {
+      const files = await openFileStore(t.db, dir);
+      const put = () => files.put(Readable.from([Buffer.from('firmware')]), { name: 'fw.bin', type: 'application/octet-stream', limit: 100 });
+      const kept = await put();
+      const refused = deleteRow({ db: t.db, files }, { lock: async () => ({ id: 1 }), refusal: () => 'Kept: it is in use.', remove: async () => [kept.id] });
+      await expect(refused).rejects.toMatchObject({ statusCode: 409, message: 'Kept: it is in use.' });
+      const gone = deleteRow({ db: t.db, files }, { lock: async () => undefined, remove: async () => [kept.id] });
+      await expect(gone).rejects.toMatchObject({ statusCode: 404 });
+      expect(await files.stat(kept.id)).toBeDefined();
+
+      await deleteRow({ db: t.db, files }, { lock: async () => ({ id: 1 }), refusal: () => null, remove: async () => [kept.id] });
+      expect(await files.stat(kept.id)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

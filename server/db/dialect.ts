@@ -109,3 +109,20 @@ export function idListAgg(db: Kysely<any>, column: Expression<number>) {
 export function parseIdList(value: string | null | undefined): number[] {
   return value ? value.split(',').map(Number) : [];
 }
+
+/**
+ * A select that locks the rows it reads until the transaction ends, on PostgreSQL; SQLite has
+ * no `FOR UPDATE` and needs none, as it runs one writer at a time.
+ */
+export function lockedOnPostgres<Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q {
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
+ * A select that keeps the rows it reads from being deleted (or their key changed) until the
+ * transaction ends, on PostgreSQL: what a writer takes on a row it is about to refer to, so a
+ * delete that locked the row first makes it wait and then find the row gone.
+ */
+export function keptOnPostgres<Q extends { forKeyShare(): Q }>(db: Kysely<any>, query: Q): Q {
+  return dialectOf(db) === 'postgres' ? query.forKeyShare() : query;
+}

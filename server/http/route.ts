@@ -84,7 +84,7 @@ declare module 'fastify' {
   }
 }
 
-type RouteFn = <
+export type RouteFn = <
   P extends Permission,
   S extends ScopeName | undefined = undefined,
   Q extends Schema | undefined = undefined,

@@ -10,8 +10,9 @@ import {
 import { deviceSchema } from '../../contract/devices';
 import { oneOf, pageOf } from '../../contract/envelope';
 import { sendCsv, wantsCsv } from '../http/csv';
+import { deleteRoute } from '../http/delete-route';
 import { defineRoutes } from '../http/route';
-import { addBatch, batchesOfProject, batchFirstPasses, batchTotals, changeBatch } from '../services/batches';
+import { addBatch, batchesOfProject, batchFirstPasses, batchTotals, changeBatch, removeBatch } from '../services/batches';
 import { deviceExport, devicePage } from '../services/device-lists';
 
 /** Production batches of a project; admins and engineers plan them, every member reads. */
@@ -59,6 +60,15 @@ export const batchRoutes = defineRoutes((route, { db }) => {
     body: productionBatchUpdateInput,
     response: oneOf(productionBatchSchema),
     handler: async ({ row, body }) => ({ data: await changeBatch(db, row.batch, body) }),
+  });
+
+  deleteRoute(route, {
+    url: '/productionbatches/:id',
+    summary: 'Delete a production batch that holds no boards',
+    refusedWhen: 'while the batch holds boards (move or correct them first)',
+    access: 'production.edit',
+    scope: 'productionBatch',
+    remove: (row) => removeBatch(db, row.batch),
   });
 
   route({

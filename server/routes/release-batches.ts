@@ -11,6 +11,7 @@ import {
   releaseDeviceListQuery,
 } from '../../contract/release-batches';
 import { sendCsv, wantsCsv } from '../http/csv';
+import { deleteRoute } from '../http/delete-route';
 import { defineRoutes } from '../http/route';
 import { releaseDeviceExport, releaseDevicePage } from '../services/device-lists';
 import {
@@ -18,6 +19,7 @@ import {
   changeReleaseDevices,
   releaseBatchDetail,
   releaseBatchesOfProject,
+  removeRelease,
   renameRelease,
 } from '../services/release-batches';
 
@@ -66,6 +68,15 @@ export const releaseBatchRoutes = defineRoutes((route, { db }) => {
     body: releaseBatchUpdateInput,
     response: oneOf(releaseBatchSchema),
     handler: async ({ row, body }) => ({ data: await renameRelease(db, row.batch, body) }),
+  });
+
+  deleteRoute(route, {
+    url: '/releasebatches/:id',
+    summary: 'Delete a draft release batch; its boards become pickable again',
+    refusedWhen: 'for a released batch (its boards shipped: it stays on record)',
+    access: 'production.edit',
+    scope: 'releaseBatch',
+    remove: (row) => removeRelease(db, row.batch),
   });
 
   route({

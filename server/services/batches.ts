@@ -13,15 +13,19 @@ import type { Project } from '../../contract/projects';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
 import {
+  countBatchDevices,
   createBatch,
+  deleteBatch,
   findBatch,
   listProjectBatches,
+  lockBatch,
   toFirstPasses,
   toTotals,
   updateBatch,
   type MoreBatchCounters,
 } from '../store/batches';
 import { findManufacturer } from '../store/manufacturers';
+import { deleteRow, named, stillHolds } from './deletes';
 
 /** Production batches of a project: every member reads, admins and engineers plan them. */
 export function batchesOfProject(
@@ -58,3 +62,20 @@ export async function changeBatch(
 export const batchTotals = (batch: ProductionBatch, counters: MoreBatchCounters): BatchTotals => toTotals(batch, counters);
 
 export const batchFirstPasses = (batch: ProductionBatch): BatchFirstPasses => toFirstPasses(batch);
+
+/**
+ * Deletes a batch nobody built boards into yet (a typo, a plan that fell through). One that
+ * holds boards is a 409 naming it and how many: they move to another batch first (corrections).
+ */
+export function removeBatch(db: Kysely<DB>, batch: ProductionBatch): Promise<void> {
+  return deleteRow({ db }, {
+    lock: (trx) => lockBatch(trx, batch.id),
+    refusal: async (trx, locked) =>
+      stillHolds(
+        named('Production batch', locked.name),
+        [{ count: await countBatchDevices(trx, locked.id), one: 'board', many: 'boards' }],
+        'move or correct them first',
+      ),
+    remove: (trx, locked) => deleteBatch(trx, locked),
+  });
+}

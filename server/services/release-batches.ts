@@ -14,12 +14,15 @@ import type {
 } from '../../contract/release-batches';
 import type { DB } from '../db/schema';
 import { notFound } from '../http/errors';
-import { updateReleaseDevices } from './production/release-update';
+import { deleteRow, countOf, named } from './deletes';
+import { freeBoards, updateReleaseDevices } from './production/release-update';
 import {
   createReleaseBatch,
+  deleteReleaseBatch,
   findReleaseBatch,
   findReleaseBatchDetail,
   listProjectReleaseBatches,
+  lockReleaseBatch,
   renameReleaseBatch,
   type ReleaseBatchHead,
 } from '../store/release-batches';
@@ -30,7 +33,7 @@ import {
  * final: every change to a released batch is a 409.
  */
 
-/** A batch the scope read a moment ago may be gone by now (never deleted today, but still). */
+/** A batch the scope read a moment ago may be gone by now (deleted meanwhile). */
 async function reread(db: Kysely<DB>, id: number): Promise<ReleaseBatch> {
   const batch = await findReleaseBatch(db, id);
   if (!batch) throw notFound();
@@ -75,4 +78,22 @@ export async function changeReleaseDevices(
 ): Promise<ReleaseBatchUpdateDevicesResult> {
   const counts = await updateReleaseDevices(db, { batchId: batch.id, project, callerId: caller.id }, input);
   return { batch: await reread(db, batch.id), ...counts };
+}
+
+/**
+ * Deletes a draft: its boards go back to the pool, pickable again. A released batch is a record
+ * of boards that shipped and stays (409).
+ */
+export function removeRelease(db: Kysely<DB>, batch: ReleaseBatchHead): Promise<void> {
+  return deleteRow({ db }, {
+    lock: (trx) => lockReleaseBatch(trx, batch.id),
+    refusal: (_trx, locked) =>
+      locked.status === 'released'
+        ? `${named('Release batch', locked.name)} is released; its ${countOf(locked.device_count, 'board', 'boards')} shipped, so it stays on record.`
+        : null,
+    remove: async (trx, locked) => {
+      await freeBoards(trx, locked.id);
+      await deleteReleaseBatch(trx, locked.id);
+    },
+  });
 }

@@ -7,6 +7,7 @@ import type {
 } from '../../contract/batches';
 import type { Page } from '../../contract/envelope';
 import type { Project } from '../../contract/projects';
+import { lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
@@ -174,6 +175,34 @@ export async function updateBatch(
         .execute(),
     { production_batches_project_name: ['name', NAME_TAKEN] },
   );
+}
+
+/** The batch, locked for a delete (services/deletes.ts); undefined once gone. */
+export function lockBatch(trx: Kysely<DB>, id: number) {
+  return lockedOnPostgres(trx, trx.selectFrom('production_batches').where('id', '=', id).select(['id', 'project_id', 'name'])).executeTakeFirst();
+}
+
+/** The boards a batch holds, counted (not its counter): what refuses its delete. */
+export async function countBatchDevices(trx: Kysely<DB>, id: number): Promise<number> {
+  const row = await trx
+    .selectFrom('devices')
+    .where('production_batch_id', '=', id)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return toCount(row.n as string | number);
+}
+
+/**
+ * Deletes a batch that holds no boards (so no reports either: they follow their boards), with
+ * the daily statistics rows its moved-away boards left behind at zero.
+ */
+export async function deleteBatch(trx: Kysely<DB>, batch: { id: number; project_id: number }): Promise<void> {
+  await trx
+    .deleteFrom('report_daily_stats')
+    .where('project_id', '=', batch.project_id) // the primary key's first column
+    .where('production_batch_id', '=', batch.id)
+    .execute();
+  await trx.deleteFrom('production_batches').where('id', '=', batch.id).execute();
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);

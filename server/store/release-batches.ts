@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReleaseBatch, ReleaseBatchDetail, ReleaseBatchStatus } from '../../contract/release-batches';
-import { toCount } from '../db/dialect';
+import { lockedOnPostgres, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
@@ -168,4 +168,22 @@ export async function renameReleaseBatch(db: Kysely<DB>, batch: ReleaseBatchHead
     { ...uniqueName },
   );
   if (Number(result.numUpdatedRows) === 0) throw releasedAlready();
+}
+
+/**
+ * The batch, locked for a delete (services/deletes.ts): first in the lock order every writer of
+ * release batches follows (production/release-update.ts). Undefined once gone.
+ */
+export function lockReleaseBatch(trx: Kysely<DB>, id: number) {
+  return lockedOnPostgres(
+    trx,
+    trx.selectFrom('release_batches').where('id', '=', id).select(['id', 'project_id', 'name', 'status', 'device_count']),
+  )
+    .executeTakeFirst()
+    .then((row) => row && { ...row, status: row.status as ReleaseBatchStatus });
+}
+
+/** Deletes the batch row; its boards must have been put back first (`freeBoards`). */
+export async function deleteReleaseBatch(trx: Kysely<DB>, id: number): Promise<void> {
+  await trx.deleteFrom('release_batches').where('id', '=', id).execute();
 }

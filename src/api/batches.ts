@@ -8,6 +8,7 @@ import type {
 } from '../../contract/batches';
 import type { One, Page } from '../../contract/envelope';
 import { MAX_PAGE_SIZE, type ListParams } from '../../contract/list-query';
+import { afterDelete } from './after-delete';
 import { api } from './client';
 import { toQuery } from './list-params';
 import { statisticsKeys } from './statistics';
@@ -91,3 +92,15 @@ export async function batchChanged(client: QueryClient, batch: ProductionBatch, 
     companyId ? client.invalidateQueries({ queryKey: statisticsKeys.dashboard(companyId) }) : undefined,
   ]);
 }
+
+/** `DELETE /productionbatches/{id}`: a batch that holds no boards (else a 409 that says so). */
+export async function deleteBatch(id: number): Promise<void> {
+  await api.delete(`/productionbatches/${id}`);
+}
+
+/** A deleted batch leaves its own queries and its project's batch lists (table, filter choices). */
+export const batchDeleted = (client: QueryClient, batch: Pick<ProductionBatch, 'id' | 'project_id'>) =>
+  afterDelete(client, {
+    gone: [batchKeys.detail(batch.id), batchKeys.totals(batch.id), batchKeys.firstPasses(batch.id)],
+    stale: [batchKeys.lists(batch.project_id)],
+  });

@@ -10,6 +10,7 @@ import type {
   ReleaseBatchUpdateDevicesInput,
   ReleaseBatchUpdateDevicesResult,
 } from '../../contract/release-batches';
+import { afterDelete } from './after-delete';
 import { batchKeys } from './batches';
 import { api } from './client';
 import { deviceKeys, filenameFromDisposition, readBlobError, saveBlob } from './devices';
@@ -146,3 +147,18 @@ export async function downloadReleaseSerialsCsv(id: number): Promise<string> {
   saveBlob(response.data, filename);
   return filename;
 }
+
+/** `DELETE /releasebatches/{id}`: a draft only (a released batch is a 409 that says so). */
+export async function deleteReleaseBatch(id: number): Promise<void> {
+  await api.delete(`/releasebatches/${id}`);
+}
+
+/**
+ * A deleted draft leaves its own queries and the project's release batch lists; its boards are
+ * back among the unreleased ones, and every devices table shows them in no release batch.
+ */
+export const releaseBatchDeleted = (client: QueryClient, batch: Pick<ReleaseBatch, 'id' | 'project_id'>) =>
+  afterDelete(client, {
+    gone: [releaseBatchKeys.detail(batch.id), releaseBatchKeys.devices(batch.id)],
+    stale: [releaseBatchKeys.lists(batch.project_id), releaseBatchKeys.unreleased(batch.project_id), deviceKeys.all],
+  });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../../server/http/route';
 import { ACCESS_TABLE } from './helpers/access-table';
-import { PRINCIPALS, SAMPLES, buildWorld, type PrincipalFacts, type World } from './helpers/access-world';
+import { PRINCIPALS, SAMPLES, buildWorld, type PrincipalFacts, type Sample, type World } from './helpers/access-world';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -49,14 +49,14 @@ const UNSCOPED_IDS: Record<string, keyof World['ids']> = {
   '/manage/devices/panel/:id': 'productionBatch',
 };
 
-function urlFor(route: DeclaredRoute, world: World, query?: string): string {
+function urlFor(route: DeclaredRoute, world: World, sample: Sample): string {
   const key = route.scope ?? UNSCOPED_IDS[route.url.replace(/^\/v1/, '')];
   let url = route.url;
   if (url.includes(':id')) {
     if (!key) throw new Error(`No row for ${route.url}: declare a scope or add it to UNSCOPED_IDS.`);
-    url = url.replace(':id', String(world.ids[key]));
+    url = url.replace(':id', String(sample.id ?? world.ids[key]));
   }
-  return query ? `${url}?${query}` : url;
+  return sample.query ? `${url}?${sample.query}` : url;
 }
 
 const keyOf = (route: DeclaredRoute) => `${route.method} ${route.url.replace(/^\/v1/, '')}`;
@@ -93,7 +93,7 @@ describe('the access matrix', () => {
         const auth = principal.username ? await t.login(principal.username, { fresh: sample.freshLogin }) : {};
         const res = await t.app.inject({
           method: route.method as 'GET',
-          url: urlFor(route, world, sample.query),
+          url: urlFor(route, world, sample),
           headers: { ...auth, ...sample.headers },
           ...(sample.body !== undefined && { payload: sample.body as object }),
         });
@@ -117,7 +117,7 @@ describe('the access matrix', () => {
         const auth = principal.username ? await t.login(principal.username) : {};
         const res = await t.app.inject({
           method: route.method as 'POST',
-          url: urlFor(route, world, sample.query),
+          url: urlFor(route, world, sample),
           headers: { ...auth, 'x-jig-signature': 'f'.repeat(64) },
           ...(sample.body !== undefined && { payload: sample.body as object }),
         });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ManageDevicePanelInput, ManageDeviceUpdateInput } from '../../../contract/devices';
-import { dialectOf } from '../../db/dialect';
+import { dialectOf, keptOnPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { conflict, invalid, invalidField, notFound } from '../../http/errors';
 import { serialKey } from '../../store/devices';
@@ -20,13 +20,12 @@ const RELEASE_THROUGH_BATCH = 'Boards are released through a release batch of th
 
 const COUNTED = ['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass'] as const;
 
+/** Kept until commit (PostgreSQL), so a delete of the batch cannot slip in before the move. */
 async function batchOfProject(db: Kysely<DB>, batchId: number, projectId: number) {
-  return db
-    .selectFrom('production_batches')
-    .where('id', '=', batchId)
-    .where('project_id', '=', projectId)
-    .select('id')
-    .executeTakeFirst();
+  return keptOnPostgres(
+    db,
+    db.selectFrom('production_batches').where('id', '=', batchId).where('project_id', '=', projectId).select('id'),
+  ).executeTakeFirst();
 }
 
 async function companyOfProject(db: Kysely<DB>, projectId: number): Promise<number> {
@@ -100,12 +99,12 @@ export async function movePanel(
   if (input.production_batch_id === source.id) {
     throw invalidField('production_batch_id', 'The devices are in this batch already.');
   }
-  if (!(await batchOfProject(db, input.production_batch_id, source.project_id))) {
-    throw invalidField('production_batch_id', OTHER_PROJECT);
-  }
   const ids = [...new Set(input.device_ids)].sort((a, b) => a - b);
   const pg = dialectOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
+    if (!(await batchOfProject(trx, input.production_batch_id, source.project_id))) {
+      throw invalidField('production_batch_id', OTHER_PROJECT);
+    }
     // In id order, so two moves touching the same boards lock them in the same order.
     const q = trx
       .selectFrom('devices')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
-import { dialectOf } from '../../db/dialect';
+import { dialectOf, keptOnPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import { serialKey } from '../../store/devices';
@@ -65,12 +65,15 @@ export async function ingestReport(db: Kysely<DB>, jig: ReportingJig, input: Jig
         const batch =
           input.production_batch_id === undefined
             ? undefined
-            : await trx
-                .selectFrom('production_batches')
-                .where('id', '=', input.production_batch_id)
-                .where('project_id', '=', project.id)
-                .select('id')
-                .executeTakeFirst();
+            : // Kept until commit (PostgreSQL): a delete of the batch waits, then sees this board.
+              await keptOnPostgres(
+                trx,
+                trx
+                  .selectFrom('production_batches')
+                  .where('id', '=', input.production_batch_id)
+                  .where('project_id', '=', project.id)
+                  .select('id'),
+              ).executeTakeFirst();
         if (!batch) {
           throw invalidField('production_batch_id', 'A new device needs a production batch of this project.');
         }

@@ -111,6 +111,18 @@ function unclaim(trx: Trx, batchId: number, ids: number[], now: string): Promise
   );
 }
 
+/**
+ * Puts every board of a draft back into the pool (deleting the draft), in the same lock order
+ * as a pick. Only `release_batch_id` moves: status, reports and batch stay, so the production
+ * batches' counters are what they were.
+ */
+export function freeBoards(trx: Trx, batchId: number): Promise<number> {
+  const ours = boards(trx).where('devices.release_batch_id', '=', batchId);
+  return writeBoards(trx, ours, { release_batch_id: null, updated_at: new Date().toISOString() }, (q) =>
+    q.where('devices.release_batch_id', '=', batchId),
+  );
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**

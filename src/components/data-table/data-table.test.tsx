@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
+import { createPortal } from 'react-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -112,6 +113,28 @@ describe('DataTable', () => {
     expect(box.placeholder).toBe('Name starts with…');
     expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
     expect(seen.at(-1)).toMatchObject({ sortby: 'email', sortdesc: true, search: 'user1', page: 1 });
+  });
+
+  it('opens a row on a click in it, but not on a click in a dialog one of its cells opened', async () => {
+    const location = memoryLocation({ path: '/people', record: true });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const query = (p: ListParams) =>
+      queryOptions({ queryKey: ['people-portal', p], queryFn: async () => ({ data: all.slice(0, 1), meta: { page: 1, limit: p.limit, total: 1 } }) });
+    const withDialog: Column<Row>[] = [
+      ...columns,
+      { key: 'dialog', header: 'Dialog', cell: (r) => createPortal(<p>Dialog of {r.name}</p>, document.body) },
+    ];
+    render(
+      <QueryClientProvider client={client}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <DataTable label="People" columns={withDialog} query={query} rowKey={(r) => r.id} rowHref={(r) => `/people/${r.id}`} />
+        </Router>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByText('Dialog of user1'));
+    expect(location.history.at(-1)).toBe('/people');
+    await userEvent.click(screen.getByText('u1@x.io'));
+    expect(location.history.at(-1)).toBe('/people/1');
   });
 
   it('answers a link past the last page with the reason and a way to the first page', async () => {

@@ -62,8 +62,10 @@ export function DataTable<T>({
     update({ sortby: key, sortdesc: params.sortby === key ? !params.sortdesc : false, page: 1 });
 
   // Mouse users may click anywhere on a row; keyboard and reader users get the first cell's link.
+  // React bubbles a click in a row's dialog (a portal, outside the row's DOM) to the row: not a row click.
   const onRowClick = (row: T) => (event: MouseEvent) => {
-    if (!rowHref || (event.target as HTMLElement).closest('a, button, input, select')) return;
+    const target = event.target as HTMLElement;
+    if (!rowHref || !event.currentTarget.contains(target) || target.closest('a, button, input, select')) return;
     navigate(rowHref(row));
   };
 

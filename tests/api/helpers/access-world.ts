@@ -95,7 +95,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
 }
 
 /** One call of a route: its body and query, and whether it needs a login of its own. */
-export type Sample = { body?: unknown; query?: string; headers?: Record<string, string>; freshLogin?: boolean };
+export type Sample = {
+  body?: unknown;
+  query?: string;
+  headers?: Record<string, string>;
+  freshLogin?: boolean;
+  /** The row `:id` names instead of the world's: a delete uses its row up, so each call gets its own. */
+  id?: number;
+};
 
 let n = 0;
 const next = () => `${++n}-${Math.random().toString(36).slice(2, 6)}`;
@@ -149,6 +156,7 @@ export const SAMPLES: Record<string, (t: TestApp, w: World) => Sample | Promise<
   }),
   'GET /productionbatches/:id': () => ({}),
   'PATCH /productionbatches/:id': () => ({ body: { planned_quantity: 120 } }),
+  'DELETE /productionbatches/:id': async (_t, w) => ({ id: await w.production.addBatch(`Matrix empty lot ${next()}`) }),
   'GET /productionbatches/:id/devices': () => ({}),
   'GET /batch/:id/totals': () => ({}),
   'GET /batch/:id/firstpasses': () => ({}),
@@ -169,6 +177,10 @@ export const SAMPLES: Record<string, (t: TestApp, w: World) => Sample | Promise<
   'POST /projects/:id/releasebatches': () => ({ body: { name: `Shipment ${next()}` } }),
   'GET /releasebatches/:id': () => ({}),
   'PATCH /releasebatches/:id': () => ({ body: { name: `Shipment ${next()}` } }),
+  'DELETE /releasebatches/:id': async (t, w) => {
+    const draft = await t.call('POST', `/v1/projects/${w.ids.project}/releasebatches`, { as: 'root', body: { name: `Draft ${next()}` } });
+    return { id: draft.json().data.id };
+  },
   'GET /releasebatches/:id/devices': () => ({}),
   'GET /projects/:id/devices/unreleased': () => ({}),
   'PATCH /releasebatches/:id/update': () => ({ body: { add: [] } }),

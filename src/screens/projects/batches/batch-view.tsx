@@ -13,6 +13,7 @@ import { can } from '../../../../contract/permissions';
 import { DevicesTable } from '../devices/devices-table';
 import type { SectionProps } from '../section-props';
 import { BatchStatusBadge } from '../status';
+import { BatchDeleteAction } from './batch-delete-action';
 import { BatchStatusAction } from './batch-status-action';
 import { BatchTotals } from './batch-totals';
 
@@ -55,7 +56,12 @@ export function BatchView({ project, params }: SectionProps) {
               Built by {batch.manufacturer_name} · created {formatDate(batch.created_at)}
             </p>
           </div>
-          {can(session?.user, 'production.edit', { company_id: project.company_id }) ? <BatchStatusAction batch={batch} companyId={project.company_id} /> : null}
+          {can(session?.user, 'production.edit', { company_id: project.company_id }) ? (
+            <div className="flex flex-wrap gap-2">
+              <BatchStatusAction batch={batch} companyId={project.company_id} />
+              <BatchDeleteAction batch={batch} leaveTo={allBatches} />
+            </div>
+          ) : null}
         </div>
       </header>
       <BatchTotals batchId={batch.id} />

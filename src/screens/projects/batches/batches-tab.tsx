@@ -11,6 +11,7 @@ import { formatDate, formatNumber, formatPercent, titleCase } from '../../../lib
 import { can } from '../../../../contract/permissions';
 import type { SectionProps } from '../section-props';
 import { BatchStatusBadge } from '../status';
+import { BatchDeleteAction } from './batch-delete-action';
 import { BatchFormDialog } from './batch-form-dialog';
 
 const fpy = (b: ProductionBatch) => (b.tested_count > 0 ? b.first_pass_count / b.tested_count : null);
@@ -24,6 +25,14 @@ const columns: Column<ProductionBatch>[] = [
   { key: 'first_pass_yield', header: 'First-pass yield', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatPercent(fpy(b)) },
   { key: 'created_at', header: 'Created', sortable: true, cell: (b) => formatDate(b.created_at) },
 ];
+
+/** For those who may edit: a batch still empty can go (a typo, a plan that fell through). */
+const actionsColumn: Column<ProductionBatch> = {
+  key: 'actions',
+  header: 'Actions',
+  className: 'text-right',
+  cell: (b) => <BatchDeleteAction batch={b} compact />,
+};
 
 const STATUS_OPTIONS = BATCH_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
 
@@ -39,7 +48,7 @@ export function BatchesTab({ project }: SectionProps) {
     <>
       <DataTable
         label="Production batches"
-        columns={columns}
+        columns={canCreate ? [...columns, actionsColumn] : columns}
         query={query}
         rowKey={(b) => b.id}
         rowHref={(b) => `/projects/${project.id}/productionbatches/${b.id}`}

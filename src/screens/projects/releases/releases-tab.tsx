@@ -1,10 +1,11 @@
 import { mdiPlus } from '@mdi/js';
 import { useState } from 'react';
 import { RELEASE_BATCH_STATUSES, type ReleaseBatch } from '../../../../contract/release-batches';
-import { projectReleaseBatchesOptions } from '../../../api/release-batches';
+import { deleteReleaseBatch, projectReleaseBatchesOptions, releaseBatchDeleted } from '../../../api/release-batches';
 import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
+import { DeleteAction } from '../../../components/delete-action';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { formatDate, formatDateTime, formatNumber, titleCase } from '../../../lib/format';
@@ -21,6 +22,24 @@ const columns: Column<ReleaseBatch>[] = [
   { key: 'released_at', header: 'Released at', sortable: true, cell: (b) => formatDateTime(b.released_at) },
   { key: 'created_at', header: 'Created', sortable: true, cell: (b) => formatDate(b.created_at) },
 ];
+
+/** Drafts only: a released batch is the record of a shipment and stays (the server says so too). */
+const actionsColumn: Column<ReleaseBatch> = {
+  key: 'actions',
+  header: 'Actions',
+  className: 'text-right',
+  cell: (b) =>
+    b.status === 'draft' ? (
+      <DeleteAction
+        kind="release batch"
+        name={b.name}
+        consequence={b.device_count > 0 ? `Its ${formatNumber(b.device_count)} ${b.device_count === 1 ? 'board becomes' : 'boards become'} pickable again.` : undefined}
+        remove={() => deleteReleaseBatch(b.id)}
+        refresh={(client) => releaseBatchDeleted(client, b)}
+        compact
+      />
+    ) : null,
+};
 
 const STATUS_OPTIONS = RELEASE_BATCH_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
 
@@ -39,7 +58,7 @@ export function ReleasesTab({ project }: SectionProps) {
     <>
       <DataTable
         label="Release batches"
-        columns={columns}
+        columns={canEdit ? [...columns, actionsColumn] : columns}
         query={query}
         rowKey={(b) => b.id}
         rowHref={hrefOf}

@@ -1,0 +1,78 @@
+import { mdiDeleteOutline } from '@mdi/js';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
+
+type DeleteActionProps = {
+  /** What the thing is, in lower case: "production batch". */
+  kind: string;
+  /** Its name as people know it: "PB-7". The confirmation names it, so nobody deletes the wrong one. */
+  name: string;
+  /** What else happens, in a sentence: "Its 12 boards become pickable again." */
+  consequence?: ReactNode;
+  /** The DELETE call, from `src/api/`. */
+  remove: () => Promise<unknown>;
+  /** Refreshes what showed or counted it: the `…Deleted` of `src/api/` (built on `afterDelete`). */
+  refresh: (client: QueryClient) => Promise<void>;
+  /** Where to go once it is gone, when the action sits on the thing's own page. */
+  leaveTo?: string;
+  /** A small text button for a table row; a full button for a page's header otherwise. */
+  compact?: boolean;
+};
+
+/**
+ * The one delete of the app (CONTRIBUTING.md "Deletes"): asks in a dialog that names the thing,
+ * calls the DELETE, and on success refreshes the lists it affects and leaves its page. A refusal
+ * (the server's 409 names what still refers to it) shows in the dialog, which stays open.
+ */
+export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo, compact = false }: DeleteActionProps) {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  const [asking, setAsking] = useState(false);
+  const thing = `${kind} “${name}”`;
+  const mutation = useMutation({
+    mutationFn: remove,
+    onSuccess: async () => {
+      setAsking(false);
+      // Leave first: the page would otherwise ask for the deleted thing again, and get a 404.
+      if (leaveTo) navigate(leaveTo);
+      await refresh(client);
+    },
+  });
+  const open = () => {
+    mutation.reset();
+    setAsking(true);
+  };
+
+  return (
+    <>
+      {compact ? (
+        <Button variant="ghost" className="-my-1.5 min-h-9 px-2 text-error" onClick={open} aria-label={`Delete ${thing}`}>
+          Delete
+        </Button>
+      ) : (
+        <Button variant="secondary" icon={mdiDeleteOutline} onClick={open}>
+          Delete
+        </Button>
+      )}
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Delete ${thing}?`}
+        description={
+          <>
+            {consequence ? <>{consequence} </> : null}
+            This cannot be undone.
+          </>
+        }
+        confirmLabel={`Delete ${kind}`}
+        danger
+        busy={mutation.isPending}
+        error={mutation.error}
+        onConfirm={() => mutation.mutate()}
+      />
+    </>
+  );
+}

@@ -123,6 +123,7 @@ ${drawings.join('\n')}</body></html>\n`,
   printTable(rows, notes);
   console.log(`\nreport: ${path.relative(ROOT, path.join(OUT, 'report.json'))}, ${path.relative(ROOT, path.join(OUT, 'report.html'))}`);
   const complete = rows.every((r) => r.uncovered.length === 0) && notes.size === 0;
+  if (notes.size) console.error('a recording is missing or stale: run the model tests (npx vitest run --project unit tests/model) or `npm run paths` without --no-run');
   if (!complete) console.error('path coverage below 100%');
   process.exitCode = complete ? 0 : 1;
 }

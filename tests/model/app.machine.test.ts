@@ -1,35 +1,58 @@
 /**
- * Model-based tests of the root machine: `xstate/graph` derives the paths, a real actor with
- * controlled calls replays each one, and `oracle.ts` checks every step against the SPEC.
+ * Model-based tests of the root machine on the harness: `xstate/graph` derives the paths, a real
+ * actor with controlled calls walks each one, and `app.oracle.ts` checks every step against the SPEC.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { getStateNodes } from 'xstate/graph';
 import { appMachine } from '../../machines/app.machine';
 import {
-  describePath,
+  appModel,
   BLOCK_REASON,
+  describeEvent,
   describeState,
-  edgePaths,
   engineerSession,
   INVALID_TOKEN,
   NO_CREDENTIALS,
-  sessionPaths,
-  shortestPaths,
+  serializeState,
+  sessionEvents,
   stateName,
-  type ModelPath,
+  type AppPath,
+  type AppSnapshot,
+  type ModelEvent,
 } from './app.model';
-import { allTransitionKeys, coverage, replay } from './replay';
+import { appEffects, appOracle } from './app.oracle';
+import { createHarness, edgePaths, pathsOrError, simplePaths } from './harness';
 
-const graph = edgePaths();
-const allEdges = graph.flatMap((g) => g.paths);
-const lastEvent = (p: ModelPath) => p.steps[p.steps.length - 1].event;
-const lastFrom = (p: ModelPath) => p.steps[p.steps.length - 2]?.state;
+/** Step kinds seen, e.g. 'loadStoredAuth.error(Invalid token.)', for the scenario checklist. */
+const scenarios = new Set<string>();
+/** The graph's edges (state -- event) that some walk took. */
+const walkedEdges = new Set<string>();
+
+const harness = createHarness({
+  model: appModel,
+  oracle: appOracle,
+  onStep: (prev, event, next) => {
+    scenarios.add(scenarioName(prev, event, next));
+    walkedEdges.add(`${serializeState(prev)} -- ${describeEvent(event)}`);
+  },
+});
+
+/** A walk with its effects in the SPEC's terms. */
+async function replay(path: AppPath) {
+  const { final, effects, last } = await harness.walk(path);
+  return { final, effects: appEffects(effects), last: appEffects(last) };
+}
+
+const { paths: allEdges, error: graphError } = pathsOrError(() => edgePaths(appModel));
+const bySource = new Map<string, typeof allEdges>();
+for (const p of allEdges) bySource.set(serializeState(p.source), [...(bySource.get(serializeState(p.source)) ?? []), p]);
+const lastEvent = (p: AppPath) => p.steps[p.steps.length - 1].event;
+const lastFrom = (p: AppPath) => p.steps[p.steps.length - 2]?.state;
 
 /** The shortest generated path whose last step is `type` (optionally only when `when` holds). */
-function pathEndingWith(type: string, when: (p: ModelPath) => boolean = () => true): ModelPath {
+function pathEndingWith(type: string, when: (p: AppPath) => boolean = () => true): AppPath {
   const found = allEdges
-    .filter((p) => lastEvent(p).type === type && when(p))
+    .filter((p) => p.steps.length > 1 && lastEvent(p).type === type && when(p))
     .sort((a, b) => a.steps.length - b.steps.length)[0];
   if (!found) throw new Error(`the model has no path ending with ${type}`);
   return found;
@@ -37,17 +60,18 @@ function pathEndingWith(type: string, when: (p: ModelPath) => boolean = () => tr
 
 describe('app.machine: every transition of the graph, from each state', () => {
   it('has a graph that is finite and not trivial', () => {
-    expect(graph.length).toBeGreaterThan(10);
+    if (graphError) throw graphError;
+    expect(bySource.size).toBeGreaterThan(10);
     expect(allEdges.length).toBeGreaterThan(100);
   });
 
-  for (const { source, paths } of graph) {
-    it(`from ${describeState(source)}: ${paths.length} events`, async () => {
+  for (const paths of bySource.values()) {
+    it(`from ${describeState(paths[0].source)}: ${paths.length} events`, async () => {
       for (const path of paths) {
         try {
-          await replay(path);
+          await harness.walk(path);
         } catch (e) {
-          (e as Error).message = `${describePath(path)}\n${(e as Error).message}`;
+          (e as Error).message = `${harness.describe(path)}\n${(e as Error).message}`;
           throw e;
         }
       }
@@ -56,9 +80,14 @@ describe('app.machine: every transition of the graph, from each state', () => {
 });
 
 describe('app.machine: session life cycles (simple paths without navigation)', () => {
-  for (const path of sessionPaths()) {
-    it(describePath(path), async () => {
-      await replay(path);
+  const { paths: sessions, error } = pathsOrError(() => simplePaths(appModel, sessionEvents));
+  it('has session paths', () => {
+    if (error) throw error;
+    expect(sessions.length).toBeGreaterThan(10);
+  });
+  for (const path of sessions) {
+    it(harness.describe(path), async () => {
+      await harness.walk(path);
     });
   }
 });
@@ -128,7 +157,7 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
   });
 
   it('guard: a company user asking for /manage is sent to the dashboard; a superadmin may go', async () => {
-    const asked = (user: string) => (p: ModelPath) =>
+    const asked = (user: string) => (p: AppPath) =>
       lastFrom(p).matches('loggedIn') && lastFrom(p).context.session?.user.username === user && lastEvent(p).to === '/manage/companies';
     const engineer = await replay(pathEndingWith('nav.request', asked('acme-engineer')));
     expect(engineer.final.context.location).toBe('/dashboard');
@@ -144,7 +173,7 @@ describe('app.machine: SPEC §4 and §8 scenarios', () => {
   });
 });
 
-const asking = (type: string, to?: string) => (p: ModelPath) => {
+const asking = (type: string, to?: string) => (p: AppPath) => {
   const pending = lastFrom(p).context.pendingLeave;
   return pending?.type === type && (to === undefined || ('to' in pending && pending.to === to));
 };
@@ -199,7 +228,7 @@ describe('app.machine: leaving a screen with unsaved input', () => {
   });
 
   it('a replace, or the location already shown, needs no question', async () => {
-    const blocked = (p: ModelPath) => stateName(lastFrom(p)) === 'loggedIn.browsing' && !!lastFrom(p).context.block;
+    const blocked = (p: AppPath) => stateName(lastFrom(p)) === 'loggedIn.browsing' && !!lastFrom(p).context.block;
     const replaced = await replay(pathEndingWith('nav.request', (p) => blocked(p) && lastEvent(p).replace === true));
     expect(stateName(replaced.final)).toBe('loggedIn.browsing');
     expect(replaced.final.context.location).toBe('/users/5');
@@ -253,20 +282,10 @@ describe('app.machine: session.started (registered by invitation)', () => {
 
 describe('app.machine: coverage', () => {
   it('reached every state and executed every transition and graph edge', () => {
-    const states = getStateNodes(appMachine.root).map((n) => n.id);
-    const transitions = [...new Set(allTransitionKeys())];
+    harness.expectAllWalked();
     const edges = allEdges.map((p) => p.edge);
-    const pct = (a: number, b: number) => `${a}/${b} (${Math.floor((100 * a) / b)}%)`;
-    const seenStates = states.filter((s) => coverage.states.has(s)).length;
-    const seenTransitions = transitions.filter((t) => coverage.transitions.has(t)).length;
-    const seenEdges = edges.filter((e) => coverage.edges.has(e)).length;
-    console.log(
-      `app.machine coverage: states ${pct(seenStates, states.length)}, transitions ${pct(seenTransitions, transitions.length)}, ` +
-        `graph edges ${pct(seenEdges, edges.length)} over ${shortestPaths().length} graph states`,
-    );
-    expect(states.filter((s) => !coverage.states.has(s))).toEqual([]);
-    expect(transitions.filter((t) => !coverage.transitions.has(t))).toEqual([]);
-    expect(edges.filter((e) => !coverage.edges.has(e))).toEqual([]);
+    console.log(`app.machine: graph edges ${edges.filter((e) => walkedEdges.has(e)).length}/${edges.length} over ${bySource.size} graph states`);
+    expect(edges.filter((e) => !walkedEdges.has(e))).toEqual([]);
     // The SPEC checklist: each of these happened on some replayed step.
     for (const scenario of [
       'loadStoredAuth.done',
@@ -304,7 +323,24 @@ describe('app.machine: coverage', () => {
         `user.updated while asking(${pending})`,
       ]),
     ]) {
-      expect(coverage.scenarios, scenario).toContain(scenario);
+      expect(scenarios, scenario).toContain(scenario);
     }
   });
 });
+
+/** A coarse name for what a step did, for the scenario checklist. */
+function scenarioName(prev: AppSnapshot, event: ModelEvent, next: AppSnapshot) {
+  const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+  if (m) return `${m[2]}.${m[1]}${m[1] === 'error' ? `(${(event.error as Error).message})` : ''}`;
+  const from = stateName(prev);
+  const pending = prev.context.pendingLeave;
+  const ignored = prev.value === next.value && prev.context === next.context;
+  if (from === 'loggedIn.confirmingLeave') {
+    return `${event.type} while asking${pending ? `(${pending.type})` : ''}${ignored ? ' ignored' : ''}`;
+  }
+  if (from === 'loggedIn.browsing' && stateName(next) === 'loggedIn.confirmingLeave') return `${event.type} held`;
+  if (event.type.startsWith('nav.') && 'to' in event && from !== 'starting') {
+    return `${event.type} ${next.context.location === event.to ? 'allowed' : 'redirected'}${prev.context.block ? ' while blocked' : ''}`;
+  }
+  return `${event.type}${ignored ? ' ignored' : ''}${prev.context.block && event.type === 'session.expired' ? ' while blocked' : ''}`;
+}

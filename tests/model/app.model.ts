@@ -1,29 +1,18 @@
 /**
- * The test model of the root machine: the events a user (and the invoked calls) can produce, how
- * a snapshot is named, and the paths through the machine that `xstate/graph` derives from them.
- * Expectations live in `oracle.ts`; running a path against a real actor lives in `replay.ts`.
+ * The test model of the root machine: the events a user (and the invoked calls) can produce and
+ * how a snapshot is named. The harness derives the paths; expectations live in `app.oracle.ts`.
  */
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  getSimplePaths,
-  type AdjacencyMap,
-  type StatePath,
-  type TraversalOptions,
-} from 'xstate/graph';
+import type { SnapshotFrom } from 'xstate';
 import type { RoleSlug } from '../../contract/roles';
 import type { User } from '../../contract/users';
 import { appMachine, type Session } from '../../machines/app.machine';
+import type { Model, ModelEvent, ModelPath } from './harness';
 
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
-/** User events plus the synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>` of the calls. */
-export type ModelEvent = AnyEventObject;
-export type ModelPath = StatePath<AppSnapshot, ModelEvent>;
+export type AppPath = ModelPath<AppSnapshot>;
+export type { ModelEvent };
 
-/** The ids of the invokes in app.machine.ts: the calls a path can resolve or reject. */
-export const ACTOR_IDS = ['loadStoredAuth', 'login', 'logout'] as const;
-export type ActorId = (typeof ACTOR_IDS)[number];
+type ActorId = 'loadStoredAuth' | 'login' | 'logout';
 
 const company = { id: 3, name: 'Acme Test Jigs', type: 'customer' as const };
 function makeUser(id: number, username: string, slug: RoleSlug): User {
@@ -187,70 +176,24 @@ export function describeState(snapshot: AppSnapshot): string {
   return `${stateName(snapshot)}${who} at ${context.location}${extra ? ` (${extra})` : ''}`;
 }
 
-export const describePath = (path: ModelPath) =>
-  path.steps
-    .slice(1)
-    .map((s) => describeEvent(s.event))
-    .join(' → ') || '(start)';
-
-const isSynthetic = (event: ModelEvent) => event.type.startsWith('xstate.');
-
 /** The app starts at `/`: the start-up redirect is part of every path. */
 export const START_LOCATION = '/';
 
-export function traversalOptions(
-  events: (snapshot: AppSnapshot) => ModelEvent[] = eventsFor,
-): TraversalOptions<AppSnapshot, ModelEvent, { location: string }> {
-  return {
-    input: { location: START_LOCATION },
-    events,
-    serializeState,
-    serializeEvent: (event) => describeEvent(event) as never,
-    // A call can only answer while its invoke runs; user events are offered everywhere, so the
-    // paths also prove that an event a state does not handle changes nothing.
-    filterEvents: (snapshot, event) => !isSynthetic(event) || snapshot.can(event as never),
-  };
-}
-
-// The machine's event type does not list the synthetic done/error events: widen it once here.
-const logic = appMachine as unknown as Parameters<typeof getShortestPaths>[0];
-
-export const adjacency = () => getAdjacencyMap(logic, traversalOptions() as never) as AdjacencyMap<AppSnapshot, ModelEvent>;
-
-export const shortestPaths = () => getShortestPaths(logic, traversalOptions() as never) as ModelPath[];
+/** The root machine's model for the harness: one start, every event offered everywhere. */
+export const appModel: Model<AppSnapshot> = {
+  machine: appMachine,
+  inputs: { 'at /': { location: START_LOCATION } },
+  events: eventsFor,
+  serializeState,
+  describeEvent,
+  effects: ['storeSession', 'clearStoredAuth', 'syncUrl', 'warn'],
+};
 
 /**
- * One path per edge of the graph: the shortest way to its source state, then its event. Together
- * they execute every transition the model knows, including the ignored events.
+ * The session life cycle: start-up, login, logout, expiry and registering, without navigation
+ * and profile edits (or the simple paths run into the hundreds); one way to register is enough.
  */
-export function edgePaths(): { source: AppSnapshot; sourceKey: string; paths: (ModelPath & { edge: string })[] }[] {
-  const heads = new Map(shortestPaths().map((p) => [serializeState(p.state), p]));
-  return Object.entries(adjacency()).map(([sourceKey, { state, transitions }]) => {
-    const head = heads.get(sourceKey);
-    if (!head) throw new Error(`no shortest path to ${sourceKey}`);
-    return {
-      source: state,
-      sourceKey,
-      paths: (Object.entries(transitions) as [string, { event: ModelEvent; state: AppSnapshot }][]).map(([eventKey, t]) => ({
-        state: t.state,
-        weight: head.weight + 1,
-        steps: [...head.steps, { event: t.event, state: t.state }],
-        edge: `${sourceKey} -- ${eventKey}`,
-      })),
-    };
-  });
-}
-
-/**
- * The session life cycle: every simple path (no state visited twice) through start-up, login,
- * logout, expiry and registering. Navigation and profile edits stay out, or the paths run into the hundreds.
- */
-export function sessionPaths(): ModelPath[] {
-  // One way to register is enough here: each more multiplies the paths after it.
-  const options = traversalOptions((snapshot) =>
-    eventsFor(snapshot).filter(
-      (e) => !e.type.startsWith('nav.') && e.type !== 'user.updated' && (e.type !== 'session.started' || e === SESSION_STARTS[0]),
-    ),
+export const sessionEvents = (snapshot: AppSnapshot) =>
+  eventsFor(snapshot).filter(
+    (e) => !e.type.startsWith('nav.') && e.type !== 'user.updated' && (e.type !== 'session.started' || e === SESSION_STARTS[0]),
   );
-  return getSimplePaths(logic, options as never) as ModelPath[];
-}

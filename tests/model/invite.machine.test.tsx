@@ -1,7 +1,8 @@
 /**
- * Model-based tests of the invite machine on the register screen: `xstate/graph` derives a path
- * to every transition for every kind of visitor, and `invite.replay.tsx` runs each on the
- * rendered `InviteView`, with the API calls provided per path.
+ * Model-based tests of the invite machine on the register screen, on the harness: `xstate/graph`
+ * derives a path to every transition for every kind of visitor, each runs on the rendered
+ * `InviteView` with the calls answered per path, `invite.oracle.ts` checks every step and
+ * `invite.screen.tsx` what the screen shows.
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,15 +12,21 @@ import { getStateNodes } from 'xstate/graph';
 import type { InvitePreview } from '../../contract/invites';
 import { inviteMachine, type RegisterDraft } from '../../machines/invite.machine';
 import { InviteView } from '../../src/screens/register/invite-view';
-import { describePath, edgePaths, FAILURES, PREVIEWS, TOKEN, VALID_DRAFT, VIEWERS } from './invite.model';
-import { allTransitionKeys, coverage, replayOnScreen } from './invite.replay';
+import { createHarness, edgePaths, pathsOrError, type ModelPath } from './harness';
+import { FAILURES, inviteModel, PREVIEWS, TOKEN, VALID_DRAFT, VIEWERS, type InviteSnapshot } from './invite.model';
+import { inviteOracle } from './invite.oracle';
+import { inviteStage } from './invite.screen';
 
-const paths = edgePaths();
+const harness = createHarness({ model: inviteModel, oracle: inviteOracle, stage: inviteStage });
+const { paths, error: graphError } = pathsOrError(() => edgePaths(inviteModel));
+const describePath = (path: ModelPath<InviteSnapshot>) => harness.describe(path, true);
+const replayOnScreen = harness.walk;
 
 afterEach(cleanup);
 
 describe('invite.machine on the register screen: a path to every transition, per visitor', () => {
   it('has a graph that is finite and not trivial', () => {
+    if (graphError) throw graphError;
     expect(paths.length).toBeGreaterThan(40);
   });
 
@@ -33,7 +40,7 @@ describe('invite.machine on the register screen: a path to every transition, per
 describe('invite.machine: what the paths prove, said plainly', () => {
   const find = (viewer: string, events: string[]) => {
     const found = paths.find(
-      (p) => p.input === VIEWERS[viewer] && events.every((e, i) => describePath(p).split(' → ')[i]?.endsWith(e)),
+      (p) => p.inputName === viewer && events.every((e, i) => describePath(p).split(' → ')[i]?.endsWith(e)),
     );
     if (!found) throw new Error(`no path for ${viewer}: ${events.join(' → ')}`);
     return found;
@@ -46,13 +53,13 @@ describe('invite.machine: what the paths prove, said plainly', () => {
     expect(final.value).toBe('joined');
     expect(effects.register).toEqual([{ token: TOKEN, draft: VALID_DRAFT }]);
     expect(effects.startSession).toHaveLength(1);
-    expect(effects.startSession[0].project_id).toBe(7);
+    expect((effects.startSession[0] as { result: { project_id: number } }).result.project_id).toBe(7);
   });
 
   it('the invitee, logged in with the address in other letter case, accepts', async () => {
     const { final, effects } = await replayOnScreen(find('invitee', ['readInvite ok (pending)', 'accept.submit', 'accept ok']));
     expect(final.value).toBe('joined');
-    expect(effects.openProject).toEqual([7]);
+    expect(effects.openProject).toEqual([{ projectId: 7 }]);
   });
 
   it('a logged-out visitor gets the form and the login whatever the email: the link tells nobody if an account exists', async () => {
@@ -77,7 +84,7 @@ describe('invite.machine: what the paths prove, said plainly', () => {
       find('invitee', ['readInvite ok (pending, existing company)', 'accept.submit', 'accept ok']),
     );
     expect(final.value).toBe('joined');
-    expect(effects.openProject).toEqual([7]);
+    expect(effects.openProject).toEqual([{ projectId: 7 }]);
   });
 
   it('a company that came into being after the page was read: the refused registration leaves the form for the login', async () => {
@@ -160,16 +167,7 @@ describe('register form details', () => {
 });
 
 describe('invite.machine: coverage', () => {
-  it('reached every state and took every transition on the screen', () => {
-    const states = getStateNodes(inviteMachine.root).map((n) => n.id);
-    const transitions = [...new Set(allTransitionKeys())];
-    const seenStates = states.filter((s) => coverage.states.has(s)).length;
-    const seenTransitions = transitions.filter((t) => coverage.transitions.has(t)).length;
-    console.log(
-      `invite coverage: states ${seenStates}/${states.length}, transitions ${seenTransitions}/${transitions.length} ` +
-        `(${paths.length} paths, ${coverage.edges.size} graph edges)`,
-    );
-    expect(states.filter((s) => !coverage.states.has(s))).toEqual([]);
-    expect(transitions.filter((t) => !coverage.transitions.has(t))).toEqual([]);
+  it('walked every state and every transition on the screen', () => {
+    harness.expectAllWalked();
   });
 });

@@ -1,10 +1,9 @@
 /**
  * The test model of the invite machine (`/register?token=…`): who opens the link, what the calls
- * can answer, and the paths through the machine that `xstate/graph` derives from them. Running a
- * path against the rendered screen lives in `invite.replay.tsx`.
+ * can answer, and how a snapshot is named. The harness derives the paths; `invite.oracle.ts`
+ * says what each step must do and `invite.screen.tsx` what the register screen must show.
  */
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, type AdjacencyMap, type StatePath, type TraversalOptions } from 'xstate/graph';
+import type { SnapshotFrom } from 'xstate';
 import { companyOnJigboard, INVITE_UNUSABLE_MESSAGES, type InvitePreview, type InviteRegisterResult } from '../../contract/invites';
 import type { User } from '../../contract/users';
 import {
@@ -14,14 +13,13 @@ import {
   type RegisterDraft,
   type UnusableStatus,
 } from '../../machines/invite.machine';
+import type { Model, ModelEvent, ModelPath } from './harness';
 
 export type InviteSnapshot = SnapshotFrom<typeof inviteMachine>;
-export type ModelEvent = AnyEventObject;
-export type ModelPath = StatePath<InviteSnapshot, ModelEvent> & { edge: string; input: InviteInput };
+export type InvitePath = ModelPath<InviteSnapshot>;
+export type { ModelEvent };
 
-/** The ids of the invokes in invite.machine.ts: the calls a path can resolve or reject. */
-export const ACTOR_IDS = ['readInvite', 'register', 'accept'] as const;
-export type ActorId = (typeof ACTOR_IDS)[number];
+type ActorId = 'readInvite' | 'register' | 'accept';
 
 export const TOKEN = 'tok_Ab-9+/=';
 export const INVITED_EMAIL = 'new.person@example.com';
@@ -101,12 +99,11 @@ export const FAILURES = {
 const done = (id: ActorId, output: unknown): ModelEvent => ({ type: `xstate.done.actor.${id}`, output });
 const error = (id: ActorId, err: InviteFailure): ModelEvent => ({ type: `xstate.error.actor.${id}`, error: err });
 
-const EVENTS: ModelEvent[] = [
+/** Every answer a call can give; the harness offers one only while its call runs. */
+const ANSWERS: ModelEvent[] = [
   ...Object.values(PREVIEWS).map((p) => done('readInvite', p)),
   error('readInvite', FAILURES.notFound),
   error('readInvite', FAILURES.network),
-  { type: 'retry' },
-  { type: 'register.submit', draft: VALID_DRAFT },
   done('register', REGISTERED),
   ...[
     FAILURES.usernameTaken,
@@ -117,11 +114,20 @@ const EVENTS: ModelEvent[] = [
     FAILURES.revoked,
     FAILURES.expired,
   ].map((f) => error('register', f)),
-  { type: 'accept.submit' },
   done('accept', { project_id: 7 }),
   ...[FAILURES.otherEmail, FAILURES.network, FAILURES.used, FAILURES.revoked, FAILURES.expired].map((f) => error('accept', f)),
-  { type: 'logout' },
 ];
+
+/**
+ * What the register screen lets a person do in each state (its buttons, per the SPEC), not what
+ * the machine happens to take: a state that stopped taking one fails its step in the oracle.
+ */
+const SCREEN_EVENTS: Record<string, ModelEvent[]> = {
+  readFailed: [{ type: 'retry' }],
+  register: [{ type: 'register.submit', draft: VALID_DRAFT }],
+  accept: [{ type: 'accept.submit' }],
+  wrongAccount: [{ type: 'logout' }],
+};
 
 /** A short, unique name for an event: the graph's event key and the test titles. */
 export function describeEvent(event: ModelEvent): string {
@@ -151,58 +157,12 @@ export function serializeState(snapshot: InviteSnapshot): string {
   });
 }
 
-export const describePath = (path: ModelPath) =>
-  `[${Object.entries(VIEWERS).find(([, v]) => v === path.input)?.[0]}] ` +
-  (path.steps
-    .slice(1)
-    .map((s) => describeEvent(s.event))
-    .join(' → ') || '(start)');
-
-function traversalOptions(input: InviteInput): TraversalOptions<InviteSnapshot, ModelEvent, InviteInput> {
-  return {
-    input,
-    events: EVENTS,
-    serializeState,
-    serializeEvent: (event) => describeEvent(event) as never,
-    // The screen offers only what the state takes: an event it cannot send is not a path.
-    filterEvents: (snapshot, event) => snapshot.can(event as never),
-  };
-}
-
-// The machine's event type does not list the synthetic done/error events: widen it once here.
-const logic = inviteMachine as unknown as Parameters<typeof getShortestPaths>[0];
-
-/**
- * For each viewer, one path per edge of the graph: the shortest way to its source state, then its
- * event. Together they take every transition the model knows.
- */
-export function edgePaths(): ModelPath[] {
-  return Object.values(VIEWERS).flatMap((input) => {
-    const options = traversalOptions(input) as never;
-    const heads = new Map(
-      (getShortestPaths(logic, options) as StatePath<InviteSnapshot, ModelEvent>[]).map((p) => [serializeState(p.state), p]),
-    );
-    const adjacency = getAdjacencyMap(logic, options) as AdjacencyMap<InviteSnapshot, ModelEvent>;
-    const paths: ModelPath[] = [];
-    for (const [sourceKey, { transitions }] of Object.entries(adjacency)) {
-      const head = heads.get(sourceKey);
-      if (!head) throw new Error(`no shortest path to ${sourceKey}`);
-      for (const [eventKey, t] of Object.entries(transitions) as [string, { event: ModelEvent; state: InviteSnapshot }][]) {
-        paths.push({
-          input,
-          state: t.state,
-          weight: head.weight + 1,
-          steps: [...head.steps, { event: t.event, state: t.state }],
-          edge: `${sourceKey} -- ${eventKey}`,
-        });
-      }
-    }
-    // A link without a token is a dead end from the start: a path of its own, with no step.
-    for (const head of heads.values()) {
-      if (head.steps.length === 1 && !Object.keys((adjacency as unknown as Record<string, { transitions: object }>)[serializeState(head.state)]?.transitions ?? {}).length) {
-        paths.push({ ...head, input, edge: `${serializeState(head.state)} (start)` });
-      }
-    }
-    return paths;
-  });
-}
+/** The invite machine's model: a start per kind of visitor, and only what the screen offers. */
+export const inviteModel: Model<InviteSnapshot> = {
+  machine: inviteMachine,
+  inputs: VIEWERS,
+  events: (snapshot) => [...(SCREEN_EVENTS[String(snapshot.value)] ?? []), ...ANSWERS],
+  serializeState,
+  describeEvent,
+  effects: ['startSession', 'openProject', 'logOut'],
+};

@@ -1,18 +1,12 @@
 /**
  * The test model of the release batch machine: the events the edit screen lets a user produce in
- * each state (a click the screen offers there), the answers of the calls, how a snapshot is
- * named, and the paths `xstate/graph` derives from them.
+ * each state (a click the screen offers there), the answers of the calls, and how a snapshot is
+ * named. The harness derives the paths; `release-batch.oracle.ts` says what each step must do.
  */
-import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import {
-  getAdjacencyMap,
-  getPathsFromEvents,
-  getShortestPaths,
-  type AdjacencyMap,
-  type StatePath,
-  type TraversalOptions,
-} from 'xstate/graph';
-import { canRelease, hasPicks, releaseBatchMachine, type ReleaseReview } from '../../machines/release-batch.machine';
+import type { SnapshotFrom } from 'xstate';
+import { releaseBatchMachine, type ReleaseReview } from '../../machines/release-batch.machine';
+import type { Model, ModelEvent, ModelPath } from './harness';
+import { anyPicks, releasable } from './release-batch.oracle';
 import {
   ALREADY_RELEASED,
   BATCH_ID,
@@ -35,20 +29,11 @@ import {
 } from './release-batch.fixtures';
 
 export type RbSnapshot = SnapshotFrom<typeof releaseBatchMachine>;
-export type ModelEvent = AnyEventObject;
-export type ModelPath = StatePath<RbSnapshot, ModelEvent>;
-export type EdgePath = ModelPath & { edge: string };
+export type RbPath = ModelPath<RbSnapshot>;
+export type { ModelEvent };
 
-/** Invoke id → the provided actor that answers it (removing one board is a save too). */
-export const CALLS = {
-  loadBatch: 'loadBatch',
-  saveDevices: 'saveDevices',
-  loadReview: 'loadReview',
-  dropDevice: 'saveDevices',
-  releaseBatch: 'releaseBatch',
-} as const;
-export type InvokeId = keyof typeof CALLS;
-export type ActorSrc = (typeof CALLS)[InvokeId];
+/** The invokes of the machine: removing one board (`dropDevice`) is a save too. */
+type InvokeId = 'loadBatch' | 'saveDevices' | 'loadReview' | 'dropDevice' | 'releaseBatch';
 
 export const INPUT = { batchId: BATCH_ID };
 
@@ -89,7 +74,7 @@ export function userEvents(s: RbSnapshot): ModelEvent[] {
       events.push(MATCHING_PICK);
     }
     events.push({ type: picks.remove.includes(IN_BATCH.id) ? 'board.keep' : 'board.remove', id: IN_BATCH.id });
-    if (hasPicks(picks)) events.push({ type: 'picks.clear' });
+    if (anyPicks(picks)) events.push({ type: 'picks.clear' });
     events.push({ type: 'review.open' });
     return events;
   }
@@ -98,7 +83,7 @@ export function userEvents(s: RbSnapshot): ModelEvent[] {
       { type: 'review.back' },
       { type: 'review.refresh' },
       ...notQualifying.map((d) => ({ type: 'board.drop', id: d.id })),
-      ...(canRelease(s.context) ? [{ type: 'release.request' }] : []),
+      ...(releasable(s.context) ? [{ type: 'release.request' }] : []),
     ];
   }
   if (s.matches('confirming')) return [{ type: 'release.cancel' }, { type: 'release.confirm' }];
@@ -141,46 +126,15 @@ export function describeEvent(event: ModelEvent): string {
   return event.type;
 }
 
-export const describePath = (path: ModelPath) =>
-  path.steps
-    .slice(1)
-    .map((s) => describeEvent(s.event))
-    .join(' → ') || '(start)';
-
-export function traversalOptions(): TraversalOptions<RbSnapshot, ModelEvent, typeof INPUT> {
-  return {
-    input: INPUT,
-    events: eventsFor,
-    serializeState,
-    serializeEvent: (event) => describeEvent(event) as never,
-    // A call answers only while it runs.
-    filterEvents: (snapshot, event) => !event.type.startsWith('xstate.') || snapshot.can(event as never),
-  };
-}
-
-// The machine's event type does not list the synthetic done/error events: widen it once here.
-const logic = releaseBatchMachine as unknown as Parameters<typeof getShortestPaths>[0];
-
-export const shortestPaths = () => getShortestPaths(logic, traversalOptions() as never) as ModelPath[];
-
-/**
- * One path per edge of the graph: the shortest way to its source state, then its event. Together
- * they take every transition the model knows.
- */
-export function edgePaths(): EdgePath[] {
-  const heads = new Map(shortestPaths().map((p) => [serializeState(p.state), p]));
-  const adjacency = getAdjacencyMap(logic, traversalOptions() as never) as AdjacencyMap<RbSnapshot, ModelEvent>;
-  return Object.entries(adjacency).flatMap(([sourceKey, { transitions }]) => {
-    const head = heads.get(sourceKey);
-    if (!head) throw new Error(`no shortest path to ${sourceKey}`);
-    return (Object.entries(transitions) as [string, { event: ModelEvent; state: RbSnapshot }][]).map(([eventKey, t]) => ({
-      state: t.state,
-      weight: head.weight + 1,
-      steps: [...head.steps, { event: t.event, state: t.state }],
-      edge: `${sourceKey} -- ${eventKey}`,
-    }));
-  });
-}
+/** The release batch machine's model: one draft (or released batch) opened on the edit screen. */
+export const rbModel: Model<RbSnapshot> = {
+  machine: releaseBatchMachine,
+  inputs: { [`batch ${BATCH_ID}`]: INPUT },
+  events: eventsFor,
+  serializeState,
+  describeEvent,
+  effects: [],
+};
 
 /** The whole job as people do it, with each way it can go wrong on the way. */
 export const JOURNEY: ModelEvent[] = [
@@ -208,13 +162,3 @@ export const JOURNEY: ModelEvent[] = [
   done('releaseBatch', RELEASED),
 ];
 
-/** The journey as a graph path (xstate/graph checks each event is taken, in order). */
-export function journeyPath(): ModelPath {
-  // getPathsFromEvents drops `input`: start it from the machine's first snapshot instead.
-  const start = shortestPaths()[0].steps[0].state;
-  const options = { ...traversalOptions(), events: JOURNEY, fromState: start };
-  const paths = getPathsFromEvents(logic, JOURNEY as never, options as never) as ModelPath[];
-  const longest = paths.sort((a, b) => b.steps.length - a.steps.length)[0];
-  if (!longest || longest.steps.length !== JOURNEY.length + 1) throw new Error('the journey does not run through the machine');
-  return longest;
-}

@@ -1,8 +1,7 @@
 /**
- * Runs a model path on the rendered edit screen: each user event is a click (or typing) on what
- * the screen shows, each `xstate.done/error.actor.<id>` makes the provided call resolve or
- * reject. After every step the actor must be where the model says, and the screen must show
- * that state. What ran is recorded for the coverage report.
+ * The edit screen as the release batch machine's stage: `ReleaseEditor` rendered on the walked
+ * actor, each user event a click (or typing) on what the screen shows, and after every step what
+ * the screen must show in that state. The lists it reads come from a fake axios adapter.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -10,11 +9,11 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createActor, fromPromise, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
-import { getStateNodes } from 'xstate/graph';
-import { canRelease, hasPicks, releaseBatchMachine, type Picks } from '../../machines/release-batch.machine';
+import type { ActorRefFrom } from 'xstate';
+import type { releaseBatchMachine } from '../../machines/release-batch.machine';
 import { api } from '../../src/api/client';
 import { ReleaseEditor } from '../../src/screens/projects/releases/release-editor';
+import type { ModelEvent, Stage } from './harness';
 import {
   EDIT_PATH,
   FAILED_LATER,
@@ -27,42 +26,13 @@ import {
   SHOW_PATH,
   UNRELEASED,
 } from './release-batch.fixtures';
-import { CALLS, describeEvent, INPUT, serializeState, type ActorSrc, type InvokeId, type ModelEvent, type ModelPath, type RbSnapshot } from './release-batch.model';
+import type { RbSnapshot } from './release-batch.model';
+import { anyPicks as hasPicks, releasable as canRelease } from './release-batch.oracle';
 
 /** What the mocked `useLeaveGuard` was last called with (the test file installs the mock). */
 export const leaveGuard = { active: false, reason: '' };
 
-/** A transition definition named so that the same one of a `.provide()`d copy matches. */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  return `${t.source.id} on ${t.eventType} #${list.indexOf(t)}`;
-}
-
-/** Every transition the machine defines, on every state node. */
-export function allTransitionKeys(): string[] {
-  return getStateNodes(releaseBatchMachine.root).flatMap((node) => [...node.transitions.values()].flat().map(transitionKey));
-}
-
-export const coverage = { states: new Set<string>(), transitions: new Set<string>() };
-
-type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-type Call = { src: ActorSrc; input: unknown };
-
 const boards = (n: number) => `${n} ${n === 1 ? 'board' : 'boards'}`;
-
-/** The body a save must send for these picks, written out independently of the machine. */
-function expectedChange(picks: Picks) {
-  return {
-    ...(picks.remove.length ? { remove: [...picks.remove].sort((a, b) => a - b) } : {}),
-    ...(picks.add.length ? { add: [...picks.add].sort((a, b) => a - b) } : {}),
-    ...(picks.matching ? { add_matching: { search: picks.matching.search } } : {}),
-  };
-}
-const sortedChange = (change: { add?: number[]; remove?: number[] }) => ({
-  ...change,
-  ...(change.add ? { add: [...change.add].sort((a, b) => a - b) } : {}),
-  ...(change.remove ? { remove: [...change.remove].sort((a, b) => a - b) } : {}),
-});
 
 type Ctx = { user: ReturnType<typeof userEvent.setup>; history: string[] };
 
@@ -203,91 +173,29 @@ async function expectScreen(s: RbSnapshot, { history }: Ctx) {
   expect(confirm.getAttribute('aria-busy')).toBe(s.matches('releasing') ? 'true' : null);
 }
 
-/** Renders the edit screen on a fresh actor and runs `path` on it, step by step. */
-export async function runOnScreen(path: ModelPath): Promise<void> {
-  const pending = new Map<ActorSrc, Deferred>();
-  const calls: Call[] = [];
-  // Each call waits for the path to answer it; `any` since one helper stands in for four outputs.
-  const controlled = (src: ActorSrc) =>
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    fromPromise<any, any>(({ input }) => {
-      calls.push({ src, input });
-      return new Promise((resolve, reject) => pending.set(src, { resolve, reject }));
-    });
-  const logic = releaseBatchMachine.provide({
-    actors: {
-      loadBatch: controlled('loadBatch'),
-      saveDevices: controlled('saveDevices'),
-      loadReview: controlled('loadReview'),
-      releaseBatch: controlled('releaseBatch'),
-    },
-  });
-  const actor = createActor(logic, {
-    input: INPUT,
-    inspect: (ev: InspectionEvent) => {
-      if (ev.type === '@xstate.microstep' && ev.actorRef === actor) {
-        for (const t of ev._transitions) coverage.transitions.add(transitionKey(t));
-      }
-    },
-  });
-  const nodes = getStateNodes(logic.root);
-  const reached = (s: RbSnapshot) => {
-    for (const node of nodes) if (s.matches(node.path.join('.') as never)) coverage.states.add(node.id);
-  };
-
+/** A fresh edit screen per walk, in a memory router with its own query client. */
+export function rbStage(): Stage<RbSnapshot> {
   const location = memoryLocation({ path: EDIT_PATH, record: true });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const ctx: Ctx = { user: userEvent.setup(), history: location.history };
   const adapter = api.defaults.adapter;
-  api.defaults.adapter = fakeApi;
-  try {
-    actor.start();
-    render(
-      <QueryClientProvider client={client}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <ReleaseEditor actor={actor} project={PROJECT} />
-        </Router>
-      </QueryClientProvider>,
-    );
-    const [init, ...steps] = path.steps;
-    expect(serializeState(actor.getSnapshot())).toBe(serializeState(init.state));
-    reached(actor.getSnapshot());
-    await expectScreen(actor.getSnapshot(), ctx);
-
-    for (const [i, { event, state: expected }] of steps.entries()) {
-      const where = `step ${i + 1} (${describeEvent(event)})`;
-      const before = actor.getSnapshot();
-      try {
-        const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-        if (m) {
-          const src = CALLS[m[2] as InvokeId];
-          const call = pending.get(src);
-          if (!call) throw new Error(`the model answers ${m[2]}, but the screen's actor did not call it`);
-          pending.delete(src);
-          await act(async () => (m[1] === 'done' ? call.resolve(event.output) : call.reject(event.error)));
-          await waitFor(() => expect(actor.getSnapshot()).not.toBe(before));
-        } else {
-          await perform(event, ctx);
-        }
-        const now = actor.getSnapshot();
-        expect(serializeState(now)).toBe(serializeState(expected));
-        // A save sends exactly the picks; a one-click remove sends just that board.
-        const lastCall = calls.at(-1);
-        if (now.matches('saving') && !before.matches('saving')) {
-          expect(lastCall?.src).toBe('saveDevices');
-          expect(sortedChange((lastCall?.input as { change: object }).change)).toEqual(expectedChange(before.context.picks));
-        }
-        if (now.matches('dropping')) expect(lastCall?.input).toEqual({ batchId: INPUT.batchId, change: { remove: [event.id] } });
-        reached(now);
-        await expectScreen(now, ctx);
-      } catch (e) {
-        (e as Error).message = `${where}: ${(e as Error).message}`;
-        throw e;
-      }
-    }
-  } finally {
-    actor.stop();
-    cleanup();
-    api.defaults.adapter = adapter;
-  }
+  return {
+    mount: (actor) => {
+      api.defaults.adapter = fakeApi;
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <QueryClientProvider client={client}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <ReleaseEditor actor={actor as ActorRefFrom<typeof releaseBatchMachine>} project={PROJECT} />
+          </Router>
+        </QueryClientProvider>,
+      );
+    },
+    perform: (event) => perform(event, ctx),
+    show: (snapshot) => expectScreen(snapshot, ctx),
+    act: (fn) => act(fn),
+    unmount: () => {
+      cleanup();
+      api.defaults.adapter = adapter;
+    },
+  };
 }

@@ -7,7 +7,8 @@ import type { LoginInput, StoredToken } from '../../contract/auth';
 import type { User } from '../../contract/users';
 import type { Session } from '../../machines/app.machine';
 import { guard, matchRoute } from '../../machines/guard';
-import { isSuperadmin, stateName, type AppSnapshot, type ModelEvent } from './app.model';
+import { isSuperadmin, START_LOCATION, stateName, type AppSnapshot, type ModelEvent } from './app.model';
+import type { Effects as Recorded, Oracle } from './harness';
 
 export type Kind = 'out' | 'engineer' | 'superadmin';
 export const kindOfUser = (user: User | null | undefined): Kind =>
@@ -63,6 +64,24 @@ export const noEffects = (): Effects => ({
   logout: [],
 });
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error ?? ''));
+
+/** The harness's record of a step, in the terms the SPEC talks about. */
+export function appEffects(e: Recorded): Effects {
+  return {
+    storeSession: e.storeSession.map((p) => (p as { session: Session }).session),
+    clearStoredAuth: e.clearStoredAuth.length,
+    syncUrl: e.syncUrl.map((p) => (p as { replace: boolean }).replace),
+    warn: e.warn.map((p) => {
+      const { message, error } = p as { message: string; error?: unknown };
+      return [message, messageOf(error)];
+    }),
+    loadStoredAuth: e.loadStoredAuth.length,
+    login: e.login as LoginInput[],
+    logout: e.logout as { token: StoredToken }[],
+  };
+}
+
 const LOGGED_OUT = ['starting', 'loggedOut', 'loggingIn'];
 const BROWSING = 'loggedIn.browsing';
 const ASKING = 'loggedIn.confirmingLeave';
@@ -105,6 +124,18 @@ const contextIs = (prev: AppSnapshot, next: AppSnapshot, changes: Partial<AppSna
 /** A navigation asked for while a screen has unsaved input: held for the user's answer. */
 const leaving = (s: AppSnapshot, event: ModelEvent) =>
   s.context.block !== null && event.replace !== true && event.to !== s.context.location;
+
+/** The root machine's oracle for the harness. */
+export const appOracle: Oracle<AppSnapshot> = {
+  start(s, effects) {
+    // SPEC §4: the app starts by loading the stored login, once; nobody can judge a location yet.
+    expect(stateName(s)).toBe('starting');
+    expect(s.context.location).toBe(START_LOCATION);
+    expect(appEffects(effects)).toEqual({ ...noEffects(), loadStoredAuth: 1 });
+    checkInvariants(s);
+  },
+  step: (prev, event, next, effects) => checkStep(prev, event, next, appEffects(effects)),
+};
 
 /** The expectations for one step: `prev --event--> next`, with the effects it caused. */
 export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapshot, effects: Effects) {

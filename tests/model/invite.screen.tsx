@@ -1,67 +1,17 @@
 /**
- * Runs a model path of the invite machine on the rendered screen: a real actor with controlled
- * calls drives `InviteView`; user events are done as a person would (typing, clicking), and each
- * `xstate.done/error.actor.<id>` step makes the provided actor of that id resolve or reject.
- * After every step the actor must be where the model says and the screen must show that state.
+ * The register screen as the invite machine's stage: `InviteView` rendered on the walked actor,
+ * user events done as a person would (typing, clicking), and after every step what the screen
+ * must show in that state: headings, messages, the form and what was typed into it.
  */
-import { act, render, within } from '@testing-library/react';
+import { act, render, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyTransitionDefinition, type InspectionEvent } from 'xstate';
-import { getStateNodes } from 'xstate/graph';
-import { companyOnJigboard, INVITE_UNKNOWN_MESSAGE, INVITE_UNUSABLE_MESSAGES, type InviteRegisterResult } from '../../contract/invites';
-import { inviteMachine, type InviteFailure, type RegisterDraft } from '../../machines/invite.machine';
+import type { ActorRefFrom } from 'xstate';
+import { companyOnJigboard, INVITE_UNKNOWN_MESSAGE, INVITE_UNUSABLE_MESSAGES } from '../../contract/invites';
+import type { InviteFailure, inviteMachine, RegisterDraft } from '../../machines/invite.machine';
 import { InviteView } from '../../src/screens/register/invite-view';
-import {
-  ACTOR_IDS,
-  describeEvent,
-  INVITED_EMAIL,
-  serializeState,
-  type ActorId,
-  type InviteSnapshot,
-  type ModelEvent,
-  type ModelPath,
-} from './invite.model';
-
-type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
-/** A transition named so that the same transition of a `.provide()`d copy matches. */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
-  return `${t.source.id} on ${t.eventType || '(always)'} #${list.indexOf(t)}`;
-}
-
-/** Every transition the machine defines (events, invoke done/error, eventless), on every node. */
-export function allTransitionKeys(): string[] {
-  const nodes = [inviteMachine.root, ...getStateNodes(inviteMachine.root)];
-  return nodes.flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey));
-}
-
-export const coverage = { states: new Set<string>(), transitions: new Set<string>(), edges: new Set<string>() };
-
-/** What the machine asked of the app: its calls and its actions. */
-export type Effects = {
-  readInvite: { token: string }[];
-  register: { token: string; draft: RegisterDraft }[];
-  accept: { token: string }[];
-  startSession: InviteRegisterResult[];
-  openProject: number[];
-  logOut: number;
-};
-const noEffects = (): Effects => ({ readInvite: [], register: [], accept: [], startSession: [], openProject: [], logOut: 0 });
-
-/** The effects one step must cause, from the model's event alone. */
-function expectedEffects(event: ModelEvent, next: InviteSnapshot): Effects {
-  const e = noEffects();
-  const token = next.context.token!;
-  if (next.matches('reading')) e.readInvite.push({ token });
-  if (event.type === 'register.submit') e.register.push({ token, draft: event.draft as RegisterDraft });
-  if (event.type === 'accept.submit') e.accept.push({ token });
-  if (event.type === 'xstate.done.actor.register') e.startSession.push(event.output as InviteRegisterResult);
-  if (event.type === 'xstate.done.actor.accept') e.openProject.push((event.output as { project_id: number }).project_id);
-  if (event.type === 'logout') e.logOut = 1;
-  return e;
-}
+import type { ModelEvent, Stage } from './harness';
+import { INVITED_EMAIL, type InviteSnapshot } from './invite.model';
 
 const stateName = (s: InviteSnapshot) => String(s.value);
 const ROLE_NAMES = { admin: 'Admin', engineer: 'Engineer', operator: 'Operator', viewer: 'Viewer' } as const;
@@ -212,96 +162,16 @@ async function drive(user: UserEvent, container: HTMLElement, event: ModelEvent)
   }
 }
 
-export async function replayOnScreen(path: ModelPath): Promise<{ final: InviteSnapshot; effects: Effects }> {
-  const pending = new Map<ActorId, Deferred>();
-  let step = noEffects();
-  const total = noEffects();
-  const record = <K extends Exclude<keyof Effects, 'logOut'>>(key: K, value: Effects[K][number]) => {
-    (step[key] as unknown[]).push(value);
-    (total[key] as unknown[]).push(value);
-  };
-  const controlled = <TOut, TIn extends Effects[ActorId][number]>(id: ActorId) =>
-    fromPromise<TOut, TIn>(({ input }) => {
-      record(id, input as never);
-      return new Promise<TOut>((resolve, reject) => pending.set(id, { resolve: resolve as Deferred['resolve'], reject }));
-    });
-
-  const machine = inviteMachine.provide({
-    actors: {
-      readInvite: controlled('readInvite'),
-      register: controlled('register'),
-      accept: controlled('accept'),
-    },
-    actions: {
-      startSession: (_, { result }) => record('startSession', result),
-      openProject: (_, { projectId }) => record('openProject', projectId),
-      logOut: () => {
-        step.logOut++;
-        total.logOut++;
-      },
-    },
-  });
-  const inspect = (ev: InspectionEvent) => {
-    if (ev.type !== '@xstate.microstep') return;
-    for (const t of ev._transitions) {
-      coverage.transitions.add(transitionKey(t));
-      // A transient state (`checking`) is never a snapshot; leaving it proves it was entered.
-      coverage.states.add(t.source.id);
-    }
-  };
-  const actor = createActor(machine, { input: path.input, inspect });
-  const nodes = getStateNodes(machine.root);
-  const reached = (s: InviteSnapshot) => {
-    for (const node of nodes) if (s.matches(node.path.join('.') as never)) coverage.states.add(node.id);
-  };
+export function inviteStage(): Stage<InviteSnapshot> {
+  let view: RenderResult;
   const user = userEvent.setup({ delay: null });
-
-  actor.start();
-  const view = render(<InviteView actor={actor} />);
-  try {
-    const [init, ...steps] = path.steps;
-    let snapshot = actor.getSnapshot();
-    expect(serializeState(snapshot), 'start').toBe(serializeState(init.state));
-    expect(step, 'start').toEqual(expectedEffects({ type: 'xstate.init' }, snapshot));
-    expectScreen(view.container, snapshot);
-    reached(snapshot);
-
-    for (const [i, { event, state: expected }] of steps.entries()) {
-      const where = `step ${i + 1} (${describeEvent(event)})`;
-      const prev = snapshot;
-      step = noEffects();
-      const arrived = () => waitFor(actor, (s) => s !== prev, { timeout: 2000 });
-      const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-      if (m) {
-        const id = m[2] as ActorId;
-        if (!ACTOR_IDS.includes(id)) throw new Error(`${where}: unknown actor id ${id}`);
-        const call = pending.get(id);
-        if (!call) throw new Error(`${where}: the model answers ${id}, but the screen's actor did not call it`);
-        pending.delete(id);
-        await act(async () => {
-          if (m[1] === 'done') call.resolve(event.output);
-          else call.reject(event.error);
-          await arrived();
-        });
-      } else {
-        // A user event is taken at once (some, like logout, only run an action).
-        await drive(user, view.container, event);
-      }
-      snapshot = actor.getSnapshot();
-      expect(serializeState(snapshot), where).toBe(serializeState(expected));
-      expect(step, `${where}: effects`).toEqual(expectedEffects(event, snapshot));
-      try {
-        expectScreen(view.container, snapshot);
-      } catch (e) {
-        (e as Error).message = `${where}: screen of ${serializeState(snapshot)}\n${(e as Error).message}`;
-        throw e;
-      }
-      reached(snapshot);
-      coverage.edges.add(`${serializeState(prev)} -- ${describeEvent(event)}`);
-    }
-    return { final: snapshot, effects: total };
-  } finally {
-    view.unmount();
-    actor.stop();
-  }
+  return {
+    mount: (actor) => {
+      view = render(<InviteView actor={actor as ActorRefFrom<typeof inviteMachine>} />);
+    },
+    perform: (event) => drive(user, view.container, event),
+    show: (snapshot) => expectScreen(view.container, snapshot),
+    act: (fn) => act(fn),
+    unmount: () => view.unmount(),
+  };
 }

@@ -12,7 +12,7 @@ interface PortableConsole {
   log(...data: unknown[]): void;
   warn(...data: unknown[]): void;
 }
-declare var console: PortableConsole;
+declare const console: PortableConsole;
 
 declare class URLSearchParams {
   constructor(init?: string | Record<string, string> | [string, string][] | URLSearchParams);

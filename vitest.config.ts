@@ -17,6 +17,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
             'tests/model/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
           ],
           environment: 'jsdom',
         },

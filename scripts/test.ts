@@ -98,6 +98,11 @@ const steps: Step[] = [
     name: 'typecheck',
     run: async () => ({ ok: (await run(bin('tsc'), ['-b'])) === 0 }),
   },
+  {
+    // The layer boundaries (eslint.config.js) and the rules that catch mistakes tsc does not.
+    name: 'lint',
+    run: async () => ({ ok: (await run(bin('eslint'), ['.'])) === 0 }),
+  },
   { name: 'unit', run: () => vitest('unit', 'vitest-unit.json') },
   { name: 'api (sqlite)', run: () => vitest('api', 'vitest-api-sqlite.json', { TEST_DB: 'sqlite' }) },
   {

@@ -18,6 +18,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'tests/model/**/*.test.{ts,tsx}',
             'tests/lint/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'jsdom',
         },

@@ -1,4 +1,6 @@
 // `npm run lint`. Rules that find mistakes, none about layout (there is no formatter to fight).
+// Not type-aware: with type information the run took about 70 s of CPU here instead of 20 s,
+// and `npm run typecheck` (tsc -b) already checks the types.
 // The layer rule below is ARCHITECTURE.md's direction of imports, checked on every import;
 // tests/lint/boundaries.test.ts proves it still refuses what it must.
 import { existsSync } from 'node:fs';

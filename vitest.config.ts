@@ -17,6 +17,8 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
             'tests/model/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'jsdom',
         },

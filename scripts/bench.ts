@@ -22,12 +22,12 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 
 if (process.argv[2] === '--client') {
   await runClient(JSON.parse(process.argv[3]));
@@ -36,62 +36,19 @@ if (process.argv[2] === '--client') {
 
 // ───────────────────────────── bundle ─────────────────────────────
 
-type ManifestChunk = {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-};
-type Manifest = Record<string, ManifestChunk>;
-
 function bundleSection() {
   const dist = 'dist';
-  const manifestPath = join(dist, '.vite', 'manifest.json');
-
-  if (!existsSync(manifestPath) || process.argv.includes('--build')) {
+  if (!existsSync(join(dist, '.vite', 'manifest.json')) || process.argv.includes('--build')) {
     console.log('building the web app…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
-  const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-
-  /** A chunk and everything it imports statically: what the browser must fetch before it runs. */
-  function closure(key: string, seen = new Set<string>()): Set<string> {
-    if (seen.has(key)) return seen;
-    seen.add(key);
-    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-    return seen;
-  }
-
-  function sizeOf(files: Iterable<string>) {
-    let raw = 0;
-    let gzip = 0;
-    for (const file of files) {
-      const bytes = readFileSync(join(dist, file));
-      raw += bytes.length;
-      gzip += gzipSync(bytes, { level: 9 }).length;
-    }
-    return { raw, gzip };
-  }
-
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const loginKey = Object.keys(manifest).find((k) => /src\/screens\/login\//.test(k) && manifest[k].isDynamicEntry);
-  if (!entryKey) throw new Error('no entry chunk in the Vite manifest');
-
-  const keys = closure(entryKey);
-  if (loginKey) closure(loginKey, keys);
-  const js = [...keys].map((k) => manifest[k].file);
-  const css = [...new Set([...keys].flatMap((k) => manifest[k].css ?? []))];
-  const allJs = Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'));
-
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  const { loginJs, loginCss, allJs } = measureBundle(dist);
   const rows: [string, string, string][] = [
-    ['JS loaded for /login', kb(sizeOf(js).raw), kb(sizeOf(js).gzip)],
-    ['CSS loaded for /login', kb(sizeOf(css).raw), kb(sizeOf(css).gzip)],
-    ['all JS of the app', kb(sizeOf(allJs).raw), kb(sizeOf(allJs).gzip)],
+    ['JS loaded for /login', kib(loginJs.raw), kib(loginJs.gzip)],
+    ['CSS loaded for /login', kib(loginCss.raw), kib(loginCss.gzip)],
+    ['all JS of the app', kib(allJs.raw), kib(allJs.gzip)],
   ];
-  console.log(`\nbundle (vite build, gzip -9)${loginKey ? '' : ' — no lazy login chunk found, entry only'}`);
+  console.log(`\nbundle (vite build, gzip -9; budget for /login JS ${kib(LOGIN_JS_BUDGET_GZIP)})`);
   console.log(['figure', 'raw', 'gzipped'].map((h) => h.padEnd(24)).join(''));
   for (const row of rows) console.log(row.map((c) => c.padEnd(24)).join(''));
 }

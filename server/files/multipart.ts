@@ -106,11 +106,11 @@ function typeAllowed(type: string, allowed: readonly string[]): boolean {
 
 /**
  * The name to show and offer on download: no folders (some browsers send `C:\fakepath\x`), no
- * control characters, a sane length. It never becomes a path: files are stored by id.
+ * control characters (Unicode's Cc: C0, DEL, C1), a sane length. It never becomes a path: files are stored by id.
  * Browsers send a `"` in a file name as `%22` (WHATWG multipart encoding): it is put back.
  */
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').replaceAll('%22', '"').split(/[/\\]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base.replace(/\p{Cc}/gu, '').trim().slice(0, 255);
   return clean || 'file';
 }

@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+// `schema.summary` is @fastify/swagger's addition to Fastify's types (the app loads it in openapi.ts).
+import type {} from '@fastify/swagger';
 import { recordDeclaredRoutes, type DeclaredRoute } from './route';
 
 describe('recordDeclaredRoutes', () => {

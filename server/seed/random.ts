@@ -52,9 +52,9 @@ export function createRandom(seed: number): Random {
       spare = null;
       return mean + sd * z;
     }
-    let u = 0;
-    let v = 0;
-    let r = 0;
+    let u: number;
+    let v: number;
+    let r: number;
     do {
       u = next() * 2 - 1;
       v = next() * 2 - 1;

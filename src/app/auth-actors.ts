@@ -21,7 +21,7 @@ export const login = fromPromise<Session, LoginInput>(async ({ input }) => {
     const token = await postLogin(input.username, input.password);
     return { token, user: await fetchMe(token) };
   } catch (error) {
-    throw new Error(toApiFailure(error).message);
+    throw new Error(toApiFailure(error).message, { cause: error });
   }
 });
 

@@ -92,7 +92,7 @@ async function send(method: 'GET' | 'POST' | 'PATCH', url: string, as: string, b
 /** zod's own wording, which no message of ours may fall back to. */
 const ZOD_DEFAULT = /expected|Invalid input|Too (big|small)|received/i;
 
-function expect422On(res: { statusCode: number; body: string; json: () => any }, field: string, what: string) {
+function expect422On(res: { statusCode: number; body: string; json: () => { errors?: Record<string, string[]> } }, field: string, what: string) {
   expect(res.statusCode, `${what}: ${res.body}`).toBe(422);
   const errors: Record<string, string[]> = res.json().errors ?? {};
   const keys = Object.keys(errors);

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { addIdColumn, dialectOf } from '../dialect';
 
 /**
@@ -11,7 +11,7 @@ import { addIdColumn, dialectOf } from '../dialect';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = dialectOf(db) === 'postgres';
-  const int0 = (col: any) => col.notNull().defaultTo(0);
+  const int0 = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(0);
 
   await addIdColumn(db, db.schema.createTable('enclosures'))
     .addColumn('serial', 'text', (col) => col.notNull().unique())

@@ -151,7 +151,7 @@ export async function ingestReport(db: Kysely<DB>, jig: ReportingJig, input: Jig
   } catch (error) {
     if (!(error instanceof StoredAlready)) throw error;
     const first = await findStored(db, jig, input.uuid);
-    if (!first) throw new Error(`report ${input.uuid} neither stored nor insertable`);
+    if (!first) throw new Error(`report ${input.uuid} neither stored nor insertable`, { cause: error });
     return first;
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { MobileMenu } from './mobile-menu';
 import { NavDrawer } from './nav-drawer';
@@ -9,10 +9,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [pathname] = useLocation();
 
-  // A navigation from inside the page (or a redirect) also closes the mobile menu.
-  useEffect(() => {
+  // A navigation from inside the page (or a redirect) also closes the mobile menu: adjusted
+  // while rendering the new location, so the menu is never drawn open over it.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
     setMenuOpen(false);
-  }, [pathname]);
+  }
 
   return (
     <div className="min-h-dvh bg-background">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Picks } from '../../../../machines/release-batch.machine';
 import { releaseBatchDevicesOptions } from '../../../api/release-batches';
 import { Pagination } from '../../../components/data-table/pagination';
@@ -25,10 +25,9 @@ export function BatchBoards({ batchId, picks, actor }: BatchBoardsProps) {
   const rows = query.data?.data ?? [];
   const total = query.data?.meta.total ?? 0;
 
-  // After a save took boards out, the page shown may be past the last one.
-  useEffect(() => {
-    if (query.isError && page > 1) setPage(1);
-  }, [query.isError, page]);
+  // After a save took boards out, the page shown may be past the last one: go back to the
+  // first while rendering, rather than drawing the error first.
+  if (query.isError && page > 1) setPage(1);
 
   if (query.isPending) return <LoadingBlock label="Loading the batch’s boards" />;
   if (query.isError && !query.data) return <ErrorPresenter error={query.error} title="Could not load the batch’s boards" />;

@@ -3,7 +3,7 @@
  * transition (event, invoke done/error, eventless), each with a stable key. The model tests
  * record walked transitions under these keys and `npm run paths` counts them against this list,
  * so both sides must name a transition the same way, also on a `.provide()`d copy.
- * No vitest here: scripts/paths.ts imports it.
+ * No vitest here: tests/model/paths/report.ts imports it.
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { getStateNodes } from 'xstate/graph';

@@ -2,7 +2,7 @@
  * What the model tests walked, written when a machine's model suite ends and read by
  * `npm run paths`. One file per machine under coverage/paths/raw/ (git-ignored), replaced on
  * every run, so a report never counts a walk of an older machine unnoticed (the script compares
- * the recording's time with the machine file's). No vitest here: scripts/paths.ts imports it.
+ * the recording's time with the machine file's). No vitest here: tests/model/paths/report.ts imports it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

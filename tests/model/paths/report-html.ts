@@ -4,8 +4,8 @@
  * model tests did not walk in red; below it, the transitions as a table. No layout package: a
  * reader needs to find the red, not a beautiful graph.
  */
-import type { MachineDefinition, TransitionInfo } from '../tests/model/harness/definition';
-import type { Recording } from '../tests/model/harness/recording';
+import type { MachineDefinition, TransitionInfo } from '../harness/definition';
+import type { Recording } from '../harness/recording';
 
 type Row = { id: string; states: { total: number; covered: number }; transitions: { total: number; covered: number } };
 

@@ -13,9 +13,9 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { machineDefinition, type MachineDefinition } from '../tests/model/harness/definition';
-import { readRecording, ROOT, type Recording } from '../tests/model/harness/recording';
-import { drawMachine } from './paths-html';
+import { machineDefinition, type MachineDefinition } from '../harness/definition';
+import { readRecording, ROOT, type Recording } from '../harness/recording';
+import { drawMachine } from './report-html';
 
 const OUT = path.join(ROOT, 'coverage', 'paths');
 const MACHINES = path.join(ROOT, 'machines');

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { appActor, useAppSelector } from '../../app/app-actor';
 import { Button } from '../../components/button';
 import { ErrorPresenter } from '../../components/error-presenter';
+import { contractResolver } from '../../components/form/contract-resolver';
 import { TextField } from '../../components/form/text-field';
-import { useForm } from '../../components/form/use-form';
 
 /**
  * The contract's schema, loaded on first use: zod is the largest thing a form needs and the
@@ -15,22 +16,16 @@ export function LoginScreen() {
   const loggingIn = useAppSelector((s) => s.matches('loggingIn'));
   const busy = useAppSelector((s) => s.hasTag('busy'));
   const loginError = useAppSelector((s) => s.context.loginError);
-  const form = useForm({ username: '', password: '' });
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useForm({ defaultValues: { username: '', password: '' }, resolver: contractResolver(loadSchema) });
+  const { resetField, setFocus } = form;
 
   // A refused login keeps the username and asks for the password again.
   useEffect(() => {
     if (loginError && !busy) {
-      form.set('password', '');
-      passwordRef.current?.focus();
+      resetField('password');
+      setFocus('password');
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loginError, busy]);
-
-  const submit = form.onSubmit(async () => {
-    const input = form.validate(await loadSchema(), form.values);
-    if (input) appActor.send({ type: 'login.submit', ...input });
-  });
+  }, [loginError, busy, resetField, setFocus]);
 
   return (
     <main className="flex min-h-dvh items-start justify-center bg-background px-4 pt-[12vh] pb-10">
@@ -39,29 +34,29 @@ export function LoginScreen() {
         <div className="rounded-lg border border-secondary-light bg-white p-6 shadow-sm">
           <h1 className="mb-5 text-xl font-semibold text-gray-900">Log in</h1>
           <form
-            ref={form.formRef}
-            onSubmit={submit}
+            onSubmit={form.handleSubmit((input) => appActor.send({ type: 'login.submit', ...input }))}
             onChange={() => void loadSchema().catch(() => {})}
             noValidate
             className="flex flex-col gap-4"
           >
             <TextField
+              control={form.control}
+              name="username"
               label="Username"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               required
               autoFocus
-              {...form.field('username')}
               readOnly={loggingIn}
             />
             <TextField
-              ref={passwordRef}
+              control={form.control}
+              name="password"
               label="Password"
               type="password"
               autoComplete="current-password"
               required
-              {...form.field('password')}
               readOnly={loggingIn}
             />
             {loginError && !loggingIn ? <ErrorPresenter error={loginError} /> : null}

@@ -1,4 +1,4 @@
-import { COMPANY_ROLE_SLUGS, ROLE_SLUGS, type RoleSlug } from './roles';
+import { COMPANY_ROLE_SLUGS, ROLE_SLUGS, type RoleSlug } from './role-slugs';
 
 /**
  * Who may do what: the one place access is decided. The server enforces it on every route

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { ROLE_SLUGS } from './role-slugs';
 
-export const ROLE_SLUGS = ['superadmin', 'admin', 'engineer', 'operator', 'viewer'] as const;
-export type RoleSlug = (typeof ROLE_SLUGS)[number];
-
-/** Roles a company may hold; `superadmin` belongs to the platform's operators only. */
-export const COMPANY_ROLE_SLUGS = ['admin', 'engineer', 'operator', 'viewer'] as const;
-export type CompanyRoleSlug = (typeof COMPANY_ROLE_SLUGS)[number];
+export { COMPANY_ROLE_SLUGS, ROLE_SLUGS, type CompanyRoleSlug, type RoleSlug } from './role-slugs';
 
 export const roleSchema = z.object({
   id: z.number().int(),

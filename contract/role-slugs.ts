@@ -1,7 +1,6 @@
 /**
- * The role slugs without zod: the permissions module (and through it the navigation guard in
- * the app's first chunk) needs only these, and importing the schemas would put zod on the
- * login page before any form asks for it.
+ * The role names alone, without zod: the navigation guard and the permissions run in the first
+ * screen's bundle, and a schema built at import time (roles.ts) would carry zod into it.
  */
 export const ROLE_SLUGS = ['superadmin', 'admin', 'engineer', 'operator', 'viewer'] as const;
 export type RoleSlug = (typeof ROLE_SLUGS)[number];

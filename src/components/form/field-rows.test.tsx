@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -26,14 +27,19 @@ const toInput = (v: Values) => ({
   pins: v.pins.map((p) => ({ name: p.name, number: p.number.trim() === '' ? undefined : Number(p.number) })),
 });
 
-let formRef: UseFormReturn<Values, unknown, z.output<typeof connector>> | null = null;
+type PinsFormApi = UseFormReturn<Values, unknown, z.output<typeof connector>>;
+let formRef: PinsFormApi | null = null;
+/** Hands the test the form, as a screen's mutation `onError` would use it. */
+const expose = (form: PinsFormApi) => {
+  formRef = form;
+};
 
 function PinsForm({ initial, onSave }: { initial: Pin[]; onSave: (input: z.output<typeof connector>) => void }) {
   const form = useForm<Values, unknown, z.output<typeof connector>>({
     defaultValues: { pins: initial },
     resolver: contractResolver(connector, toInput),
   });
-  formRef = form;
+  useEffect(() => expose(form), [form]);
   return (
     <form onSubmit={form.handleSubmit(onSave)} noValidate>
       <FieldRows control={form.control} name="pins" legend="Pins" noun="pin" newRow={() => ({ name: '', number: '' })} empty="No pins yet.">

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Page } from '../../../contract/envelope';
+import { FormDialog } from '../form-dialog';
 import { AsyncSelect, type AsyncOptionsSource } from './async-select';
 import { AsyncSelectField } from './async-select-field';
 import { contractResolver } from './contract-resolver';
@@ -153,5 +154,28 @@ describe('AsyncSelect', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     expect(onSave.mock.calls[0][0]).toEqual({ company_id: '5' });
+  });
+});
+
+describe('AsyncSelect in a dialog', () => {
+  afterEach(cleanup);
+
+  it('Escape closes the open list first, the dialog only with the next Escape', async () => {
+    function InDialog() {
+      const [open, setOpen] = useState(true);
+      return (
+        <FormDialog open={open} onOpenChange={setOpen} title="New cartridge">
+          <Picker fetchOptions={fakeServer()} />
+        </FormDialog>
+      );
+    }
+    render(withQueries(<InDialog />));
+    await userEvent.click(combobox());
+    await screen.findByRole('option', { name: 'Acme Electronics' });
+    await userEvent.keyboard('{Escape}');
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('dialog', { name: 'New cartridge' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

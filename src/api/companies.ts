@@ -9,6 +9,8 @@ export const companyKeys = {
   all: ['companies'] as const,
   lists: () => ['companies', 'list'] as const,
   list: (params: ListParams) => ['companies', 'list', params] as const,
+  /** The pickers' searches: under `lists()`, so a new or renamed company shows in them too. */
+  choices: () => ['companies', 'list', 'choices'] as const,
   details: () => ['companies', 'detail'] as const,
   detail: (id: number) => ['companies', 'detail', id] as const,
   own: () => ['companies', 'own'] as const,
@@ -21,6 +23,18 @@ export const companiesListOptions = (params: ListParams) =>
     queryFn: ({ signal }) =>
       api.get<Page<Company>>('/companies', { params: toQuery(params), signal }).then((r) => r.data),
   });
+
+/** How many companies a picker shows for one search: enough to choose from, few enough to read. */
+export const COMPANY_CHOICES = 20;
+
+/** `GET /companies?search=…` by name, for a picker that asks as the user types (superadmin). */
+export const searchCompanies = (search: string, signal: AbortSignal) =>
+  api
+    .get<Page<Company>>('/companies', {
+      params: toQuery({ page: 1, limit: COMPANY_CHOICES, sortby: 'name', sortdesc: false, search: search || undefined }),
+      signal,
+    })
+    .then((r) => r.data);
 
 export const companyOptions = (id: number) =>
   queryOptions({

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../app/app-actor';
 import { isSuperadmin } from '../../contract/permissions';
+import { companyOptions } from '../api/companies';
 import { positiveIntParam, useSearchState } from '../lib/url-search';
-import { useCompanyOptions } from './company-options';
+import { companySearch } from './company-search';
 import { ErrorPresenter } from './error-presenter';
-import { FilterSelect } from './filter-select';
+import { AsyncSelect } from './form/async-select';
 
 export type CompanyScope = {
   /** The company whose data the screen shows; null while a superadmin has not chosen one. */
@@ -11,6 +13,8 @@ export type CompanyScope = {
   /** Only a superadmin chooses; everyone else sees their own company. */
   chooses: boolean;
   companyName: string | null;
+  /** Why the chosen company's name could not be loaded (a stale `?company=`). */
+  companyError: unknown;
 };
 
 /**
@@ -21,33 +25,31 @@ export function useCompanyScope(): CompanyScope {
   const session = useSession();
   const { params } = useSearchState();
   const chooses = isSuperadmin(session?.user);
-  const companies = useCompanyOptions(chooses);
-  if (!session) return { companyId: null, chooses: false, companyName: null };
-  if (!chooses) return { companyId: session.user.company_id, chooses, companyName: session.company.name };
-  const chosen = positiveIntParam(params, 'company');
-  return {
-    companyId: chosen,
-    chooses,
-    companyName: companies.options.find((o) => o.value === String(chosen))?.label ?? null,
-  };
+  const chosen = chooses ? positiveIntParam(params, 'company') : null;
+  // The name of the company in the URL, which any page of companies may not hold.
+  const company = useQuery({ ...companyOptions(chosen ?? 0), enabled: !!chosen });
+  if (!session) return { companyId: null, chooses: false, companyName: null, companyError: null };
+  if (!chooses) return { companyId: session.user.company_id, chooses, companyName: session.company.name, companyError: null };
+  return { companyId: chosen, chooses, companyName: company.data?.name ?? null, companyError: company.error };
 }
 
-/** The superadmin's "Company" select, kept in the URL; renders nothing for anyone else. */
+/** The superadmin's "Company" choice, searched on the server, kept in the URL; nothing for anyone else. */
 export function CompanyPicker({ scope }: { scope: CompanyScope }) {
   const { set } = useSearchState();
-  const companies = useCompanyOptions(scope.chooses);
   if (!scope.chooses) return null;
   return (
-    <div className="flex flex-col gap-2">
-      <FilterSelect
+    <div className="flex max-w-md flex-col gap-2">
+      <AsyncSelect
+        {...companySearch}
         label="Company"
         value={scope.companyId ? String(scope.companyId) : ''}
+        selectedLabel={scope.companyName}
+        placeholder="Choose a company"
+        noMatches="No companies match."
         // A new company starts on the first page of its own rows, with no other company's filters.
-        onValueChange={(v) => set({ company: v || null, page: null, project: null, status: null })}
-        options={companies.options}
-        allLabel={companies.isPending ? 'Loading companies…' : 'Choose a company'}
+        onValueChange={(v) => set({ company: v, page: null, project: null, status: null })}
       />
-      {companies.error ? <ErrorPresenter error={companies.error} title="Could not load companies" /> : null}
+      {scope.companyError ? <ErrorPresenter error={scope.companyError} title="Could not load the company" /> : null}
     </div>
   );
 }

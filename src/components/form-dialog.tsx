@@ -24,6 +24,10 @@ export function FormDialog({ open, onOpenChange, title, description, busy = fals
         <Dialog.Content
           // Without a description, say so: Radix would otherwise point at a missing one.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // Radix hears Escape first (capture); an open list (the async select) closes before the dialog does.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+          }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none"
         >
           <div className="mb-4 flex items-start justify-between gap-3">

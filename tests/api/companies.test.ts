@@ -86,6 +86,17 @@ describe('GET /v1/companies', () => {
     expect(nothing.json().meta.total).toBe(0);
   });
 
+  it('answers a picker’s search: the first matches by name, and how many match in all', async () => {
+    // The app's company picker asks exactly this as the superadmin types (src/api/companies.ts searchCompanies).
+    const res = await t.call('GET', '/v1/companies?page=1&limit=2&sortby=name&sortdesc=false&search=E', { as: 'root' });
+    expect(res.statusCode).toBe(200);
+    const all = await t.call('GET', '/v1/companies?limit=200&sortby=name&sortdesc=false', { as: 'root' });
+    const matching = names(all).filter((n) => n.toLowerCase().includes('e'));
+    expect(matching.length).toBeGreaterThan(2);
+    expect(names(res)).toEqual(matching.slice(0, 2));
+    expect(res.json().meta).toEqual({ page: 1, limit: 2, total: matching.length });
+  });
+
   it('filters by type and counts only the filtered rows', async () => {
     const res = await t.call('GET', '/v1/companies?type=manufacturer&sortby=name', { as: 'root' });
     expect(names(res)).toEqual(['Beta Builders', 'delta_labs']);

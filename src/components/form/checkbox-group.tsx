@@ -1,47 +1,50 @@
 import { useId, type ReactNode } from 'react';
-import { FieldErrors } from './form-field';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldBinding } from './field-binding';
+import { errorsOf, FieldErrors } from './form-field';
 
-export type CheckboxOption<V extends string | number> = { value: V; label: string; hint?: string };
+export type CheckboxOption<O extends string | number> = { value: O; label: string; hint?: string };
 
-type CheckboxGroupProps<V extends string | number> = {
+type CheckboxGroupProps<V extends FieldValues, T, O extends string | number> = FieldBinding<V, T, O[]> & {
   legend: string;
-  options: CheckboxOption<V>[];
-  value: V[];
-  onValueChange: (value: V[]) => void;
-  errors?: string[];
+  options: CheckboxOption<NoInfer<O>>[];
   hint?: ReactNode;
   disabled?: boolean;
 };
 
 /** A fieldset of checkboxes, each named by its own label; the legend names the group. */
-export function CheckboxGroup<V extends string | number>({
+export function CheckboxGroup<V extends FieldValues, T = V, O extends string | number = string | number>({
+  control,
+  name,
   legend,
   options,
-  value,
-  onValueChange,
-  errors,
   hint,
   disabled,
-}: CheckboxGroupProps<V>) {
+}: CheckboxGroupProps<V, T, O>) {
   const id = useId();
+  const { field, fieldState } = useController({ control, name });
+  const value = (field.value ?? []) as O[];
+  const errors = errorsOf(fieldState.error);
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const invalid = !!errors?.length;
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
-  const toggle = (v: V, on: boolean) =>
-    onValueChange(on ? [...value.filter((x) => x !== v), v] : value.filter((x) => x !== v));
+  const toggle = (v: O, on: boolean) => field.onChange(on ? [...value.filter((x) => x !== v), v] : value.filter((x) => x !== v));
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={describedBy} disabled={disabled}>
       <legend className="mb-1 text-sm font-medium text-gray-800">{legend}</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
-        {options.map((o) => (
+        {options.map((o, i) => (
           <label key={o.value} className="inline-flex min-h-8 items-center gap-2 text-sm text-gray-800">
             <input
               type="checkbox"
               className="size-4 accent-primary"
+              // The first box is where a failed submit puts the focus.
+              ref={i === 0 ? field.ref : undefined}
               checked={value.includes(o.value)}
               onChange={(e) => toggle(o.value, e.target.checked)}
+              onBlur={field.onBlur}
               aria-invalid={invalid || undefined}
             />
             {o.label}

@@ -49,6 +49,29 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/**
+ * The message a field shows for its react-hook-form error, nested ones included: a 422 on
+ * `role_ids.0` belongs to the roles group. One message at a time reads calmer than every rule
+ * an empty field breaks.
+ */
+export function errorsOf(error: unknown): string[] | undefined {
+  const message = firstMessage(error);
+  return message ? [message] : undefined;
+}
+
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [key, value] of Object.entries(error)) {
+    // `ref` is the DOM element RHF keeps for focusing; `types` repeats the message.
+    if (key === 'ref' || key === 'types') continue;
+    const nested = firstMessage(value);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
 /** Input styling shared by text inputs and selects. */
 export const inputClass =
   'min-h-10 w-full rounded-md border border-secondary/40 bg-white px-3 py-2 text-sm text-gray-900 ' +

@@ -1,24 +1,42 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import { FormField, inputClass } from './form-field';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldBinding } from './field-binding';
+import { errorsOf, FormField, inputClass } from './form-field';
 
 export type SelectOption = { value: string; label: string };
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  options: SelectOption[];
-  /** The empty first choice, e.g. "Choose a type"; without it the first option is preselected. */
-  placeholder?: string;
-  errors?: string[];
-  hint?: ReactNode;
-};
+type SelectFieldProps<V extends FieldValues, T> = FieldBinding<V, T, string> &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'id'> & {
+    label: string;
+    options: SelectOption[];
+    /** The empty first choice, e.g. "Choose a type"; without it the first option is preselected. */
+    placeholder?: string;
+    hint?: ReactNode;
+  };
 
-export function SelectField({ label, value, onValueChange, options, placeholder, errors, hint, ...rest }: SelectFieldProps) {
+export function SelectField<V extends FieldValues, T = V>({
+  control,
+  name,
+  label,
+  options,
+  placeholder,
+  hint,
+  ...rest
+}: SelectFieldProps<V, T>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <FormField label={label} errors={errors} hint={hint}>
+    <FormField label={label} errors={errorsOf(fieldState.error)} hint={hint}>
       {(a11y) => (
-        <select {...rest} {...a11y} value={value} onChange={(e) => onValueChange(e.target.value)} className={inputClass}>
+        <select
+          {...rest}
+          {...a11y}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          className={inputClass}
+        >
           {placeholder !== undefined ? (
             <option value="" disabled>
               {placeholder}

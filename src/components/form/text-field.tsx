@@ -1,26 +1,28 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { FormField, inputClass } from './form-field';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useController, type FieldValues } from 'react-hook-form';
+import type { FieldBinding } from './field-binding';
+import { errorsOf, FormField, inputClass } from './form-field';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  errors?: string[];
-  hint?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
-};
+type TextFieldProps<V extends FieldValues, T> = FieldBinding<V, T, string> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'id'> & {
+    label: string;
+    hint?: ReactNode;
+  };
 
-export function TextField({ label, value, onValueChange, errors, hint, type = 'text', ref, ...rest }: TextFieldProps) {
+export function TextField<V extends FieldValues, T = V>({ control, name, label, hint, type = 'text', ...rest }: TextFieldProps<V, T>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <FormField label={label} errors={errors} hint={hint}>
+    <FormField label={label} errors={errorsOf(fieldState.error)} hint={hint}>
       {(a11y) => (
         <input
           {...rest}
           {...a11y}
-          ref={ref}
+          ref={field.ref}
+          name={field.name}
           type={type}
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
           className={inputClass}
         />
       )}

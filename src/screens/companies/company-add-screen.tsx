@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { companyCreateInput, type CompanyCreateInput } from '../../../contract/companies';
 import { companyChanged, createCompany } from '../../api/companies';
 import { companyTypesOptions } from '../../api/lookups';
@@ -8,16 +9,17 @@ import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
 import { ErrorPresenter } from '../../components/error-presenter';
-import { FormError } from '../../components/form/form-error';
+import { contractResolver } from '../../components/form/contract-resolver';
+import { FormError, formErrorOf } from '../../components/form/form-error';
 import { SelectField } from '../../components/form/select-field';
+import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
-import { useForm } from '../../components/form/use-form';
 import { PageHeader } from '../../components/page-header';
 
 export function CompanyAddScreen({ title }: ScreenProps) {
   const client = useQueryClient();
   const types = useQuery(companyTypesOptions());
-  const form = useForm({ name: '', type: '' });
+  const form = useForm({ defaultValues: { name: '', type: '' }, resolver: contractResolver(companyCreateInput) });
 
   const mutation = useMutation({
     mutationFn: (input: CompanyCreateInput) => createCompany(input),
@@ -25,32 +27,24 @@ export function CompanyAddScreen({ title }: ScreenProps) {
       await companyChanged(client, company);
       navigate('/manage/companies');
     },
-    onError: form.fail,
-  });
-
-  const submit = form.onSubmit(() => {
-    const input = form.validate(companyCreateInput, form.values);
-    if (input) mutation.mutate(input);
+    onError: (error) => applyServerErrors(error, form),
   });
 
   return (
     <>
       <PageHeader title={title} back={{ href: '/manage/companies', label: 'All companies' }} />
       <Card className="max-w-xl">
-        <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <TextField
-            label="Name"
-            autoComplete="organization"
-            {...form.field('name')}
-          />
+        <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
+          <TextField control={form.control} name="name" label="Name" autoComplete="organization" />
           <SelectField
+            control={form.control}
+            name="type"
             label="Type"
             placeholder={types.isPending ? 'Loading types…' : 'Choose a type'}
             options={(types.data ?? []).map((t) => ({ value: t.slug, label: t.name }))}
-            {...form.field('type')}
           />
           {types.error ? <ErrorPresenter error={types.error} title="Could not load company types" /> : null}
-          <FormError message={form.formError} />
+          <FormError message={formErrorOf(form.formState.errors)} />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" busy={mutation.isPending}>
               Create company

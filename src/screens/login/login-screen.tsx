@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toFieldErrors, type FieldErrors } from '../../../contract/field-errors';
 import { appActor, useAppSelector } from '../../app/app-actor';
 import { Button } from '../../components/button';
 import { ErrorPresenter } from '../../components/error-presenter';
-import { TextField } from '../../components/form/text-field';
-import { useForm } from '../../components/form/use-form';
+import { FormField, inputClass } from '../../components/form/form-field';
 
 /**
  * The contract's schema, loaded on first use: zod is the largest thing a form needs and the
@@ -11,26 +11,44 @@ import { useForm } from '../../components/form/use-form';
  */
 const loadSchema = () => import('../../../contract/auth').then((m) => m.loginInput);
 
+/**
+ * The one form not on react-hook-form: it is the first screen, whose JavaScript has a budget
+ * (scripts/bundle-size.ts) that react-hook-form alone (about 14 KiB gzip) would break. Two
+ * plain inputs read on submit need no form state; the look (FormField) and the schema
+ * (contract/auth) are the same as every other form's.
+ */
 export function LoginScreen() {
   const loggingIn = useAppSelector((s) => s.matches('loggingIn'));
   const busy = useAppSelector((s) => s.hasTag('busy'));
   const loginError = useAppSelector((s) => s.context.loginError);
-  const form = useForm({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
   // A refused login keeps the username and asks for the password again.
   useEffect(() => {
-    if (loginError && !busy) {
-      form.set('password', '');
-      passwordRef.current?.focus();
+    if (loginError && !busy && passwordRef.current) {
+      passwordRef.current.value = '';
+      passwordRef.current.focus();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loginError, busy]);
 
-  const submit = form.onSubmit(async () => {
-    const input = form.validate(await loadSchema(), form.values);
-    if (input) appActor.send({ type: 'login.submit', ...input });
-  });
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const checked = (await loadSchema()).safeParse(Object.fromEntries(new FormData(form)));
+    if (checked.success) {
+      setErrors({});
+      appActor.send({ type: 'login.submit', ...checked.data });
+      return;
+    }
+    setErrors(toFieldErrors(checked.error));
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  // The message was about the old value; it goes once the user acts on it.
+  const clear = (name: string) => () => setErrors((e) => (e[name] ? { ...e, [name]: [] } : e));
+  const errorsOf = (name: string) => (errors[name]?.length ? [errors[name][0]] : undefined);
 
   return (
     <main className="flex min-h-dvh items-start justify-center bg-background px-4 pt-[12vh] pb-10">
@@ -39,31 +57,43 @@ export function LoginScreen() {
         <div className="rounded-lg border border-secondary-light bg-white p-6 shadow-sm">
           <h1 className="mb-5 text-xl font-semibold text-gray-900">Log in</h1>
           <form
-            ref={form.formRef}
-            onSubmit={submit}
+            ref={formRef}
+            onSubmit={(event) => void submit(event)}
             onChange={() => void loadSchema().catch(() => {})}
             noValidate
             className="flex flex-col gap-4"
           >
-            <TextField
-              label="Username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              autoFocus
-              {...form.field('username')}
-              readOnly={loggingIn}
-            />
-            <TextField
-              ref={passwordRef}
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...form.field('password')}
-              readOnly={loggingIn}
-            />
+            <FormField label="Username" errors={errorsOf('username')}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  required
+                  autoFocus
+                  readOnly={loggingIn}
+                  onChange={clear('username')}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+            <FormField label="Password" errors={errorsOf('password')}>
+              {(a11y) => (
+                <input
+                  {...a11y}
+                  ref={passwordRef}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  readOnly={loggingIn}
+                  onChange={clear('password')}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
             {loginError && !loggingIn ? <ErrorPresenter error={loginError} /> : null}
             <Button type="submit" busy={loggingIn} className="mt-1 w-full">
               Log in

@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { PASSWORD_MIN, type User } from '../../../contract/users';
+import { PASSWORD_MIN, type User, type UserCreateInput, type UserUpdateInput } from '../../../contract/users';
 import { createCompanyUser, updateUser, userChanged } from '../../api/users';
 import { appActor, navigate } from '../../app/app-actor';
 import { useLeaveGuard } from '../../app/use-leave-guard';
 import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
+import { companySearch } from '../../components/company-search';
 import { ErrorPresenter } from '../../components/error-presenter';
+import { AsyncSelectField } from '../../components/form/async-select-field';
 import { CheckboxGroup } from '../../components/form/checkbox-group';
-import { FormError } from '../../components/form/form-error';
-import { SelectField } from '../../components/form/select-field';
+import { contractResolver } from '../../components/form/contract-resolver';
+import { FormError, formErrorOf } from '../../components/form/form-error';
+import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
-import { useForm } from '../../components/form/use-form';
-import { useCompanyOptions } from '../../components/company-options';
 import { useRoleOptions } from './role-options';
 import { changesOf, createBody, createSchema, emptyUser, updateSchema, userValues, type UserFormValues } from './user-payload';
 
@@ -28,14 +30,16 @@ export function UserForm(props: UserFormProps) {
   const editing = props.mode === 'edit' ? props.user : null;
   const chooseCompany = props.mode === 'create' && props.chooseCompany;
   const passwordHere = !(props.mode === 'edit' && props.self);
-  const form = useForm<UserFormValues>(() =>
-    editing ? userValues(editing) : emptyUser(chooseCompany || props.mode !== 'create' ? undefined : props.companyId),
-  );
+  const form = useForm<UserFormValues, unknown, UserUpdateInput | UserCreateInput>({
+    defaultValues: editing ? userValues(editing) : emptyUser(chooseCompany || props.mode !== 'create' ? undefined : props.companyId),
+    // Editing sends only what changed, so that is what the update schema checks.
+    resolver: editing
+      ? contractResolver(updateSchema, (v: UserFormValues) => changesOf(editing, v))
+      : contractResolver(createSchema(chooseCompany)),
+  });
   const roles = useRoleOptions(editing?.roles);
-  const companies = useCompanyOptions(chooseCompany);
-  const v = form.values;
   const leaveGuard = useLeaveGuard(
-    form.dirty,
+    form.formState.isDirty,
     editing ? 'Your changes to this user are not saved yet.' : 'The new user is not created yet.',
   );
 
@@ -49,67 +53,66 @@ export function UserForm(props: UserFormProps) {
       leaveGuard.release();
       navigate(`/users/${user.id}`);
     },
-    onError: form.fail,
+    onError: (error) => applyServerErrors(error, form),
   });
 
-  const submit = form.onSubmit(() => {
+  // The resolver above decides which schema checked `input`: the update's when editing.
+  const submit = form.handleSubmit((input) => {
     if (editing) {
-      const changes = changesOf(editing, v);
-      const input = form.validate(updateSchema, changes);
-      if (!input) return;
-      if (Object.keys(input).length === 0) {
+      const changes = input as UserUpdateInput;
+      if (Object.keys(changes).length === 0) {
         // Only spaces changed: nothing to save, nothing to lose.
         leaveGuard.release();
         return navigate(`/users/${editing.id}`);
       }
-      mutation.mutate(() => updateUser(editing.id, input));
+      mutation.mutate(() => updateUser(editing.id, changes));
       return;
     }
-    const input = form.validate(createSchema(chooseCompany), v);
-    if (input) mutation.mutate(() => createCompanyUser(Number(v.company_id), createBody(input)));
+    const created = input as UserCreateInput;
+    mutation.mutate(() => createCompanyUser(Number(form.getValues('company_id')), createBody(created)));
   });
 
   const cancelHref = editing ? `/users/${editing.id}` : '/users';
   return (
-    <form ref={form.formRef} onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5">
+    <form onSubmit={submit} noValidate className="flex max-w-2xl flex-col gap-5">
       {chooseCompany ? (
-        <SelectField
+        <AsyncSelectField
+          {...companySearch}
+          control={form.control}
+          name="company_id"
           label="Company"
-          placeholder={companies.isPending ? 'Loading companies…' : 'Choose a company'}
-          options={companies.options}
-          {...form.field('company_id')}
+          placeholder="Choose a company"
+          noMatches="No companies match."
+          hint="Type part of its name."
         />
       ) : null}
-      {companies.error ? <ErrorPresenter error={companies.error} title="Could not load companies" /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
+          control={form.control}
+          name="username"
           label="Username"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          {...form.field('username')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          {...form.field('email')}
-        />
+        <TextField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
       </div>
       {passwordHere ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
+            control={form.control}
+            name="password"
             label="Password"
             type="password"
             autoComplete="new-password"
             hint={editing ? 'Leave empty to keep the current password.' : `At least ${PASSWORD_MIN} characters.`}
-            {...form.field('password')}
           />
           <TextField
+            control={form.control}
+            name="password_confirmation"
             label="Confirm password"
             type="password"
             autoComplete="new-password"
-            {...form.field('password_confirmation')}
           />
         </div>
       ) : (
@@ -123,14 +126,13 @@ export function UserForm(props: UserFormProps) {
       )}
       {roles.error ? <ErrorPresenter error={roles.error} title="Could not load roles" /> : null}
       <CheckboxGroup
+        control={form.control}
+        name="role_ids"
         legend="Roles"
         options={roles.options}
-        value={v.role_ids}
-        onValueChange={(x) => form.set('role_ids', x)}
-        errors={form.errorsOf('role_ids')}
         hint={roles.isPending ? 'Loading roles…' : 'Roles decide what the user may do.'}
       />
-      <FormError message={form.formError} />
+      <FormError message={formErrorOf(form.formState.errors)} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={mutation.isPending}>
           {editing ? 'Save changes' : 'Create user'}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { productionBatchCreateInput, type ProductionBatchCreateInput } from '../../../../contract/batches';
 import { batchChanged, createBatch } from '../../../api/batches';
@@ -6,16 +7,18 @@ import { manufacturerChoicesOptions } from '../../../api/manufacturers';
 import { navigate } from '../../../app/app-actor';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
+import { contractResolver } from '../../../components/form/contract-resolver';
+import { formErrorOf } from '../../../components/form/form-error';
 import { SelectField } from '../../../components/form/select-field';
+import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../components/form/use-form';
 
 type BatchFormDialogProps = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
-const empty = { name: '', manufacturer_id: '', planned_quantity: '' };
+type Values = { name: string; manufacturer_id: string; planned_quantity: string };
 
 /** Inputs are text; the contract's schema gets numbers, or what fails as "a whole number". */
-const toInput = (v: typeof empty) => ({
+const toInput = (v: Values) => ({
   name: v.name,
   manufacturer_id: v.manufacturer_id ? Number(v.manufacturer_id) : undefined,
   planned_quantity: v.planned_quantity.trim() === '' ? undefined : Number(v.planned_quantity),
@@ -24,7 +27,10 @@ const toInput = (v: typeof empty) => ({
 /** "New batch": name, manufacturer of this project, planned quantity; then the new batch opens. */
 export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDialogProps) {
   const client = useQueryClient();
-  const form = useForm(empty);
+  const form = useForm<Values, unknown, ProductionBatchCreateInput>({
+    defaultValues: { name: '', manufacturer_id: '', planned_quantity: '' },
+    resolver: contractResolver(productionBatchCreateInput, toInput),
+  });
   const manufacturers = useQuery({ ...manufacturerChoicesOptions(projectId), enabled: open });
   const options = (manufacturers.data?.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
   const noManufacturers = manufacturers.isSuccess && options.length === 0;
@@ -33,23 +39,20 @@ export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDial
     mutationFn: (input: ProductionBatchCreateInput) => createBatch(projectId, input),
     onSuccess: async (batch) => {
       await batchChanged(client, batch);
-      form.setValues(empty);
+      form.reset();
       onOpenChange(false);
       navigate(`/projects/${projectId}/productionbatches/${batch.id}`);
     },
-    onError: form.fail,
-  });
-
-  const submit = form.onSubmit(() => {
-    const input = form.validate(productionBatchCreateInput, toInput(form.values));
-    if (input) mutation.mutate(input);
+    onError: (error) => applyServerErrors(error, form),
   });
 
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} title="New batch" description="A lot of boards built by one manufacturer." busy={mutation.isPending}>
-      <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField label="Name" autoComplete="off" {...form.field('name')} />
+      <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
+        <TextField control={form.control} name="name" label="Name" autoComplete="off" />
         <SelectField
+          control={form.control}
+          name="manufacturer_id"
           label="Manufacturer"
           placeholder={manufacturers.isPending ? 'Loading manufacturers…' : 'Choose a manufacturer'}
           options={options}
@@ -64,12 +67,11 @@ export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDial
               </>
             ) : undefined
           }
-          {...form.field('manufacturer_id')}
         />
         {manufacturers.error ? <ErrorPresenter error={manufacturers.error} title="Could not load manufacturers" /> : null}
-        <TextField label="Planned quantity" inputMode="numeric" autoComplete="off" {...form.field('planned_quantity')} />
+        <TextField control={form.control} name="planned_quantity" label="Planned quantity" inputMode="numeric" autoComplete="off" />
         <FormDialogActions
-          formError={form.formError}
+          formError={formErrorOf(form.formState.errors)}
           busy={mutation.isPending}
           submitLabel="Create batch"
           onCancel={() => onOpenChange(false)}

@@ -1,36 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { releaseBatchCreateInput, type ReleaseBatchCreateInput } from '../../../../contract/release-batches';
 import { createReleaseBatch, releaseBatchKeys } from '../../../api/release-batches';
 import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
+import { contractResolver } from '../../../components/form/contract-resolver';
+import { formErrorOf } from '../../../components/form/form-error';
+import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
-import { useForm } from '../../../components/form/use-form';
 import { releaseEditPath } from './paths';
 
 type ReleaseFormDialogProps = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void };
-
-const empty = { name: '' };
 
 /** "New release batch": a name, then the new draft opens for picking boards. */
 export function ReleaseFormDialog({ projectId, open, onOpenChange }: ReleaseFormDialogProps) {
   const client = useQueryClient();
   const [, navigate] = useLocation();
-  const form = useForm(empty);
+  const form = useForm({ defaultValues: { name: '' }, resolver: contractResolver(releaseBatchCreateInput) });
 
   const mutation = useMutation({
     mutationFn: (input: ReleaseBatchCreateInput) => createReleaseBatch(projectId, input),
     onSuccess: async (batch) => {
       await client.invalidateQueries({ queryKey: releaseBatchKeys.lists(projectId) });
-      form.setValues(empty);
+      form.reset();
       onOpenChange(false);
       navigate(releaseEditPath(projectId, batch.id));
     },
-    onError: form.fail,
-  });
-
-  const submit = form.onSubmit(() => {
-    const input = form.validate(releaseBatchCreateInput, form.values);
-    if (input) mutation.mutate(input);
+    onError: (error) => applyServerErrors(error, form),
   });
 
   return (
@@ -41,10 +37,16 @@ export function ReleaseFormDialog({ projectId, open, onOpenChange }: ReleaseForm
       description="A shipment of passed boards. Pick its boards next, then release them together."
       busy={mutation.isPending}
     >
-      <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField label="Name" autoComplete="off" placeholder="e.g. Shipment 2025-03 to Dalton" {...form.field('name')} />
+      <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
+        <TextField
+          control={form.control}
+          name="name"
+          label="Name"
+          autoComplete="off"
+          placeholder="e.g. Shipment 2025-03 to Dalton"
+        />
         <FormDialogActions
-          formError={form.formError}
+          formError={formErrorOf(form.formState.errors)}
           busy={mutation.isPending}
           submitLabel="Create and pick boards"
           onCancel={() => onOpenChange(false)}

@@ -3,7 +3,6 @@
 // and `npm run typecheck` (tsc -b) already checks the types.
 // The layer rule below is ARCHITECTURE.md's direction of imports, checked on every import;
 // tests/lint/boundaries.test.ts proves it still refuses what it must.
-import { existsSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
@@ -52,13 +51,6 @@ export default defineConfig(
 
   // React's rules of hooks (and the React Compiler's checks) where React lives.
   { files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx'], ...reactHooks.configs.flat.recommended },
-  // The hand-written form hook returns its <form> ref inside the object every field reads, so
-  // the compiler takes each `form.field(...)` for a ref read during render (a false alarm: no
-  // `.current` is read). Issue 10 replaces that hook with react-hook-form; this exception lasts
-  // exactly as long as src/components/form/use-form.ts exists, then the rule covers every form.
-  existsSync(`${root}/src/components/form/use-form.ts`)
-    ? { files: ['src/screens/**/*.tsx'], rules: { 'react-hooks/refs': 'off' } }
-    : {},
 
   // `any` in the server and tools only where Kysely means "a database of any schema":
   // `Kysely<any>` (migrations and dialect helpers work below the current schema's types, as

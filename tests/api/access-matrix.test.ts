@@ -47,14 +47,16 @@ function oracle(route: DeclaredRoute, p: PrincipalFacts): Expected {
 const UNSCOPED_IDS: Record<string, keyof World['ids']> = {
   '/manage/devices/:id': 'device',
   '/manage/devices/panel/:id': 'productionBatch',
+  '/enclosure-updates/:id': 'enclosureUpdate',
+  '/enclosure-updates/:id/firmware': 'enclosureUpdate',
 };
 
-function urlFor(route: DeclaredRoute, world: World, query?: string): string {
+function urlFor(route: DeclaredRoute, world: World, query?: string, id?: number): string {
   const key = route.scope ?? UNSCOPED_IDS[route.url.replace(/^\/v1/, '')];
   let url = route.url;
   if (url.includes(':id')) {
     if (!key) throw new Error(`No row for ${route.url}: declare a scope or add it to UNSCOPED_IDS.`);
-    url = url.replace(':id', String(world.ids[key]));
+    url = url.replace(':id', String(id ?? world.ids[key]));
   }
   return query ? `${url}?${query}` : url;
 }
@@ -93,7 +95,7 @@ describe('the access matrix', () => {
         const auth = principal.username ? await t.login(principal.username, { fresh: sample.freshLogin }) : {};
         const res = await t.app.inject({
           method: route.method as 'GET',
-          url: urlFor(route, world, sample.query),
+          url: urlFor(route, world, sample.query, sample.id),
           headers: { ...auth, ...sample.headers },
           ...(sample.body !== undefined && { payload: sample.body as object }),
         });

@@ -1,3 +1,4 @@
+import { firmwareForm, uploadFirmware } from './enclosure-updates';
 import { createInvite, freshEmail, registration, tokenUrl } from './invites';
 import { createProduction, reportBody, type Production } from './production';
 import { PASSWORD, type TestApp } from './test-app';
@@ -22,6 +23,8 @@ export type World = {
     otherBatch: number;
     /** An Alpha account that is none of the principals: the row of user-scoped routes. */
     user: number;
+    /** Firmware for the jigs: a platform row, of no company. */
+    enclosureUpdate: number;
   };
 };
 
@@ -90,12 +93,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
       invite: invite.id,
       otherBatch: await production.addBatch('Matrix lot 2'),
       user: user.json().data.id,
+      enclosureUpdate: await uploadFirmware(t, { description: 'Matrix firmware' }),
     },
   };
 }
 
-/** One call of a route: its body and query, and whether it needs a login of its own. */
-export type Sample = { body?: unknown; query?: string; headers?: Record<string, string>; freshLogin?: boolean };
+/**
+ * One call of a route: its body and query, whether it needs a login of its own, and the row its
+ * `:id` names when the call uses one up (a delete gets a fresh row for every caller).
+ */
+export type Sample = { body?: unknown; query?: string; headers?: Record<string, string>; freshLogin?: boolean; id?: number };
 
 let n = 0;
 const next = () => `${++n}-${Math.random().toString(36).slice(2, 6)}`;
@@ -172,4 +179,12 @@ export const SAMPLES: Record<string, (t: TestApp, w: World) => Sample | Promise<
   'GET /releasebatches/:id/devices': () => ({}),
   'GET /projects/:id/devices/unreleased': () => ({}),
   'PATCH /releasebatches/:id/update': () => ({ body: { add: [] } }),
+  'GET /enclosure-updates': () => ({}),
+  'POST /enclosure-updates': () => ({
+    body: firmwareForm({ description: `Matrix firmware ${next()}`, data: Buffer.from('firmware bytes') }),
+  }),
+  'GET /enclosure-updates/:id': () => ({}),
+  'PATCH /enclosure-updates/:id': () => ({ body: { patch_notes: `Notes ${next()}` } }),
+  'GET /enclosure-updates/:id/firmware': () => ({}),
+  'DELETE /enclosure-updates/:id': async (t) => ({ id: await uploadFirmware(t, { description: `Doomed ${next()}` }) }),
 };

@@ -71,9 +71,10 @@ export async function findEnclosureUpdate(db: Kysely<DB>, id: number): Promise<S
 
 export async function insertEnclosureUpdate(
   db: Kysely<DB>,
-  values: { description: string; patch_notes: string; file_id: string; created_by: number },
+  values: { description: string; patch_notes: string; file_id: string; created_by: number | null },
+  /** When it was uploaded: now, unless seeding a history. */
+  now = new Date().toISOString(),
 ): Promise<number> {
-  const now = new Date().toISOString();
   const { id } = await db
     .insertInto('enclosure_updates')
     .values({ ...values, created_at: now, updated_at: now })

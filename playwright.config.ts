@@ -8,8 +8,17 @@ import { E2E_ADMIN } from './tests/e2e/support/accounts';
  * End-to-end tests against the real server (`server/main.ts`) serving the built app from `dist/`
  * (`npm test` builds it first), on a fresh SQLite data dir, in the system Chromium: browsers are
  * never downloaded (STACK-NOTES "Playwright with the system Chromium").
+ *
+ * With `E2E_POSTGRES_URL` (a PostgreSQL server; `npm test` sets it when one answers), the
+ * specs that touch files run a second time, as the project `postgres-store`, against a second
+ * server on E2E_PG_PORT (default E2E_PORT + 10) with a fresh database of its own and the
+ * PostgreSQL file store (tests/e2e/support/postgres-server.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 8090);
+const postgresUrl = process.env.E2E_POSTGRES_URL || undefined;
+const postgresPort = Number(process.env.E2E_PG_PORT ?? port + 10);
+/** The specs that run on both stores. */
+const STORE_SPECS = /files\.spec\.ts$/;
 
 // The config is read again in each worker: create the data dir once and hand it down by env.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'jigboard-e2e-'));
@@ -41,27 +50,63 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
-    port,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
-    env: {
-      ...(process.env as Record<string, string>),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Always SQLite here, even when the shell has DATABASE_URL for the api suite.
-      DATABASE_URL: '',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_DEMO: '1',
-      SKIP_WEB_BUILD: '1',
-      LOG_LEVEL: 'warn',
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    ...(postgresUrl
+      ? [{ name: 'postgres-store', testMatch: STORE_SPECS, use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${postgresPort}` } }]
+      : []),
+  ],
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx server/main.ts',
+      port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+      env: {
+        ...(process.env as Record<string, string>),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        // Always SQLite here, even when the shell has DATABASE_URL for the api suite.
+        DATABASE_URL: '',
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        SEED_DEMO: '1',
+        SKIP_WEB_BUILD: '1',
+        // The 1 GB upload of files.spec.ts takes longer than the default minute on a busy machine.
+        REQUEST_TIMEOUT_MS: '600000',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    ...(postgresUrl
+      ? [
+          {
+            command: 'node_modules/.bin/tsx tests/e2e/support/postgres-server.ts',
+            port: postgresPort,
+            reuseExistingServer: false,
+            timeout: 90_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            // Time to drop its database after the server has stopped.
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+            env: {
+              ...(process.env as Record<string, string>),
+              PORT: String(postgresPort),
+              HOST: '127.0.0.1',
+              DATA_DIR: path.join(process.env.E2E_DATA_DIR, 'postgres-server'),
+              ADMIN_USERNAME: E2E_ADMIN.username,
+              ADMIN_PASSWORD: E2E_ADMIN.password,
+              // Only the superadmin: the store specs need no demo data, and seeding it is slow.
+              SEED_DEMO: '0',
+              SKIP_WEB_BUILD: '1',
+              REQUEST_TIMEOUT_MS: '600000',
+              LOG_LEVEL: 'warn',
+            },
+          },
+        ]
+      : []),
+  ],
 });

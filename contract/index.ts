@@ -13,3 +13,4 @@ export * from './jig';
 export * from './statistics';
 export * from './release-batches';
 export * from './invites';
+export * from './enclosure-updates';

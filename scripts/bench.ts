@@ -8,7 +8,10 @@
  *    status-filtered page and the batch counters, beside a bare Fastify route on the same
  *    machine, with autocannon (20 connections) in a child process;
  * 3. ingestion: 8 simulated jigs posting reports, ~10% of them retried with the same uuid
- *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled.
+ *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled;
+ * 4. upload: the server's memory growth (RSS, heap, Buffers: peak minus before) while a 1 GB
+ *    firmware streams into the folder store and, when PostgreSQL answers, the PostgreSQL store,
+ *    and the upload's MB/s (scripts/bench-upload.ts).
  *
  * The seeded databases are kept in .tmp/bench/ (SQLite) and the database jigboard_bench
  * (PostgreSQL) and reused while their schema and device count still fit: seeding is the slow part.
@@ -17,16 +20,20 @@
  *   BENCH_DEVICES=N     devices in the bench project (default 1,000,000)
  *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
  *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
+ *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, upload; default all);
+ *                       `npm run bench:upload` is BENCH_ONLY=upload
+ *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
  *   --build             rebuild the web app before measuring the bundle
  */
 import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { uploadSection } from './bench-upload';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 
 if (process.argv[2] === '--client') {
@@ -254,15 +261,33 @@ const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
 
+/** The sections BENCH_ONLY names (all by default): each can be run alone. */
+const SECTIONS = ['bundle', 'api', 'upload'] as const;
+function selectedSections(): Set<string> {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return new Set(SECTIONS);
+  const picked = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = picked.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+  return new Set(picked);
+}
+
 async function main() {
-  bundleSection();
+  const sections = selectedSections();
   const only = process.env.BENCH_DB;
-  if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') });
-  if (only !== 'sqlite') {
-    const url = process.env.DATABASE_URL || PG_DEFAULT;
-    const benchUrl = await postgresBenchDatabase(url);
-    if (benchUrl) await databaseSection({ kind: 'postgres', url: benchUrl });
-    else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
+  if (sections.has('bundle')) bundleSection();
+  if (sections.has('api')) {
+    if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') });
+    if (only !== 'sqlite') {
+      const url = process.env.DATABASE_URL || PG_DEFAULT;
+      const benchUrl = await postgresBenchDatabase(url);
+      if (benchUrl) await databaseSection({ kind: 'postgres', url: benchUrl });
+      else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
+    }
+  }
+  if (sections.has('upload')) {
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    await uploadSection({ root, quick: QUICK, postgresUrl: process.env.DATABASE_URL || PG_DEFAULT, only });
   }
 }
 

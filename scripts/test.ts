@@ -153,9 +153,15 @@ const steps: Step[] = [
       const file = path.join(tmp, 'playwright.json');
       rmSync(file, { force: true });
       const port = process.env.E2E_PORT ?? String(await freePort());
+      // The file specs run on the PostgreSQL store too when a PostgreSQL answers (playwright.config.ts).
+      const pgUrl = process.env.DATABASE_URL || DEFAULT_PG_URL;
+      const postgres = (await probePostgres(pgUrl)).ok ? pgUrl : '';
+      if (!postgres) console.log(paint('33', 'PostgreSQL not reachable: the file specs run on the folder store only.'));
       const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,
         E2E_PORT: port,
+        E2E_PG_PORT: String(await freePort()),
+        E2E_POSTGRES_URL: postgres,
       });
       const json = readJson<PlaywrightJson>(file);
       const counts = json

@@ -4,6 +4,7 @@ import { Kysely } from 'kysely';
 import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
+import type { FileStore } from './files/file-store';
 import { openFileStore } from './files/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
 import { noStoreApiAnswers, registerSecurityHeaders } from './http/security';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest('jig', null, []);
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
+  app.decorate('files', files);
   const deps: RouteDeps = { db, config: resolved, files };
   await app.register(
     async (v1) => {
@@ -96,6 +98,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every v1 route with its declared access, in registration order. */
     declaredRoutes: readonly DeclaredRoute[];
+    /** The file store the routes use (the demo seed puts its firmware there too). */
+    files: FileStore;
   }
 }
 

@@ -51,6 +51,7 @@ async function main() {
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: env.SEED_DEMO,
     demoPassword: env.DEMO_PASSWORD,
+    files: app.files,
   });
 
   let closing = false;
@@ -101,7 +102,7 @@ function printBanner(info: {
   if (seeding.demo) {
     const { demo } = seeding;
     lines.push(
-      `Demo data: ${demo.projects} projects, ${demo.batches} batches, ${demo.devices} devices, ${demo.reports} reports (seeded in ${(demo.ms / 1000).toFixed(1)} s)`,
+      `Demo data: ${demo.projects} projects, ${demo.batches} batches, ${demo.devices} devices, ${demo.reports} reports, ${demo.firmware} enclosure updates (seeded in ${(demo.ms / 1000).toFixed(1)} s)`,
     );
   }
   if (seeding.demoJig) {

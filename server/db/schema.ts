@@ -65,6 +65,7 @@ export interface DB extends ProductionDB, FilesDB {
   user_roles: UserRolesTable;
   auth_tokens: AuthTokensTable;
   login_failures: LoginFailuresTable;
+  enclosure_updates: EnclosureUpdatesTable;
 }
 
 export interface EnclosuresTable {
@@ -266,4 +267,15 @@ export interface FileChunksTable {
 export interface FilesDB {
   files: FilesTable;
   file_chunks: FileChunksTable;
+}
+
+/** Firmware for the jigs; its bytes and their facts are the file `file_id` names. */
+export interface EnclosureUpdatesTable {
+  id: Generated<number>;
+  description: string;
+  patch_notes: string;
+  file_id: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
 }

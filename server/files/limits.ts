@@ -17,6 +17,32 @@ export const DEFAULT_FILE_LIMITS: FileLimits = {
   documentsPerRequest: 20,
 };
 
+/**
+ * The content types each kind accepts (a family as `image/*`); anything else is a 415. Browsers
+ * send `application/octet-stream` for a file type they do not know (`.bin`, `.hex`, `.img`),
+ * and the archive types vary by system (`application/x-zip-compressed` on Windows).
+ */
+export const FILE_TYPES: Record<FileKind, readonly string[]> = {
+  firmware: [
+    'application/octet-stream',
+    'application/x-binary',
+    'application/macbinary',
+    'application/x-elf',
+    'application/x-executable',
+    'application/zip',
+    'application/x-zip-compressed',
+    'application/gzip',
+    'application/x-gzip',
+    'application/x-tar',
+    'application/x-xz',
+    'application/x-bzip2',
+    'application/x-7z-compressed',
+  ],
+  testfile: ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'application/json', 'text/*'],
+  document: ['application/pdf', 'image/*', 'text/*', 'application/zip', 'application/x-zip-compressed', 'application/octet-stream'],
+  certificate: ['application/pdf', 'image/*'],
+};
+
 /** The largest single file any kind allows: the multipart parser's own ceiling. */
 export function largestFileLimit(limits: FileLimits): number {
   return Math.max(limits.firmware, limits.testfile, limits.document, limits.certificate);

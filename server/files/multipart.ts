@@ -1,6 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, invalidField } from '../http/errors';
+import type { z } from 'zod';
+import type { FieldErrors } from '../../contract/errors';
+import { HttpError, invalid, invalidField } from '../http/errors';
+import { parseInput } from '../http/validate';
 import { FileTooLargeError, type FileStore, type StoredFile } from './file-store';
 import { formatBytes, largestFileLimit, type FileLimits } from './limits';
 
@@ -23,16 +26,21 @@ export async function registerUploads(scope: FastifyInstance, limits: FileLimits
   });
 }
 
-export type UploadSpec = {
+export type UploadSpec<F extends z.ZodType = z.ZodType<Record<string, string>>> = {
   /** The form field that carries the file (`firmware`, `testfile`, …). */
   field: string;
   /** Most bytes allowed for this kind of file. */
   limit: number;
   /** Accepted content types: `application/pdf`, or a family as `image/*`. */
   types: readonly string[];
+  /**
+   * The text fields' schema (a contract's). Checked once the whole form is in (a field may come
+   * after the file), together with the file's presence, so one 422 names every field to fix.
+   */
+  fields?: F;
 };
 
-export type Upload = { file: StoredFile; fields: Record<string, string> };
+export type Upload<T = Record<string, string>> = { file: StoredFile; fields: T };
 
 /**
  * Streams the one file of `spec.field` into the store and returns it with the text fields
@@ -40,7 +48,11 @@ export type Upload = { file: StoredFile; fields: Record<string, string> };
  * disk never holds more than the limit); a type not in `spec.types` is a 415 before a byte is
  * stored. Whatever fails after the file was stored removes it again.
  */
-export async function receiveUpload(request: FastifyRequest, store: FileStore, spec: UploadSpec): Promise<Upload> {
+export async function receiveUpload<F extends z.ZodType = z.ZodType<Record<string, string>>>(
+  request: FastifyRequest,
+  store: FileStore,
+  spec: UploadSpec<F>,
+): Promise<Upload<z.output<F>>> {
   if (typeof request.isMultipart !== 'function') throw new Error('registerUploads() was not called for this route.');
   if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
   const fields: Record<string, string> = {};
@@ -66,12 +78,31 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, s
       }
       file = await store.put(part.file, { name: cleanFileName(part.filename), type, limit: spec.limit });
     }
+    return { file: fileOrFail(file, spec, fields), fields: parsedFields(spec, fields) };
   } catch (error) {
     if (file) await store.delete(file.id);
     throw uploadError(error, spec);
   }
-  if (!file) throw invalidField(spec.field, 'Choose a file.');
-  return { file, fields };
+}
+
+/** The stored file, or a 422 naming it and (when a schema is given) every text field at fault. */
+function fileOrFail(file: StoredFile | undefined, spec: UploadSpec<z.ZodType>, fields: Record<string, string>): StoredFile {
+  const errors: FieldErrors = {};
+  if (spec.fields) {
+    try {
+      parseInput(spec.fields, fields);
+    } catch (error) {
+      if (!(error instanceof HttpError) || !error.errors) throw error;
+      Object.assign(errors, error.errors);
+    }
+  }
+  if (!file) errors[spec.field] = ['Choose a file.'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  return file!;
+}
+
+function parsedFields<F extends z.ZodType>(spec: UploadSpec<F>, fields: Record<string, string>): z.output<F> {
+  return (spec.fields ? parseInput(spec.fields, fields) : fields) as z.output<F>;
 }
 
 /**
@@ -79,7 +110,7 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, s
  * the connection closes after the answer: kept alive, it would sit on the unread rest of, say,
  * a gigabyte (and hold up the server's shutdown) instead of freeing the client at once.
  */
-function uploadError(error: unknown, spec: UploadSpec): unknown {
+function uploadError(error: unknown, spec: UploadSpec<z.ZodType>): unknown {
   const close = { connection: 'close' };
   if (error instanceof HttpError) {
     return new HttpError(error.statusCode, error.message, error.errors, { ...error.headers, ...close });

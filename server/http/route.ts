@@ -7,6 +7,7 @@ import { authenticateJig } from '../auth/jig';
 import type { ReportingJig } from '../services/production/ingest';
 import type { RouteDeps } from '../config';
 import { accessText, FORBIDDEN_MESSAGES } from './access-text';
+import { registerUploads } from '../files/multipart';
 import { bodyInHandlerCompiler } from './compilers';
 import { forbidden, notFound, unauthorized } from './errors';
 import { resolveScope, type ScopeName, type ScopeRow } from './scopes';
@@ -59,6 +60,16 @@ export type RouteSpec<
    * (an invitation link answers 410 for a used link before it reads the form).
    */
   parseBodyInHandler?: boolean;
+  /**
+   * `multipart/form-data`: the body is an upload the handler streams itself (receiveUpload);
+   * `body` then describes the form's parts. Needs `defineRoutes(…, { uploads: true })`.
+   */
+  consumes?: 'multipart/form-data';
+  /**
+   * The success answer is a file, not JSON (a download with `sendFile`): its content type, and
+   * `response` describes the bytes (`z.string()` as binary) for the description only.
+   */
+  produces?: string;
   /** The success status: 200 unless said; 204 answers no body. */
   status?: 200 | 201 | 204;
   /** Other success statuses the handler may set, answering the same schema (a retry's 200). */
@@ -94,10 +105,21 @@ export type RouteFn = <
   spec: RouteSpec<P, S, Q, B, R>,
 ) => void;
 
-/** A plugin of declared routes: `defineRoutes((route, { db }) => { route({...}); })`. */
-export function defineRoutes(register: (route: RouteFn, deps: RouteDeps) => void): FastifyPluginAsync<RouteDeps> {
+/**
+ * A plugin of declared routes: `defineRoutes((route, { db }) => { route({...}); })`. With
+ * `uploads`, its routes may take multipart bodies (each plugin is its own Fastify scope, so
+ * every other route of the API still takes JSON only).
+ */
+export function defineRoutes(
+  register: (route: RouteFn, deps: RouteDeps) => void,
+  options: { uploads?: boolean } = {},
+): FastifyPluginAsync<RouteDeps> {
   return async (app, deps) => {
-    register((spec) => app.route(toRouteOptions(spec as AnySpec, deps)), deps);
+    if (options.uploads) await registerUploads(app, deps.config.fileLimits);
+    register((spec) => {
+      if (spec.consumes && !options.uploads) throw new Error(`${spec.method} ${spec.url} takes uploads: defineRoutes(…, { uploads: true }).`);
+      app.route(toRouteOptions(spec as AnySpec, deps));
+    }, deps);
   };
 }
 
@@ -127,13 +149,16 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
       ...(spec.access === 'jig' && { security: [{ jigSignature: [] }] }),
       // Only the parts a route has: Fastify warns about a key present but undefined.
       ...definedOnly({ params: paramsOf(spec.url, spec.scope), querystring: spec.query, body: spec.body }),
+      ...(spec.consumes && { consumes: [spec.consumes] }),
       response: {
-        ...(status === 204 ? { 204: z.null().describe('No content') } : spec.response && { [status]: spec.response }),
+        ...(status === 204
+          ? { 204: z.null().describe('No content') }
+          : spec.response && { [status]: spec.produces ? fileAnswer(spec.produces, spec.response) : spec.response }),
         ...(spec.response && Object.fromEntries((spec.otherStatuses ?? []).map((other) => [other, spec.response]))),
         '4xx': apiErrorSchema,
       },
     },
-    ...(spec.parseBodyInHandler && { validatorCompiler: bodyInHandlerCompiler }),
+    ...((spec.parseBodyInHandler || spec.consumes) && { validatorCompiler: bodyInHandlerCompiler }),
     // Who is calling, before the body is read: a user's token, or a jig's signature.
     onRequest: needsLogin ? authenticate(db) : spec.access === 'jig' ? authenticateJig(db) : undefined,
     preValidation: async (request: FastifyRequest) => {
@@ -168,6 +193,12 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
     },
   };
 }
+
+/**
+ * A file answer in the description's own shape (content type → schema), which the zod
+ * transform passes through; the bytes are streamed, so no serializer ever checks them.
+ */
+const fileAnswer = (type: string, schema: Schema) => ({ description: 'The file', content: { [type]: { schema } } });
 
 const definedOnly = <T extends Record<string, unknown>>(parts: T) =>
   Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -3,6 +3,7 @@ import { batchRoutes } from './batches';
 import { companyRoutes } from './companies';
 import { companyUserRoutes } from './company-users';
 import { deviceRoutes } from './devices';
+import { enclosureUpdateRoutes } from './enclosure-updates';
 import { inviteTokenRoutes } from './invite-token';
 import { inviteRoutes } from './invites';
 import { jigRoutes } from './jig';
@@ -33,4 +34,5 @@ export const ROUTES = [
   releaseBatchRoutes,
   inviteRoutes,
   inviteTokenRoutes,
+  enclosureUpdateRoutes,
 ];

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { FileStore } from '../files/file-store';
 import { seedCompany, type SeedCompany } from './companies';
+import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
 
@@ -26,13 +28,18 @@ export const DEMO_COMPANIES: SeedCompany[] = [
 
 export const DEMO_USERNAMES = DEMO_COMPANIES.flatMap((c) => c.users.map((u) => u.username));
 
-export type DemoSummary = DemoProductionSummary & { ms: number };
+export type DemoSummary = DemoProductionSummary & { firmware: number; ms: number };
 
 /**
  * The demo companies and their users, then Acme's production (projects, batches, jigs, ~5,000
- * boards with 30 days of reports; see demo-production.ts) made by Voltline among others.
+ * boards with 30 days of reports; see demo-production.ts) made by Voltline among others, and
+ * the platform's firmware for the jigs, uploaded by `superadmin` (demo-firmware.ts).
  */
-export async function seedDemo(db: Kysely<DB>, password: string): Promise<DemoSummary> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  password: string,
+  platform: { files: FileStore; superadmin: number | null },
+): Promise<DemoSummary> {
   const seeded = [];
   for (const company of DEMO_COMPANIES) seeded.push(await seedCompany(db, company, password));
   const ids = seeded.map((c) => c.id);
@@ -43,5 +50,6 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<DemoSu
     invitedBy: seeded[0].users['acme-admin'],
     manufacturerUser: seeded[1].users['voltline-admin'],
   });
-  return { ...production, ms: Math.round(performance.now() - t0) };
+  const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
+  return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

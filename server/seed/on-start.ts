@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { FileStore } from '../files/file-store';
 import { toCount } from '../db/dialect';
 import { DEMO_USERNAMES, seedDemo, type DemoSummary } from './demo';
 import { findDemoJig, type DemoJig } from './demo-production';
@@ -10,6 +11,8 @@ export type StartOptions = {
   adminPassword?: string;
   seedDemo: boolean;
   demoPassword: string;
+  /** Where the demo's firmware files go: the server's own file store. */
+  files: FileStore;
 };
 
 export type StartSeeding = {
@@ -40,7 +43,10 @@ export async function seedOnStart(db: Kysely<DB>, options: StartOptions): Promis
       username: options.adminUsername,
       password: options.adminPassword,
     });
-    if (options.seedDemo) demo = await seedDemo(db, options.demoPassword);
+    if (options.seedDemo) {
+      const superadmin = await db.selectFrom('users').where('username', '=', firstAdmin.username).select('id').executeTakeFirst();
+      demo = await seedDemo(db, options.demoPassword, { files: options.files, superadmin: superadmin?.id ?? null });
+    }
   }
   const present = await db.selectFrom('users').where('username', 'in', DEMO_USERNAMES).select('username').execute();
   return {

@@ -22,8 +22,13 @@ export type DeleteSteps<Row> = {
   remove: (trx: Kysely<DB>, row: Row) => Promise<readonly string[] | void>;
 };
 
+/** Where a file that outlived its row is reported (the request's logger), for an operator to remove. */
+export type CleanupLog = { error: (details: object, message: string) => void };
+
+export const FILE_LEFT_BEHIND = 'The row is deleted but its file could not be removed.';
+
 export async function deleteRow<Row>(
-  deps: { db: Kysely<DB>; files?: FileStore },
+  deps: { db: Kysely<DB>; files?: FileStore; log?: CleanupLog },
   steps: DeleteSteps<Row>,
 ): Promise<void> {
   const fileIds = await deps.db.transaction().execute(async (trx) => {
@@ -36,7 +41,15 @@ export async function deleteRow<Row>(
   });
   if (fileIds.length && !deps.files) throw new Error('deleteRow: the row had files, but no file store was given.');
   // After the commit: a failure here leaves bytes nobody refers to, never a row without its file.
-  for (const id of fileIds) await deps.files!.delete(id);
+  // The delete has happened as asked, so it still answers 204; the file left behind is logged.
+  for (const id of fileIds) {
+    try {
+      await deps.files!.delete(id);
+    } catch (error) {
+      if (!deps.log) throw error;
+      deps.log.error({ err: error, file_id: id }, FILE_LEFT_BEHIND);
+    }
+  }
 }
 
 /** "Production batch “Lot 7”": how a 409 (and the app's confirmation) names the thing. */

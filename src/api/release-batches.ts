@@ -13,7 +13,8 @@ import type {
 import { afterDelete } from './after-delete';
 import { batchKeys } from './batches';
 import { api } from './client';
-import { deviceKeys, filenameFromDisposition, readBlobError, saveBlob } from './devices';
+import { deviceKeys } from './devices';
+import { downloadFile } from './download';
 import { toQuery } from './list-params';
 import { projectKeys } from './projects';
 
@@ -134,18 +135,12 @@ export async function releaseBatchChanged(client: QueryClient, batch: ReleaseBat
 }
 
 /** `GET /releasebatches/{id}/devices?format=csv`: the released serials as a file, every one of them. */
-export async function downloadReleaseSerialsCsv(id: number): Promise<string> {
-  const response = await api
-    .get<Blob>(`/releasebatches/${id}/devices`, {
-      params: { format: 'csv', sortby: 'serial', sortdesc: 'false' },
-      responseType: 'blob',
-      timeout: 300_000,
-    })
-    .catch(readBlobError);
-  const disposition = response.headers['content-disposition'] as string | undefined;
-  const filename = filenameFromDisposition(disposition, `release-batch-${id}.csv`);
-  saveBlob(response.data, filename);
-  return filename;
+export function downloadReleaseSerialsCsv(id: number): Promise<string> {
+  return downloadFile(`/releasebatches/${id}/devices`, {
+    params: { format: 'csv', sortby: 'serial', sortdesc: 'false' },
+    fallbackName: `release-batch-${id}.csv`,
+    timeout: 300_000,
+  });
 }
 
 /** `DELETE /releasebatches/{id}`: a draft only (a released batch is a 409 that says so). */

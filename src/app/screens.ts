@@ -68,7 +68,9 @@ export const screens: Record<string, ScreenEntry> = {
   'manage.requests': notBuilt('Project requests'),
   'manage.request.new': notBuilt('New project request'),
   'manage.request.process': notBuilt('Process project request'),
-  'manage.enclosureupdates': notBuilt('Enclosure updates'),
+  'manage.enclosureupdates': screen('Enclosure updates', () =>
+    import('../screens/enclosure-updates').then((m) => ({ default: m.EnclosureUpdatesScreen })),
+  ),
   'manage.cartridgetypes': notBuilt('Cartridge types'),
   'manage.cartridgetype': notBuilt('Cartridge type'),
   'manage.enclosures': notBuilt('Manage enclosures'),

@@ -18,6 +18,8 @@ type DeleteActionProps = {
   refresh: (client: QueryClient) => Promise<void>;
   /** Where to go once it is gone, when the action sits on the thing's own page. */
   leaveTo?: string;
+  /** Told once it is gone and the lists refreshed, e.g. to say so in the screen's status line. */
+  onDeleted?: () => void;
   /** A small text button for a table row; a full button for a page's header otherwise. */
   compact?: boolean;
 };
@@ -27,7 +29,7 @@ type DeleteActionProps = {
  * calls the DELETE, and on success refreshes the lists it affects and leaves its page. A refusal
  * (the server's 409 names what still refers to it) shows in the dialog, which stays open.
  */
-export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo, compact = false }: DeleteActionProps) {
+export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo, onDeleted, compact = false }: DeleteActionProps) {
   const client = useQueryClient();
   const [, navigate] = useLocation();
   const [asking, setAsking] = useState(false);
@@ -39,6 +41,7 @@ export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo
       // Leave first: the page would otherwise ask for the deleted thing again, and get a 404.
       if (leaveTo) navigate(leaveTo);
       await refresh(client);
+      onDeleted?.();
     },
   });
   const open = () => {

@@ -47,6 +47,8 @@ function oracle(route: DeclaredRoute, p: PrincipalFacts): Expected {
 const UNSCOPED_IDS: Record<string, keyof World['ids']> = {
   '/manage/devices/:id': 'device',
   '/manage/devices/panel/:id': 'productionBatch',
+  '/enclosure-updates/:id': 'enclosureUpdate',
+  '/enclosure-updates/:id/firmware': 'enclosureUpdate',
 };
 
 function urlFor(route: DeclaredRoute, world: World, sample: Sample): string {

@@ -59,7 +59,18 @@ const CALLS = [
   'patch /v1/manage/devices/{id}',
   'patch /v1/manage/devices/panel/{id}',
   'post /v1/jig/reports',
+  'get /v1/enclosure-updates',
+  'post /v1/enclosure-updates',
+  'get /v1/enclosure-updates/{id}',
+  'patch /v1/enclosure-updates/{id}',
+  'delete /v1/enclosure-updates/{id}',
 ];
+
+/** Calls whose success answer is a file rather than JSON, with the type the description names. */
+const DOWNLOADS = [['get /v1/enclosure-updates/{id}/firmware', 'application/octet-stream']];
+
+/** Calls that take an upload: their body is a multipart form. */
+const UPLOADS = ['post /v1/enclosure-updates'];
 
 type Operation = {
   summary?: string;
@@ -104,9 +115,26 @@ describe('GET /v1/openapi.json', () => {
     const withBody = t.app.declaredRoutes.filter((r) => r.hasBody);
     expect(withBody.length).toBeGreaterThan(10);
     for (const route of withBody) {
-      const op = operation(`${route.method.toLowerCase()} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
-      expect(op?.requestBody?.content['application/json']?.schema, `${route.method} ${route.url}`).toBeDefined();
+      const call = `${route.method.toLowerCase()} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
+      const type = UPLOADS.includes(call) ? 'multipart/form-data' : 'application/json';
+      expect(operation(call)?.requestBody?.content[type]?.schema, `${route.method} ${route.url}`).toBeDefined();
     }
+  });
+
+  it.each(UPLOADS)('describes the form of the upload %s, its file as binary', (call) => {
+    const form = operation(call)!.requestBody!.content['multipart/form-data'].schema as {
+      properties: Record<string, { type?: string; format?: string; contentEncoding?: string }>;
+    };
+    const file = Object.values(form.properties).find((p) => p.format === 'binary' || p.contentEncoding === 'binary');
+    expect(file, `${call}: no binary part`).toBeDefined();
+    expect(operation(call)!.requestBody!.content['application/json']).toBeUndefined();
+  });
+
+  it.each(DOWNLOADS)('describes the download %s as a file of type %s', (call, type) => {
+    const op = operation(call);
+    expect(op?.description).toContain('**Access:**');
+    expect(op!.responses['200'].content?.[type]?.schema).toBeDefined();
+    expect(op!.responses['200'].content?.['application/json']).toBeUndefined();
   });
 
   it('describes each declared route, and nothing the server does not answer', () => {

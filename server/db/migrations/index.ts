@@ -4,6 +4,7 @@ import * as m002 from './002_production';
 import * as m003 from './003_releases_invites';
 import * as m004 from './004_login_throttle';
 import * as m005 from './005_files';
+import * as m006 from './006_enclosure_updates';
 
 /**
  * Every migration, imported rather than globbed from disk, so they run the same under tsx, in a
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '003_releases_invites': m003,
   '004_login_throttle': m004,
   '005_files': m005,
+  '006_enclosure_updates': m006,
 };

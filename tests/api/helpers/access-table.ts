@@ -59,4 +59,10 @@ export const ACCESS_TABLE: readonly (readonly [method: string, url: string, acce
   ['PATCH', '/invites/:id', 'production.edit', 'invite'],
   ['GET', '/invites', 'public', undefined],
   ['POST', '/invites', 'public', undefined],
+  ['GET', '/enclosure-updates', 'platform', undefined],
+  ['POST', '/enclosure-updates', 'platform', undefined],
+  ['GET', '/enclosure-updates/:id', 'platform', undefined],
+  ['PATCH', '/enclosure-updates/:id', 'platform', undefined],
+  ['GET', '/enclosure-updates/:id/firmware', 'platform', undefined],
+  ['DELETE', '/enclosure-updates/:id', 'platform', undefined],
 ];

@@ -1,3 +1,4 @@
+import { firmwareForm, uploadFirmware } from './enclosure-updates';
 import { createInvite, freshEmail, registration, tokenUrl } from './invites';
 import { createProduction, reportBody, type Production } from './production';
 import { PASSWORD, type TestApp } from './test-app';
@@ -22,6 +23,8 @@ export type World = {
     otherBatch: number;
     /** An Alpha account that is none of the principals: the row of user-scoped routes. */
     user: number;
+    /** Firmware for the jigs: a platform row, of no company. */
+    enclosureUpdate: number;
   };
 };
 
@@ -90,6 +93,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       invite: invite.id,
       otherBatch: await production.addBatch('Matrix lot 2'),
       user: user.json().data.id,
+      enclosureUpdate: await uploadFirmware(t, { description: 'Matrix firmware' }),
     },
   };
 }
@@ -184,4 +188,12 @@ export const SAMPLES: Record<string, (t: TestApp, w: World) => Sample | Promise<
   'GET /releasebatches/:id/devices': () => ({}),
   'GET /projects/:id/devices/unreleased': () => ({}),
   'PATCH /releasebatches/:id/update': () => ({ body: { add: [] } }),
+  'GET /enclosure-updates': () => ({}),
+  'POST /enclosure-updates': () => ({
+    body: firmwareForm({ description: `Matrix firmware ${next()}`, data: Buffer.from('firmware bytes') }),
+  }),
+  'GET /enclosure-updates/:id': () => ({}),
+  'PATCH /enclosure-updates/:id': () => ({ body: { patch_notes: `Notes ${next()}` } }),
+  'GET /enclosure-updates/:id/firmware': () => ({}),
+  'DELETE /enclosure-updates/:id': async (t) => ({ id: await uploadFirmware(t, { description: `Doomed ${next()}` }) }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from './devices';
+import { filenameFromDisposition } from './download';
 
 describe('the download file name', () => {
   const fallback = 'devices.csv';

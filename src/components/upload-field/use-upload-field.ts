@@ -1,0 +1,110 @@
+import type { AxiosProgressEvent } from 'axios';
+import { isCancel } from 'axios';
+import { useEffect, useRef, useState } from 'react';
+import { toApiFailure, type ApiFailure } from '../../api/client';
+import { newItem, refusalsFor, sentPerFile, type UploadItem } from './upload-items';
+
+export type UploadRequestConfig = { signal: AbortSignal; onUploadProgress: (event: AxiosProgressEvent) => void };
+
+/**
+ * The state of one upload field: the chosen files, each one's progress while the form is sent,
+ * and the refusal that concerns it. The form sends its files in one request: `start()` gives
+ * that request its progress callback and abort signal (for axios), `fail()` puts the server's
+ * refusal on the file it names and hands back what concerns the rest of the form.
+ */
+export function useUploadField({ field, multiple = false }: { field: string; multiple?: boolean }) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [errors, setErrors] = useState<string[] | undefined>();
+  const controller = useRef<AbortController | null>(null);
+  // The callbacks below run after the render that made them (an axios event, a mutation's end).
+  const current = useRef(items);
+  useEffect(() => {
+    current.current = items;
+  }, [items]);
+
+  const pick = (files: File[]) => {
+    if (!files.length) return;
+    setErrors(undefined);
+    const picked = (multiple ? files : files.slice(0, 1)).map(newItem);
+    setItems((prev) => (multiple ? [...prev.filter((i) => i.status !== 'done'), ...picked] : picked));
+  };
+
+  const remove = (key: string) => setItems((prev) => prev.filter((i) => i.key !== key));
+
+  /** The files are about to be sent: the request's abort signal and progress callback. */
+  const start = (): UploadRequestConfig => {
+    const abort = new AbortController();
+    controller.current = abort;
+    const sizes = current.current.map((i) => i.file.size);
+    setItems((prev) => prev.map((i) => ({ ...i, status: 'uploading', sent: 0, error: undefined })));
+    return {
+      signal: abort.signal,
+      onUploadProgress: ({ loaded, total }) => {
+        const sent = sentPerFile(sizes, loaded, total ?? sizes.reduce((a, b) => a + b, 0));
+        setItems((prev) => prev.map((i, n) => (i.status === 'uploading' ? { ...i, sent: sent[n] ?? i.sent } : i)));
+      },
+    };
+  };
+
+  const finish = () => {
+    controller.current = null;
+    setItems((prev) => prev.map((i) => ({ ...i, status: 'done', sent: i.file.size })));
+  };
+
+  /**
+   * The upload failed: a cancel marks the files so, a refusal lands on the file it concerns.
+   * Returns what the rest of the form should show (other fields' errors), or null.
+   */
+  const fail = (error: unknown): ApiFailure | null => {
+    controller.current = null;
+    if (isCancel(error)) {
+      setItems((prev) => prev.map((i) => ({ ...i, status: 'cancelled', sent: 0 })));
+      return null;
+    }
+    const failure = toApiFailure(error);
+    const count = current.current.length;
+    if (count === 0 && failure.fieldErrors[field]) {
+      // "Choose a file.": nothing was chosen, so the field itself says it.
+      const { [field]: own, ...others } = failure.fieldErrors;
+      setErrors(own);
+      return Object.keys(others).length ? { ...failure, fieldErrors: others } : null;
+    }
+    const { perFile, rest } = refusalsFor(failure, field, count);
+    setItems((prev) => prev.map((i, n) => ({ ...i, status: perFile[n] ? 'failed' : 'ready', sent: 0, error: perFile[n] })));
+    return rest;
+  };
+
+  const cancel = () => controller.current?.abort();
+
+  /** Checks before sending that a file is chosen; says so on the field when not. */
+  const require = (message = 'Choose a file.'): boolean => {
+    if (current.current.length) return true;
+    setErrors([message]);
+    return false;
+  };
+
+  const reset = () => {
+    controller.current?.abort();
+    setItems([]);
+    setErrors(undefined);
+  };
+
+  return {
+    field,
+    multiple,
+    items,
+    files: items.map((i) => i.file),
+    errors,
+    uploading: items.some((i) => i.status === 'uploading'),
+    pick,
+    remove,
+    start,
+    finish,
+    fail,
+    cancel,
+    require,
+    reset,
+  };
+}
+
+export type UploadFieldState = ReturnType<typeof useUploadField>;

@@ -1,0 +1,83 @@
+import { mdiUpload } from '@mdi/js';
+import { useState } from 'react';
+import type { EnclosureUpdate } from '../../../contract/enclosure-updates';
+import { enclosureUpdatesOptions } from '../../api/enclosure-updates';
+import type { ScreenProps } from '../../app/screen-props';
+import { Button } from '../../components/button';
+import { DataTable } from '../../components/data-table/data-table';
+import type { Column } from '../../components/data-table/types';
+import { Notice } from '../../components/notice';
+import { PageHeader } from '../../components/page-header';
+import { formatSize } from '../../components/upload-field/upload-items';
+import { formatDateTime } from '../../lib/format';
+import { UpdateRowActions } from './update-row-actions';
+import { UploadFirmwareDialog } from './upload-firmware-dialog';
+
+const columnsWith = (onChanged: (message: string) => void): Column<EnclosureUpdate>[] => [
+  {
+    key: 'description',
+    header: 'Description',
+    sortable: true,
+    cell: (u) => (
+      <div className="max-w-md whitespace-normal">
+        <p className="font-medium">{u.description}</p>
+        {u.patch_notes ? <p className="mt-1 line-clamp-2 text-xs whitespace-pre-line text-secondary">{u.patch_notes}</p> : null}
+      </div>
+    ),
+  },
+  { key: 'firmware_name', header: 'File', sortable: true, cell: (u) => <span className="break-all">{u.firmware_name}</span> },
+  { key: 'firmware_size', header: 'Size', sortable: true, className: 'text-right tabular-nums', cell: (u) => formatSize(u.firmware_size) },
+  {
+    key: 'firmware_sha256',
+    header: 'SHA-256',
+    cell: (u) => (
+      <code className="text-xs" title={u.firmware_sha256}>
+        {u.firmware_sha256.slice(0, 12)}…
+      </code>
+    ),
+  },
+  {
+    key: 'created_at',
+    header: 'Uploaded',
+    sortable: true,
+    cell: (u) => (
+      <>
+        {formatDateTime(u.created_at)}
+        {u.created_by ? <span className="block text-xs text-secondary">by {u.created_by.username}</span> : null}
+      </>
+    ),
+  },
+  { key: 'actions', header: 'Actions', className: 'text-right', cell: (u) => <UpdateRowActions update={u} onChanged={onChanged} /> },
+];
+
+/** `/manage/enclosure-updates`: the firmware the jigs fetch, newest first. */
+export function EnclosureUpdatesScreen({ title }: ScreenProps) {
+  const [uploading, setUploading] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="Firmware for the jigs. Each jig fetches the newest update."
+        actions={
+          <Button icon={mdiUpload} onClick={() => setUploading(true)}>
+            Upload firmware
+          </Button>
+        }
+      />
+      <div className="mb-4">
+        <Notice>{notice}</Notice>
+      </div>
+      <DataTable
+        label="Enclosure updates"
+        columns={columnsWith(setNotice)}
+        query={enclosureUpdatesOptions}
+        rowKey={(u) => u.id}
+        defaults={{ sortby: 'created_at', sortdesc: true }}
+        searchPlaceholder="Description, notes or file name"
+        emptyText="No firmware uploaded yet."
+      />
+      <UploadFirmwareDialog open={uploading} onOpenChange={setUploading} onUploaded={(u) => setNotice(`Uploaded “${u.description}”.`)} />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { EnclosureUpdatesScreen } from './enclosure-updates-screen';

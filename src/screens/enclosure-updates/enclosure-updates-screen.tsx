@@ -9,7 +9,7 @@ import type { Column } from '../../components/data-table/types';
 import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { formatSize } from '../../components/upload-field/upload-items';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { UpdateRowActions } from './update-row-actions';
 import { UploadFirmwareDialog } from './upload-firmware-dialog';
 
@@ -19,21 +19,25 @@ const columnsWith = (onChanged: (message: string) => void): Column<EnclosureUpda
     header: 'Description',
     sortable: true,
     cell: (u) => (
-      <div className="max-w-md whitespace-normal">
+      <div className="max-w-64 whitespace-normal">
         <p className="font-medium">{u.description}</p>
         {u.patch_notes ? <p className="mt-1 line-clamp-2 text-xs whitespace-pre-line text-secondary">{u.patch_notes}</p> : null}
       </div>
     ),
   },
-  { key: 'firmware_name', header: 'File', sortable: true, cell: (u) => <span className="break-all">{u.firmware_name}</span> },
-  { key: 'firmware_size', header: 'Size', sortable: true, className: 'text-right tabular-nums', cell: (u) => formatSize(u.firmware_size) },
   {
-    key: 'firmware_sha256',
-    header: 'SHA-256',
+    key: 'firmware_name',
+    header: 'File',
+    sortable: true,
+    // Size and checksum sit under the name, so the row's actions stay in view on a laptop.
     cell: (u) => (
-      <code className="text-xs" title={u.firmware_sha256}>
-        {u.firmware_sha256.slice(0, 12)}…
-      </code>
+      <div className="max-w-48 whitespace-normal">
+        <span className="break-all">{u.firmware_name}</span>
+        <span className="block text-xs text-secondary tabular-nums">{formatSize(u.firmware_size)}</span>
+        <code className="block text-xs text-secondary" title={`SHA-256 ${u.firmware_sha256}`}>
+          sha256 {u.firmware_sha256.slice(0, 12)}…
+        </code>
+      </div>
     ),
   },
   {
@@ -42,7 +46,7 @@ const columnsWith = (onChanged: (message: string) => void): Column<EnclosureUpda
     sortable: true,
     cell: (u) => (
       <>
-        {formatDateTime(u.created_at)}
+        <span title={formatDateTime(u.created_at)}>{formatDate(u.created_at)}</span>
         {u.created_by ? <span className="block text-xs text-secondary">by {u.created_by.username}</span> : null}
       </>
     ),

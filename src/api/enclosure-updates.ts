@@ -3,6 +3,7 @@ import type { AxiosProgressEvent } from 'axios';
 import type { EnclosureUpdate, EnclosureUpdateUpdateInput } from '../../contract/enclosure-updates';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
+import { afterDelete } from './after-delete';
 import { api } from './client';
 import { downloadFile } from './download';
 import { toQuery } from './list-params';
@@ -56,4 +57,9 @@ export function downloadEnclosureFirmware(update: Pick<EnclosureUpdate, 'id' | '
 
 export function enclosureUpdatesChanged(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: enclosureUpdateKeys.all });
+}
+
+/** After a delete (`afterDelete`): nothing else shows an update but its lists. */
+export function enclosureUpdateDeleted(client: QueryClient): Promise<void> {
+  return afterDelete(client, { gone: [], stale: [enclosureUpdateKeys.lists()] });
 }

@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useController, type FieldValues } from 'react-hook-form';
 import type { FieldBinding } from './field-binding';
-import { errorsOf, FieldErrors } from './form-field';
+import { errorsOf, FieldFooter, useFieldIds } from './form-field';
 
 export type CheckboxOption<O extends string | number> = { value: O; label: string; hint?: string };
 
@@ -21,14 +21,11 @@ export function CheckboxGroup<V extends FieldValues, T = V, O extends string | n
   hint,
   disabled,
 }: CheckboxGroupProps<V, T, O>) {
-  const id = useId();
   const { field, fieldState } = useController({ control, name });
   const value = (field.value ?? []) as O[];
   const errors = errorsOf(fieldState.error);
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const invalid = !!errors?.length;
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, errors);
+  const { invalid, describedBy } = ids;
   const toggle = (v: O, on: boolean) => field.onChange(on ? [...value.filter((x) => x !== v), v] : value.filter((x) => x !== v));
 
   return (
@@ -51,12 +48,7 @@ export function CheckboxGroup<V extends FieldValues, T = V, O extends string | n
           </label>
         ))}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-secondary">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={errorId} errors={errors} />
+      <FieldFooter ids={ids} hint={hint} errors={errors} />
     </fieldset>
   );
 }

@@ -15,25 +15,43 @@ type FormFieldProps = {
   children: (a11y: FieldA11y) => ReactNode;
 };
 
-/** Label, input, hint and field errors in one column; errors are announced with the input. */
-export function FormField({ label, errors, hint, children }: FormFieldProps) {
+/**
+ * The ids that tie an input (or a group, or a drop zone) to its hint and errors, so every kind
+ * of field is described the same way: `describedBy` names whichever of the two is showing.
+ */
+export function useFieldIds(hint: ReactNode, errors: string[] | undefined) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const invalid = !!errors?.length;
   const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, invalid, describedBy };
+}
+
+/** The hint and the errors below a field, under the ids `useFieldIds` gave out. */
+export function FieldFooter({ ids, hint, errors }: { ids: { hintId: string; errorId: string }; hint?: ReactNode; errors?: string[] }) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      {children({ id, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy })}
+    <>
       {hint ? (
-        <p id={hintId} className="text-xs text-secondary">
+        <p id={ids.hintId} className="text-xs text-secondary">
           {hint}
         </p>
       ) : null}
-      <FieldErrors id={errorId} errors={errors} />
+      <FieldErrors id={ids.errorId} errors={errors} />
+    </>
+  );
+}
+
+/** Label, input, hint and field errors in one column; errors are announced with the input. */
+export function FormField({ label, errors, hint, children }: FormFieldProps) {
+  const ids = useFieldIds(hint, errors);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={ids.id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {children({ id: ids.id, 'aria-invalid': ids.invalid || undefined, 'aria-describedby': ids.describedBy })}
+      <FieldFooter ids={ids} hint={hint} errors={errors} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { mdiClose, mdiTrayArrowUp } from '@mdi/js';
-import { useId, useState, type DragEvent, type ReactNode } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { Button } from '../button';
-import { FieldErrors } from '../form/form-field';
+import { FieldFooter, useFieldIds } from '../form/form-field';
 import { Icon } from '../icon';
 import { ProgressBar } from '../progress-bar';
 import type { UploadFieldState } from './use-upload-field';
@@ -24,10 +24,9 @@ type UploadFieldProps = {
  * shown on the file it concerns. The form around it keeps its other values whatever happens.
  */
 export function UploadField({ label, upload, hint, accept, disabled = false }: UploadFieldProps) {
-  const id = useId();
+  const ids = useFieldIds(hint, upload.errors);
+  const { id } = ids;
   const [dragging, setDragging] = useState(false);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const locked = disabled || upload.uploading;
 
   const onDrop = (event: DragEvent) => {
@@ -70,8 +69,8 @@ export function UploadField({ label, upload, hint, accept, disabled = false }: U
           type="file"
           className="sr-only"
           aria-labelledby={`${id}-label`}
-          aria-describedby={[hint ? hintId : null, upload.errors?.length ? errorId : null].filter(Boolean).join(' ') || undefined}
-          aria-invalid={upload.errors?.length ? true : undefined}
+          aria-describedby={ids.describedBy}
+          aria-invalid={ids.invalid || undefined}
           multiple={upload.multiple}
           accept={accept}
           disabled={locked}
@@ -81,12 +80,7 @@ export function UploadField({ label, upload, hint, accept, disabled = false }: U
           }}
         />
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-secondary">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={errorId} errors={upload.errors} />
+      <FieldFooter ids={ids} hint={hint} errors={upload.errors} />
       {upload.items.length ? (
         <ul className="mt-1 flex flex-col gap-2">
           {upload.items.map((item) => (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EnclosureUpdate } from '../../../contract/enclosure-updates';
-import { deleteEnclosureUpdate, downloadEnclosureFirmware, enclosureUpdatesChanged } from '../../api/enclosure-updates';
+import { deleteEnclosureUpdate, downloadEnclosureFirmware, enclosureUpdateDeleted } from '../../api/enclosure-updates';
 import { Button } from '../../components/button';
 import { DeleteAction } from '../../components/delete-action';
 import { ErrorPresenter } from '../../components/error-presenter';
@@ -33,7 +33,7 @@ export function UpdateRowActions({ update, onChanged }: Props) {
           name={update.description}
           consequence={`Its firmware file ${update.firmware_name} goes with it, and jigs no longer get it.`}
           remove={() => deleteEnclosureUpdate(update.id)}
-          refresh={enclosureUpdatesChanged}
+          refresh={enclosureUpdateDeleted}
           onDeleted={() => onChanged(`Deleted “${update.description}”.`)}
         />
       </div>

@@ -94,6 +94,26 @@ export default defineConfig(
     },
   },
 
+  // A screen folder's routes.ts is collected eagerly into the entry chunk (src/app/screens.ts):
+  // it imports only the screen-entry helpers statically and its screens with import(), so each
+  // screen stays a lazy chunk and /login stays within its budget (scripts/bundle-size.ts).
+  {
+    files: ['src/screens/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.\\./\\.\\./app/screen-entry$)',
+              message: "A routes.ts imports only '../../app/screen-entry' statically; load screens with import() so they stay lazy chunks.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // machines/ and contract/ are pure: no React, no HTTP client, no browser or Node APIs.
   {
     files: ['machines/**/*.ts', 'contract/**/*.ts'],

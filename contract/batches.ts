@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceListQuery } from './devices';
 import { listQuerySchema } from './list-query';
 import { countField, idField } from './numbers';
+import { choice, requiredText } from './text';
 
 export const BATCH_STATUSES = ['open', 'closed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -16,16 +17,24 @@ export const productionBatchSchema = z.object({
   status: z.enum(BATCH_STATUSES),
   /** From the batch's maintained counters (see BatchTotals). */
   device_count: z.number().int(),
+  /** Boards with at least one test run: the denominator of both yields (contract/figures.ts). */
   tested_count: z.number().int(),
   passed_count: z.number().int(),
   failed_count: z.number().int(),
+  /** Boards shipped in a release batch: they passed, so they count in the yield's passed boards. */
+  released_count: z.number().int(),
+  /** Boards whose first test run passed. */
   first_pass_count: z.number().int(),
+  /** (passed_count + released_count) / tested_count; null while nothing was tested. */
+  yield: z.number().nullable(),
+  /** first_pass_count / tested_count; null while nothing was tested. */
+  first_pass_yield: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type ProductionBatch = z.infer<typeof productionBatchSchema>;
 
-const batchName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(120, 'Name is at most 120 characters.');
+const batchName = requiredText('Name').max(120, 'Name is at most 120 characters.');
 export const MAX_PLANNED_QUANTITY = 10_000_000;
 const plannedQuantity = countField('Planned quantity', {
   min: 1,
@@ -41,11 +50,11 @@ export const productionBatchCreateInput = z.object({
 export type ProductionBatchCreateInput = z.infer<typeof productionBatchCreateInput>;
 
 export const productionBatchUpdateInput = z
-  .object({ name: batchName, planned_quantity: plannedQuantity, status: z.enum(BATCH_STATUSES, { error: 'Status is open or closed.' }) })
+  .object({ name: batchName, planned_quantity: plannedQuantity, status: choice(BATCH_STATUSES, 'Status') })
   .partial();
 export type ProductionBatchUpdateInput = z.infer<typeof productionBatchUpdateInput>;
 
-export const BATCH_SORTABLE = ['id', 'name', 'status', 'planned_quantity', 'created_at', 'device_count', 'first_pass_yield'] as const;
+export const BATCH_SORTABLE = ['id', 'name', 'status', 'planned_quantity', 'created_at', 'device_count', 'yield', 'first_pass_yield'] as const;
 export const productionBatchListQuery = listQuerySchema(BATCH_SORTABLE).extend({
   status: z.enum(BATCH_STATUSES).optional(),
 });
@@ -53,18 +62,23 @@ export const productionBatchListQuery = listQuerySchema(BATCH_SORTABLE).extend({
 /** `GET /productionbatches/{id}/devices`: the batch is the path's, so no batch filter here. */
 export const batchDeviceListQuery = deviceListQuery.omit({ production_batch_id: true });
 
-/** `GET /batch/{id}/totals`: devices of the batch by status, from maintained counters. */
+/**
+ * `GET /batch/{id}/totals`: devices of the batch by status, from maintained counters, and its
+ * yield with the two numbers it divides (README "Figures").
+ */
 export const batchTotalsSchema = z.object({
   batch_id: z.number().int(),
   planned: z.number().int(),
   devices: z.number().int(),
+  /** Boards with at least one test run (the `tested` of /firstpasses too). */
+  tested: z.number().int(),
   untested: z.number().int(),
   passed: z.number().int(),
   failed: z.number().int(),
   released: z.number().int(),
   scrapped: z.number().int(),
   reports: z.number().int(),
-  /** passed (incl. released) / tested; null when nothing was tested. */
+  /** (passed + released) / tested; null when nothing was tested. */
   yield: z.number().nullable(),
 });
 export type BatchTotals = z.infer<typeof batchTotalsSchema>;
@@ -72,7 +86,9 @@ export type BatchTotals = z.infer<typeof batchTotalsSchema>;
 /** `GET /batch/{id}/firstpasses`: boards that passed on their first attempt. */
 export const batchFirstPassesSchema = z.object({
   batch_id: z.number().int(),
+  /** Boards with at least one test run. */
   tested: z.number().int(),
+  /** Boards whose first test run passed. */
   first_pass: z.number().int(),
   /** first_pass / tested; null when nothing was tested. */
   first_pass_yield: z.number().nullable(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
+import { COMPANY_TYPE_LABELS } from './labels';
+import { choice, requiredText } from './text';
 
 export const COMPANY_TYPE_SLUGS = ['customer', 'manufacturer', 'operator'] as const;
 export type CompanyTypeSlug = (typeof COMPANY_TYPE_SLUGS)[number];
@@ -21,14 +23,8 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-const companyName = z
-  .string({ error: 'Name is required.' })
-  .trim()
-  .min(2, 'Name needs at least 2 characters.')
-  .max(120, 'Name is at most 120 characters.');
-const companyType = z.enum(COMPANY_TYPE_SLUGS, {
-  error: `Type must be one of: ${COMPANY_TYPE_SLUGS.join(', ')}.`,
-});
+const companyName = requiredText('Name').min(2, 'Name needs at least 2 characters.').max(120, 'Name is at most 120 characters.');
+const companyType = choice(COMPANY_TYPE_SLUGS, 'Type', COMPANY_TYPE_LABELS);
 
 export const companyCreateInput = z.object({ name: companyName, type: companyType });
 export type CompanyCreateInput = z.infer<typeof companyCreateInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idListField, idQueryField } from './numbers';
+import { choice, requiredText } from './text';
 
 export const DEVICE_STATUSES = ['untested', 'passed', 'failed', 'released', 'scrapped'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -25,13 +26,29 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 /**
- * Devices of a project. `search` matches the serial from its start, case-insensitively, so it
- * runs on the serial index even over a million boards.
+ * A device list's `search` of this many characters or more matches anywhere in a serial
+ * (`7a12` finds `BN-0007A12F`); a shorter one matches the start of a serial, as one or two
+ * characters anywhere would match most boards. Case-insensitive, every character literal
+ * (`%`, `_`, `*` are no wildcards), and in the database's indexes either way (README "Devices
+ * search").
  */
+export const SERIAL_SEARCH_ANYWHERE_MIN = 3;
+
+/** Devices of a project, sorted, filtered and searched by serial (see SERIAL_SEARCH_ANYWHERE_MIN). */
 export const DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at', 'created_at'] as const;
 export const deviceListQuery = listQuerySchema(DEVICE_SORTABLE).extend({
   status: z.enum(DEVICE_STATUSES, { error: `status must be one of: ${DEVICE_STATUSES.join(', ')}` }).optional(),
   production_batch_id: idQueryField('production batch').optional(),
+  /**
+   * The boards with a report in which this step failed, at any time (they may have passed a
+   * retest since): where a failing step of the statistics leads.
+   */
+  failing_step: z
+    .string()
+    .trim()
+    .min(1, 'failing_step must not be empty.')
+    .max(200, 'failing_step is at most 200 characters.')
+    .optional(),
   /**
    * `csv` (or `Accept: text/csv`) downloads every matching device, same filters and sort, no
    * paging: columns serial, batch, status, last_result, tested_at, first_pass.
@@ -78,8 +95,8 @@ export const reportListQuery = listQuerySchema(REPORT_SORTABLE);
 /** `PATCH /manage/devices/{id}` (superadmin): correct a device. */
 export const manageDeviceUpdateInput = z
   .object({
-    serial: z.string().trim().min(1, 'Serial is required.').max(64, 'Serial is at most 64 characters.'),
-    status: z.enum(DEVICE_STATUSES, { error: `Status must be one of: ${DEVICE_STATUSES.join(', ')}.` }),
+    serial: requiredText('Serial').max(64, 'Serial is at most 64 characters.'),
+    status: choice(DEVICE_STATUSES, 'Status'),
     production_batch_id: idField('production batch'),
   })
   .partial();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
+import { requiredText } from './text';
 
 /**
  * Enclosure updates (SPEC §3): firmware a superadmin ships to the jigs, with a description and
@@ -25,17 +26,14 @@ export type EnclosureUpdate = z.infer<typeof enclosureUpdateSchema>;
 export const ENCLOSURE_UPDATE_DESCRIPTION_MAX = 200;
 export const ENCLOSURE_UPDATE_NOTES_MAX = 20_000;
 
-const description = z
-  .string({ error: 'Description is required.' })
-  .trim()
-  .min(1, 'Description is required.')
+const description = requiredText('Description')
   .max(ENCLOSURE_UPDATE_DESCRIPTION_MAX, `Description is at most ${ENCLOSURE_UPDATE_DESCRIPTION_MAX} characters.`);
 const patchNotes = z
   .string({ error: 'Patch notes are text.' })
   .trim()
   .max(ENCLOSURE_UPDATE_NOTES_MAX, `Patch notes are at most ${ENCLOSURE_UPDATE_NOTES_MAX.toLocaleString('en-US')} characters.`);
 
-/** The text fields sent beside the `firmware` file (multipart), checked after the file arrived. */
+/** The text fields sent beside the `firmware` file (multipart), checked as they arrive and once the form is in. */
 export const enclosureUpdateFields = z.object({ description, patch_notes: patchNotes.default('') });
 export type EnclosureUpdateFields = z.output<typeof enclosureUpdateFields>;
 

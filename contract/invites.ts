@@ -3,6 +3,8 @@ import { COMPANY_ROLE_SLUGS } from './roles';
 import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
 import { emailField, passwordField, passwordMismatch, passwordsMatch, usernameField, userSchema } from './users';
+import { COMPANY_ROLE_LABELS } from './labels';
+import { choice } from './text';
 
 /**
  * An invitation into a project (DOMAIN.md): someone of the project's company invites a person by
@@ -90,7 +92,7 @@ export const adminIntoExistingCompany = (company: string) =>
 
 export const inviteCreateInput = z.object({
   email: emailField,
-  role: z.enum(COMPANY_ROLE_SLUGS, { error: `Role is one of: ${COMPANY_ROLE_SLUGS.join(', ')}.` }),
+  role: choice(COMPANY_ROLE_SLUGS, 'Role', COMPANY_ROLE_LABELS),
   manufacturer_id: idField('manufacturer').nullable().optional(),
 });
 export type InviteCreateInput = z.infer<typeof inviteCreateInput>;

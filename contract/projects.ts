@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
+import { choice, requiredText } from './text';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -19,7 +20,7 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-const name = z.string({ error: 'Name is required.' }).trim().min(2, 'Name needs at least 2 characters.').max(120, 'Name is at most 120 characters.');
+const name = requiredText('Name').min(2, 'Name needs at least 2 characters.').max(120, 'Name is at most 120 characters.');
 const description = z.string().trim().max(2000, 'Description is at most 2000 characters.');
 
 /** Superadmin-only until project requests (a later issue) create projects. */
@@ -31,7 +32,7 @@ export const projectCreateInput = z.object({
 export type ProjectCreateInput = z.infer<typeof projectCreateInput>;
 
 export const projectUpdateInput = z
-  .object({ name, description, status: z.enum(PROJECT_STATUSES, { error: 'Status is active or archived.' }) })
+  .object({ name, description, status: choice(PROJECT_STATUSES, 'Status') })
   .partial();
 export type ProjectUpdateInput = z.infer<typeof projectUpdateInput>;
 

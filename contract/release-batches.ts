@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceListQuery } from './devices';
 import { listQuerySchema } from './list-query';
 import { idField, idListField } from './numbers';
+import { requiredText } from './text';
 
 /**
  * A release batch is a shipment (DOMAIN.md): passed, unreleased boards of one project are picked
@@ -40,10 +41,7 @@ export const releaseBatchDetailSchema = releaseBatchSchema.extend({
 });
 export type ReleaseBatchDetail = z.infer<typeof releaseBatchDetailSchema>;
 
-const releaseName = z
-  .string({ error: 'Name is required.' })
-  .trim()
-  .min(1, 'Name is required.')
+const releaseName = requiredText('Name')
   .max(120, 'Name is at most 120 characters.');
 
 export const releaseBatchCreateInput = z.object({ name: releaseName });

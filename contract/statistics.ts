@@ -4,15 +4,34 @@ import { idQueryField } from './numbers';
 /**
  * Statistics read from daily aggregates maintained at ingestion, never by scanning reports.
  * `from`/`to` are dates (YYYY-MM-DD, UTC, inclusive); the default is the last 30 days.
+ * `enclosure_id` (a jig of the company), `test_profile` (with `test_profile_version`, one version
+ * of it) narrow every figure to the runs of that jig or profile. `step` keeps the runs and adds,
+ * beside each figure, how many of them failed that step (`step_failures`): where and when it fails.
  */
 const day = z.iso.date('Dates are YYYY-MM-DD.');
+const filterText = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty.`)
+    .max(max, `${name} is at most ${max} characters.`);
 export const statisticsQuery = z.object({
   from: day.optional(),
   to: day.optional(),
   project_id: idQueryField('project').optional(),
   bucket: z.enum(['day', 'week'], { error: 'bucket is day or week.' }).default('day'),
+  enclosure_id: idQueryField('jig').optional(),
+  test_profile: filterText('test_profile', 120).optional(),
+  test_profile_version: filterText('test_profile_version', 40).optional(),
+  step: filterText('step', 200).optional(),
 });
 export type StatisticsQuery = z.infer<typeof statisticsQuery>;
+
+/**
+ * A ratio built on fewer runs (or, for first-pass yield, fewer boards tested first) than this
+ * says so where it is shown: one board more or less moves it by several percent.
+ */
+export const FEW_RUNS = 30;
 
 export const yieldPointSchema = z.object({
   /** First day of the bucket. */
@@ -24,8 +43,12 @@ export const yieldPointSchema = z.object({
   /** Boards tested for the first time, and how many of those passed at once. */
   first_tests: z.number().int(),
   first_passes: z.number().int(),
-  yield: z.number().nullable(),
+  /** passed / reports: the share of test runs that passed (README "Figures"). */
+  pass_rate: z.number().nullable(),
+  /** first_passes / first_tests. */
   first_pass_yield: z.number().nullable(),
+  /** With `step`: the runs of the bucket in which that step failed. */
+  step_failures: z.number().int().optional(),
 });
 export type YieldPoint = z.infer<typeof yieldPointSchema>;
 
@@ -34,6 +57,8 @@ export const failingStepSchema = z.object({
   failures: z.number().int(),
   /** Share of all step failures in the range, for the Pareto's cumulative line. */
   share: z.number(),
+  /** The projects it failed in over the range, most failures first: where its boards are. */
+  project_ids: z.array(z.number().int()),
 });
 export type FailingStep = z.infer<typeof failingStepSchema>;
 
@@ -44,6 +69,15 @@ export const companyStatisticsSchema = z.object({
   bucket: z.enum(['day', 'week']),
   series: z.array(yieldPointSchema),
   failing_steps: z.array(failingStepSchema),
+  /**
+   * What the jig, profile and step filters can be set to: what reported (or failed) in the
+   * range, for the company or the chosen project, whatever the other filters.
+   */
+  choices: z.object({
+    jigs: z.array(z.object({ id: z.number().int(), name: z.string(), serial: z.string() })),
+    test_profiles: z.array(z.object({ name: z.string(), version: z.string().nullable() })),
+    steps: z.array(z.string()),
+  }),
 });
 export type CompanyStatistics = z.infer<typeof companyStatisticsSchema>;
 
@@ -63,7 +97,14 @@ export const projectStatisticsSchema = z.object({
   first_tests: z.number().int(),
   first_passes: z.number().int(),
   first_pass_yield: z.number().nullable(),
-  batches: z.array(batchYieldSchema),
+  /** With `step`: the runs in which that step failed. */
+  step_failures: z.number().int().optional(),
+  batches: z.array(
+    batchYieldSchema.extend({
+      reports: z.number().int(),
+      step_failures: z.number().int().optional(),
+    }),
+  ),
 });
 export type ProjectStatistics = z.infer<typeof projectStatisticsSchema>;
 
@@ -71,12 +112,15 @@ export type ProjectStatistics = z.infer<typeof projectStatisticsSchema>;
 export const dashboardSchema = z.object({
   from: z.string(),
   to: z.string(),
+  /** Boards whose first test run was in these 7 days. */
   boards_tested: z.number().int(),
   reports: z.number().int(),
-  yield: z.number().nullable(),
+  /** Passed test runs / test runs. */
+  pass_rate: z.number().nullable(),
+  /** Boards whose first run passed / boards_tested. */
   first_pass_yield: z.number().nullable(),
   /** Same figures for the 7 days before, for the trend arrows. */
-  previous: z.object({ boards_tested: z.number().int(), yield: z.number().nullable(), first_pass_yield: z.number().nullable() }),
+  previous: z.object({ boards_tested: z.number().int(), pass_rate: z.number().nullable(), first_pass_yield: z.number().nullable() }),
   per_day: z.array(yieldPointSchema),
   /** Open batches whose first-pass yield is below the company's threshold (90%), worst first. */
   failing_batches: z.array(

@@ -3,6 +3,7 @@ import { listQuerySchema } from './list-query';
 import { idListField, idQueryField } from './numbers';
 import { roleSchema } from './roles';
 import { companySchema } from './companies';
+import { requiredText } from './text';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -19,19 +20,17 @@ export type User = z.infer<typeof userSchema>;
 
 export const PASSWORD_MIN = 10;
 
-export const usernameField = z
-  .string({ error: 'Username is required.' })
-  .trim()
+export const usernameField = requiredText('Username')
   .min(3, 'Username needs at least 3 characters.')
   .max(64, 'Username is at most 64 characters.')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dot, dash and underscore.');
-export const emailField = z
-  .string({ error: 'Email is required.' })
-  .trim()
+export const emailField = requiredText('Email')
   .max(254, 'Email is at most 254 characters.')
   .pipe(z.email('Email is not a valid address.'));
 export const passwordField = z
   .string({ error: 'Password is required.' })
+  // Not trimmed: spaces are part of a password. Empty is missing, not short.
+  .min(1, { error: 'Password is required.', abort: true })
   .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters.`)
   .max(200, 'Password is at most 200 characters.');
 /** Far more than there are roles; repeating one is harmless, a flood is not. */

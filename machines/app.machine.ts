@@ -1,14 +1,35 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { LoginInput, StoredToken } from '../contract/auth';
-import type { AppContext, AppEvent, PendingLeave, Session } from './app.types';
-import { guard, HOME_PATH, LOGIN_PATH, type GuardDecision } from './guard';
+import type { AppContext, AppEvent, PendingLeave, Session, SessionEndReason } from './app.types';
+import { guard, HOME_PATH, LOGIN_PATH, splitLocation, type GuardDecision } from './guard';
+import { notice } from './notices';
 
-export type { AppContext, AppEvent, LeaveBlock, PendingLeave, Session } from './app.types';
+export type { AppContext, AppEvent, LeaveBlock, PendingLeave, Session, SessionEndReason } from './app.types';
+export type { Notice, NoticeReason } from './notices';
 
 type NavEvent = Extract<AppEvent, { type: 'nav.request' | 'nav.popstate' }>;
 
 const decide = (context: AppContext, to: string): GuardDecision =>
   guard(to, context.location, context.session?.user ?? null);
+
+/**
+ * A redirect that says why sets the notice; otherwise it stays while the screen (the path) does,
+ * so a sort or filter on the page keeps it, and goes with the next screen.
+ */
+const noticeAfter = (context: AppContext, decision: GuardDecision): AppContext['notice'] => {
+  if (decision.kind === 'redirect' && decision.reason) return notice(decision.reason);
+  return splitLocation(decision.location).pathname === splitLocation(context.location).pathname ? context.notice : null;
+};
+
+/** Where a decision leads, what to remember for after login and what to tell. */
+const follow = (context: AppContext, decision: GuardDecision): Partial<AppContext> => ({
+  location: decision.location,
+  afterLogin: decision.kind === 'redirect' && decision.remember ? decision.remember : context.afterLogin,
+  notice: noticeAfter(context, decision),
+});
+
+/** The session ended without this tab's logout: back on the login screen, saying why. */
+const endedElsewhere = (reason: SessionEndReason) => notice(reason === 'logout' ? 'loggedOutElsewhere' : 'sessionExpired');
 
 const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
@@ -41,29 +62,19 @@ export const appMachine = setup({
     storeSession: (_, _params: { session: Session }) => {},
     /** Removes `user-token` and `user-profile` and drops cached server data. */
     clearStoredAuth: () => {},
+    /** Tells the other tabs of this browser that the session ended here, and how. */
+    broadcastSessionEnd: (_, _params: { reason: SessionEndReason }) => {},
     /** Makes the browser URL show `context.location`. */
     syncUrl: (_, _params: { replace: boolean }) => {},
     warn: (_, params: { message: string; error?: unknown }) => {
       console.warn(params.message, params.error ? errorMessage(params.error) : '');
     },
     /** Goes where the guard lets this user go when they ask for `to`. */
-    acceptLocation: assign(({ context }, { to }: { to: string }) => {
-      const decision = decide(context, to);
-      return {
-        location: decision.location,
-        afterLogin: decision.kind === 'redirect' && decision.remember ? decision.remember : context.afterLogin,
-      };
-    }),
+    acceptLocation: assign(({ context }, { to }: { to: string }) => follow(context, decide(context, to))),
     /** After start-up or a session change: the current location may no longer be allowed. */
-    recheckLocation: assign(({ context }) => {
-      const decision = decide(context, context.location);
-      return {
-        location: decision.location,
-        afterLogin: decision.kind === 'redirect' && decision.remember ? decision.remember : context.afterLogin,
-      };
-    }),
+    recheckLocation: assign(({ context }) => follow(context, decide(context, context.location))),
     /** The pending navigation, once the user agreed to leave. */
-    acceptPending: assign({ location: ({ context }) => decide(context, (context.pendingLeave as NavEvent).to).location }),
+    acceptPending: assign(({ context }) => follow(context, decide(context, (context.pendingLeave as NavEvent).to))),
     rememberLeave: assign({
       pendingLeave: ({ event }) => {
         const e = event as NavEvent | { type: 'logout' };
@@ -71,15 +82,22 @@ export const appMachine = setup({
       },
     }),
     clearSession: assign({ session: null }),
-    goToLogin: assign({ location: LOGIN_PATH, afterLogin: null }),
+    goToLogin: assign({ location: LOGIN_PATH, afterLogin: null, notice: null }),
   },
   guards: {
     navAllowed: ({ context, event }) => decide(context, (event as NavEvent).to).kind === 'allow',
     isBlocked: ({ context }) => context.block !== null,
-    /** A replace (a filter in the URL) or the location already shown leaves nothing behind. */
+    /**
+     * A replace, or a change of the query alone (a table's page, sort or filter, an open panel),
+     * stays on the page and leaves nothing behind; only another path leaves it.
+     */
     leavesPage: ({ context, event }) => {
       const nav = event as Extract<AppEvent, { type: 'nav.request' }>;
-      return context.block !== null && nav.replace !== true && nav.to !== context.location;
+      return (
+        context.block !== null &&
+        nav.replace !== true &&
+        splitLocation(nav.to).pathname !== splitLocation(context.location).pathname
+      );
     },
     pendingIs: ({ context }, { type }: { type: PendingLeave['type'] }) => context.pendingLeave?.type === type,
   },
@@ -92,6 +110,7 @@ export const appMachine = setup({
     loginError: null,
     block: null,
     pendingLeave: null,
+    notice: null,
   }),
   on: {
     'nav.request': [
@@ -159,9 +178,25 @@ export const appMachine = setup({
         'session.started': {
           target: 'loggedIn',
           actions: [
-            assign(({ event }) => ({ session: event.session, afterLogin: null, loginError: null })),
+            assign(({ event }) => ({ session: event.session, afterLogin: null, loginError: null, notice: null })),
             { type: 'storeSession', params: ({ event }) => ({ session: event.session }) },
             { type: 'acceptLocation', params: ({ event }) => ({ to: event.to }) },
+            { type: 'syncUrl', params: { replace: true } },
+          ],
+        },
+        // Logged in in another tab (already stored there): carry on as after a login here, but
+        // a public page (an invitation open) stays where it is.
+        'session.restored': {
+          target: 'loggedIn',
+          actions: [
+            assign(({ context, event }) => ({
+              session: event.session,
+              location: context.afterLogin ?? context.location,
+              afterLogin: null,
+              loginError: null,
+              notice: null,
+            })),
+            'recheckLocation',
             { type: 'syncUrl', params: { replace: true } },
           ],
         },
@@ -183,6 +218,7 @@ export const appMachine = setup({
               session: event.output,
               location: context.afterLogin ?? HOME_PATH,
               afterLogin: null,
+              notice: null,
             })),
             { type: 'storeSession', params: ({ event }) => ({ session: event.output }) },
             'recheckLocation',
@@ -208,7 +244,23 @@ export const appMachine = setup({
           actions: [
             'clearSession',
             'clearStoredAuth',
-            assign(({ context }) => ({ afterLogin: context.location, location: LOGIN_PATH })),
+            // The other tabs share the stored token: it is no good there either.
+            { type: 'broadcastSessionEnd', params: { reason: 'expired' } },
+            assign(({ context }) => ({ afterLogin: context.location, location: LOGIN_PATH, notice: notice('sessionExpired') })),
+            { type: 'syncUrl', params: { replace: true } },
+          ],
+        },
+        // Another tab logged out or was refused: the same end, without a server call or a broadcast.
+        'session.ended': {
+          target: 'loggedOut',
+          actions: [
+            'clearSession',
+            'clearStoredAuth',
+            assign(({ context, event }) => ({
+              afterLogin: context.location,
+              location: LOGIN_PATH,
+              notice: endedElsewhere(event.reason),
+            })),
             { type: 'syncUrl', params: { replace: true } },
           ],
         },
@@ -246,9 +298,10 @@ export const appMachine = setup({
             // The dialog is modal: a navigation asked meanwhile (a late callback) is dropped.
             'nav.request': { actions: [] },
             'nav.popstate': [
-              // Back then Forward: the browser shows this page again, nothing is left to ask.
+              // Back then Forward: the browser shows this page again (perhaps another page of
+              // its table), nothing is left to ask; the app follows the URL.
               { guard: 'leavesPage', actions: 'rememberLeave' },
-              { target: 'browsing' },
+              { target: 'browsing', actions: { type: 'acceptLocation', params: ({ event }) => ({ to: event.to }) } },
             ],
             // The screen no longer has anything to lose (saved, or gone): do what was asked.
             'nav.unblock': { actions: [assign({ block: null }), raise({ type: 'leave.confirm' })] },
@@ -295,7 +348,13 @@ export const appMachine = setup({
         },
       },
       // Leaving by either way ends the session: the server call failing must not keep anyone in.
-      exit: ['clearSession', 'clearStoredAuth', 'goToLogin', { type: 'syncUrl', params: { replace: false } }],
+      exit: [
+        'clearSession',
+        'clearStoredAuth',
+        { type: 'broadcastSessionEnd', params: { reason: 'logout' } },
+        'goToLogin',
+        { type: 'syncUrl', params: { replace: false } },
+      ],
     },
   },
 });

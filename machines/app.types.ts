@@ -1,5 +1,6 @@
 import type { StoredToken } from '../contract/auth';
 import type { User } from '../contract/users';
+import type { Notice } from './notices';
 
 /* What the root machine (app.machine.ts) knows and hears, apart from how it behaves. */
 
@@ -21,7 +22,12 @@ export type AppContext = {
   loginError: string | null;
   block: LeaveBlock | null;
   pendingLeave: PendingLeave | null;
+  /** Why the screen shown is not the one asked for (a redirect, a session ended elsewhere); kept until another screen. */
+  notice: Notice | null;
 };
+
+/** How a session ended in another tab of this browser, as that tab tells the others. */
+export type SessionEndReason = 'logout' | 'expired';
 
 export type AppEvent =
   /** A link or navigate(): the URL has not changed yet. */
@@ -32,6 +38,10 @@ export type AppEvent =
   | { type: 'logout' }
   /** Any call answered 401: the token is no longer good. */
   | { type: 'session.expired' }
+  /** Another tab ended the session (and told this one): end it here too, without calling the server. */
+  | { type: 'session.ended'; reason: SessionEndReason }
+  /** Another tab logged in (the stored login appeared): a logged-out tab takes it up. */
+  | { type: 'session.restored'; session: Session }
   | { type: 'user.updated'; user: User }
   /** A new account (registered by invitation) is signed in: go to `to`. */
   | { type: 'session.started'; session: Session; to: string }

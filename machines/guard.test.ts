@@ -126,6 +126,10 @@ describe.each(Object.keys(users) as Who[])('guard for %s', (who) => {
     } else {
       expect(decision).toMatchObject({ kind: 'redirect', location: expected });
     }
+    // Only a signed-in user kept out of a screen a superadmin may open is told why (issue 15);
+    // no other redirect carries a reason.
+    const keptOut = who !== 'out' && r.superadmin === ALLOW && expected !== ALLOW;
+    expect(decision.kind === 'redirect' ? decision.reason : undefined).toBe(keptOut ? 'adminOnly' : undefined);
     // A logged-out user is sent to login and remembered where they wanted to go.
     if (who === 'out' && expected === LOGIN) {
       expect(decision).toMatchObject({ remember: r.url === '/' ? '/dashboard' : r.url });
@@ -164,6 +168,19 @@ describe('guard details', () => {
     }
     // Signed in already: the login screen still sends them home.
     expect(guard(`/login?next=${encodeURIComponent(next)}`, null, engineer)).toEqual({ kind: 'redirect', location: '/dashboard' });
+  });
+
+  it('says why a company user is kept out of the management area, with or without a query', () => {
+    expect(guard('/manage/companies', '/dashboard', engineer)).toEqual({ kind: 'redirect', location: '/dashboard', reason: 'adminOnly' });
+    expect(guard('/manage/companies?page=2', null, { roles: [{ slug: 'operator' }, { slug: 'admin' }] })).toEqual({
+      kind: 'redirect',
+      location: '/dashboard',
+      reason: 'adminOnly',
+    });
+    // Logged out, the login comes first: nothing to explain yet, only where to return.
+    expect(guard('/manage/companies', null, null)).toEqual({ kind: 'redirect', location: '/login', remember: '/manage/companies' });
+    // A user with no roles at all is still a signed-in user kept out.
+    expect(guard('/manage/requests', null, { roles: [] })).toMatchObject({ reason: 'adminOnly' });
   });
 
   it('keeps query strings and hashes', () => {

@@ -52,10 +52,16 @@ export function hasRole(user: GuardUser, roles: readonly string[]): boolean {
   return user.roles.some((r) => roles.includes(r.slug));
 }
 
+/**
+ * Why a redirect happened, when the person should be told: `adminOnly` is a signed-in user
+ * without the role a screen needs (SPEC §6: the management area is for superadmins).
+ */
+export type RedirectReason = 'adminOnly';
+
 export type GuardDecision =
   | { kind: 'allow'; location: string; match: RouteMatch }
   /** `remember` is where a logged-out user wanted to go, to return there after login. */
-  | { kind: 'redirect'; location: string; remember?: string };
+  | { kind: 'redirect'; location: string; remember?: string; reason?: RedirectReason };
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
@@ -93,7 +99,7 @@ export function guard(to: string, from: string | null, user: GuardUser): GuardDe
       // Logged out: back to the previous screen, or to login.
       return { kind: 'redirect', location: from ?? LOGIN_PATH };
     }
-    if (!allowed) return { kind: 'redirect', location: HOME_PATH };
+    if (!allowed) return { kind: 'redirect', location: HOME_PATH, reason: 'adminOnly' };
   }
   // A signed-in user has nothing to do on the login screen.
   if (route.name === 'login' && user) return { kind: 'redirect', location: HOME_PATH };

@@ -11,7 +11,10 @@
  *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled;
  * 4. upload: the server's memory growth (RSS, heap, Buffers: peak minus before) while a 1 GB
  *    firmware streams into the folder store and, when PostgreSQL answers, the PostgreSQL store,
- *    and the upload's MB/s (scripts/bench-upload.ts).
+ *    and the upload's MB/s (scripts/bench-upload.ts);
+ * 5. search: the devices table's answer to a search for part of a serial (anywhere in it, on
+ *    the trigram index) over the same 1,000,000 boards, p50/p95 ms one request at a time, on
+ *    SQLite and PostgreSQL (scripts/bench-search.ts).
  *
  * The seeded databases are kept in .tmp/bench/ (SQLite) and the database jigboard_bench
  * (PostgreSQL) and reused while their schema and device count still fit: seeding is the slow part.
@@ -20,8 +23,9 @@
  *   BENCH_DEVICES=N     devices in the bench project (default 1,000,000)
  *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
  *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
- *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, upload; default all);
- *                       `npm run bench:upload` is BENCH_ONLY=upload
+ *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, upload, search;
+ *                       default all); `npm run bench:upload` is BENCH_ONLY=upload, and
+ *                       `BENCH_ONLY=search npm run bench` the serial search alone
  *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
  *   --build             rebuild the web app before measuring the bundle
@@ -33,6 +37,7 @@ import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { searchSection } from './bench-search';
 import { uploadSection } from './bench-upload';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 
@@ -262,7 +267,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
 
 /** The sections BENCH_ONLY names (all by default): each can be run alone. */
-const SECTIONS = ['bundle', 'api', 'upload'] as const;
+const SECTIONS = ['bundle', 'api', 'upload', 'search'] as const;
 function selectedSections(): Set<string> {
   const raw = process.env.BENCH_ONLY?.trim();
   if (!raw) return new Set(SECTIONS);
@@ -276,12 +281,12 @@ async function main() {
   const sections = selectedSections();
   const only = process.env.BENCH_DB;
   if (sections.has('bundle')) bundleSection();
-  if (sections.has('api')) {
-    if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') });
+  if (sections.has('api') || sections.has('search')) {
+    if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') }, sections);
     if (only !== 'sqlite') {
       const url = process.env.DATABASE_URL || PG_DEFAULT;
       const benchUrl = await postgresBenchDatabase(url);
-      if (benchUrl) await databaseSection({ kind: 'postgres', url: benchUrl });
+      if (benchUrl) await databaseSection({ kind: 'postgres', url: benchUrl }, sections);
       else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
     }
   }
@@ -417,7 +422,8 @@ async function recreatePostgresDatabase(url: string) {
 /** A measured route; cpu is this process's (the server's) CPU time per answered request, µs. */
 type Row = { name: string; result: HttpResult; cpu: number; load: number; target?: number; note?: string };
 
-async function databaseSection(spec: Spec) {
+/** The seeded database behind the app: the API routes and ingestion (`api`), the serial search (`search`). */
+async function databaseSection(spec: Spec, sections: Set<string>) {
   const { default: Fastify } = await import('fastify');
   const { buildApp } = await import('../server/app');
   const { openDatabase } = await import('../server/db/open');
@@ -438,71 +444,77 @@ async function databaseSection(spec: Spec) {
   const app = await buildApp({ db: spec, dataDir: join(root, '.tmp', 'bench'), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', async () => ({ data: { id: 1, name: 'bare', ok: true } }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const barePort = (bare.server.address() as { port: number }).port;
-
-  // A serial prefix in the middle of the project: 6 hex digits leave 256 boards.
-  const prefix = benchSerial(Math.floor(DEVICES / 2)).slice(0, 9).toLowerCase();
   const base = `http://127.0.0.1:${port}/v1`;
-  const batch = batches[Math.floor(batches.length / 2)];
-  const routes: { name: string; url: string; target?: number; headers?: Record<string, string> }[] = [
-    { name: 'bare Fastify route (fixed JSON)', url: `http://127.0.0.1:${barePort}/bare` },
-    { name: 'sorted page: tested_at desc, page 3', url: `${base}/projects/${project.id}/devices?sortby=tested_at&sortdesc=true&page=3&limit=25`, target: TARGETS.sorted },
-    { name: `search "${prefix}", tested_at desc`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=tested_at&sortdesc=true`, target: TARGETS.search },
-    { name: `search "${prefix}", serial order`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=serial`, target: TARGETS.search },
-    { name: 'status=failed, tested_at desc', url: `${base}/projects/${project.id}/devices?status=failed&sortby=tested_at&sortdesc=true&page=1&limit=25` },
-    // The batch screen's default order on the oldest batch: the case a batch index must serve.
-    { name: `batch ${batches[0].id} devices, tested_at desc`, url: `${base}/productionbatches/${batches[0].id}/devices?sortby=tested_at&sortdesc=true&page=1&limit=25` },
-    { name: `batch ${batch.id} totals`, url: `${base}/batch/${batch.id}/totals` },
-    { name: `batch ${batch.id} firstpasses`, url: `${base}/batch/${batch.id}/firstpasses` },
-  ];
+  if (sections.has('api')) {
+    const bare = Fastify({ logger: false });
+    bare.get('/bare', async () => ({ data: { id: 1, name: 'bare', ok: true } }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const barePort = (bare.server.address() as { port: number }).port;
 
-  // What each route answers, once: the bench is only worth reading if these are right.
-  const notes = new Map<string, string>();
-  for (const route of routes.slice(1)) {
-    const res = await fetch(route.url, { headers: auth });
-    const text = await res.text();
-    if (!res.ok) notes.set(route.name, `HTTP ${res.status}: ${text.slice(0, 80)}`);
-    else {
-      const body = JSON.parse(text) as { data: unknown; meta?: { total: number } };
-      if (body.meta) notes.set(route.name, `total ${fmt(body.meta.total)}`);
+    // A serial's first nine characters, in the middle of the project: 256 boards hold them (a
+    // search anywhere in the serial, on the trigram index, since it has three characters or more).
+    const prefix = benchSerial(Math.floor(DEVICES / 2)).slice(0, 9).toLowerCase();
+    const batch = batches[Math.floor(batches.length / 2)];
+    const routes: { name: string; url: string; target?: number; headers?: Record<string, string> }[] = [
+      { name: 'bare Fastify route (fixed JSON)', url: `http://127.0.0.1:${barePort}/bare` },
+      { name: 'sorted page: tested_at desc, page 3', url: `${base}/projects/${project.id}/devices?sortby=tested_at&sortdesc=true&page=3&limit=25`, target: TARGETS.sorted },
+      { name: `search "${prefix}", tested_at desc`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=tested_at&sortdesc=true`, target: TARGETS.search },
+      { name: `search "${prefix}", serial order`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=serial`, target: TARGETS.search },
+      { name: 'status=failed, tested_at desc', url: `${base}/projects/${project.id}/devices?status=failed&sortby=tested_at&sortdesc=true&page=1&limit=25` },
+      // The batch screen's default order on the oldest batch: the case a batch index must serve.
+      { name: `batch ${batches[0].id} devices, tested_at desc`, url: `${base}/productionbatches/${batches[0].id}/devices?sortby=tested_at&sortdesc=true&page=1&limit=25` },
+      { name: `batch ${batch.id} totals`, url: `${base}/batch/${batch.id}/totals` },
+      { name: `batch ${batch.id} firstpasses`, url: `${base}/batch/${batch.id}/firstpasses` },
+    ];
+
+    // What each route answers, once: the bench is only worth reading if these are right.
+    const notes = new Map<string, string>();
+    for (const route of routes.slice(1)) {
+      const res = await fetch(route.url, { headers: auth });
+      const text = await res.text();
+      if (!res.ok) notes.set(route.name, `HTTP ${res.status}: ${text.slice(0, 80)}`);
+      else {
+        const body = JSON.parse(text) as { data: unknown; meta?: { total: number } };
+        if (body.meta) notes.set(route.name, `total ${fmt(body.meta.total)}`);
+      }
     }
-  }
 
-  const rows: Row[] = [];
-  for (const route of routes) {
-    const headers = route.url.includes('/bare') ? {} : auth;
-    await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: 1 }); // warm up
-    const cpu0 = process.cpuUsage();
-    const result = await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: SECONDS });
-    const cpu = process.cpuUsage(cpu0);
-    const answered = Math.max(1, result.ok + result.non2xx);
-    rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, load: loadavg()[0], target: route.target, note: notes.get(route.name) });
-  }
-  const bareRps = rows[0].result.rps;
-  const seeded = seeding.reused ? 'reused' : `seeded now in ${seeding.seconds!.toFixed(0)} s`;
-  console.log(`\n${label} API — ${fmt(DEVICES)} devices (${seeded}), ${CONNECTIONS} connections, ${SECONDS} s per route`);
-  const header = ['route', 'p50 ms', 'p99 ms', 'req/s', 'vs bare', 'CPU µs/req', 'load', 'target (p99)', 'answer'];
-  const widths = [40, 9, 9, 10, 9, 12, 6, 18, 0];
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]) : c.padStart(widths[i] - 1) + ' ')).join('');
-  console.log(line(header));
-  for (const row of rows) {
-    const r = row.result;
-    const bad = r.non2xx + r.errors;
-    const target = row.target === undefined ? '' : `< ${row.target} ms ${r.p99 < row.target ? 'met' : 'MISSED'}`;
-    const note = [row.note, bad ? `${fmt(bad)} failed requests ${JSON.stringify(r.statuses)}` : ''].filter(Boolean).join('; ');
-    console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), row.load.toFixed(1), target, note]));
-  }
-  console.log(
-    'CPU µs/req: this process\'s CPU time (server and bare app; the load client runs apart) per answered request;\n' +
-      `  load: 1-minute load average after the route on ${cpus().length} cores (above ~1.5 something else shared the machine).`,
-  );
+    const rows: Row[] = [];
+    for (const route of routes) {
+      const headers = route.url.includes('/bare') ? {} : auth;
+      await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: 1 }); // warm up
+      const cpu0 = process.cpuUsage();
+      const result = await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: SECONDS });
+      const cpu = process.cpuUsage(cpu0);
+      const answered = Math.max(1, result.ok + result.non2xx);
+      rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, load: loadavg()[0], target: route.target, note: notes.get(route.name) });
+    }
+    const bareRps = rows[0].result.rps;
+    const seeded = seeding.reused ? 'reused' : `seeded now in ${seeding.seconds!.toFixed(0)} s`;
+    console.log(`\n${label} API — ${fmt(DEVICES)} devices (${seeded}), ${CONNECTIONS} connections, ${SECONDS} s per route`);
+    const header = ['route', 'p50 ms', 'p99 ms', 'req/s', 'vs bare', 'CPU µs/req', 'load', 'target (p99)', 'answer'];
+    const widths = [40, 9, 9, 10, 9, 12, 6, 18, 0];
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]) : c.padStart(widths[i] - 1) + ' ')).join('');
+    console.log(line(header));
+    for (const row of rows) {
+      const r = row.result;
+      const bad = r.non2xx + r.errors;
+      const target = row.target === undefined ? '' : `< ${row.target} ms ${r.p99 < row.target ? 'met' : 'MISSED'}`;
+      const note = [row.note, bad ? `${fmt(bad)} failed requests ${JSON.stringify(r.statuses)}` : ''].filter(Boolean).join('; ');
+      console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), row.load.toFixed(1), target, note]));
+    }
+    console.log(
+      'CPU µs/req: this process\'s CPU time (server and bare app; the load client runs apart) per answered request;\n' +
+        `  load: 1-minute load average after the route on ${cpus().length} cores (above ~1.5 something else shared the machine).`,
+    );
 
-  await ingestionSection(db, port, label);
+    await ingestionSection(db, port, label);
+    await bare.close();
+  }
+  if (sections.has('search')) {
+    await searchSection({ label, base, headers: auth, projectId: project.id, devices: DEVICES, quick: QUICK, serialOf: benchSerial });
+  }
   await app.close();
-  await bare.close();
   await db.destroy();
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Kysely } from 'kysely';
 import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
@@ -12,7 +12,9 @@ import { registerWeb } from './http/web';
 import { useZodCompilers } from './http/compilers';
 import { registerOpenApi } from './http/openapi';
 import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
-import { ROUTES } from './routes';
+import { loadRoutes } from './routes/index';
+import { openLiveFeed, type LiveFeed } from './live/feed';
+import { LiveStreams } from './live/streams';
 
 /** JSON bodies are small; uploads stream through multipart (server/files/multipart.ts) with own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -25,8 +27,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const resolved = resolveConfig(config);
   const ownsDb = !(config.db instanceof Kysely);
   const db = config.db instanceof Kysely ? config.db : openDatabase(config.db);
-  let files;
+  let files, routeFiles;
   try {
+    routeFiles = await loadRoutes();
     await migrateToLatest(db);
     files = await openFileStore(db, resolved.dataDir, config.fileStore);
   } catch (error) {
@@ -37,6 +40,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...config.timeouts };
   const app = Fastify({
     logger: config.logger ?? false,
+    // Request lines only when asked (LOG_REQUESTS); errors are logged by our handler either way.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     // Slow clients cannot hold a connection (and a worker's memory) open: Node answers 408 and
     // closes a request whose headers or whole body arrive too late.
     connectionTimeout: timeouts.connectionMs,
@@ -59,6 +64,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       return handleFrameworkError(error, request, reply);
     },
   });
+  // Live results: on PostgreSQL this replica LISTENs before it answers anything.
+  let live: LiveFeed;
+  try {
+    live = await openLiveFeed(db, app.log);
+  } catch (error) {
+    if (ownsDb) await db.destroy();
+    throw error;
+  }
+  const streams = new LiveStreams(live, resolved.live);
+  // Open streams never finish by themselves, and a closing server waits for its requests.
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', () => live.close());
   if (ownsDb) app.addHook('onClose', () => db.destroy());
 
   app.addHook('onRequest', async (request, reply) => {
@@ -81,13 +98,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
   app.decorate('files', files);
-  const deps: RouteDeps = { db, config: resolved, files };
+  app.decorate('live', live);
+  app.decorate('streams', streams);
+  const deps: RouteDeps = { db, config: resolved, files, live, streams };
   await app.register(
     async (v1) => {
       // A route that declares no access stops the server from starting (http/route.ts).
       recordDeclaredRoutes(v1, declaredRoutes);
-      // Each route declares who may call it and authenticates accordingly.
-      for (const routes of ROUTES) await v1.register(routes, deps);
+      // Each route declares who may call it and authenticates accordingly. Every file of
+      // server/routes/ is registered (routes/index.ts); a file that exports no routes stops it too.
+      for (const { routes } of routeFiles) await v1.register(routes, deps);
     },
     { prefix: '/v1' },
   );
@@ -100,6 +120,10 @@ declare module 'fastify' {
     declaredRoutes: readonly DeclaredRoute[];
     /** The file store the routes use (the demo seed puts its firmware there too). */
     files: FileStore;
+    /** Live results: where writers announce, and what this process's streams hear. */
+    live: LiveFeed;
+    /** The open live result streams of this process. */
+    streams: LiveStreams;
   }
 }
 

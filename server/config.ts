@@ -6,6 +6,8 @@ import type { DB } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { FileBackend, FileStore } from './files/file-store';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from './files/limits';
+import type { LiveFeed } from './live/feed';
+import { DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveStreams } from './live/streams';
 
 /** What `buildApp` needs. Only `db` and `dataDir` are required; the rest has defaults. */
 export type AppConfig = {
@@ -29,6 +31,8 @@ export type AppConfig = {
   /** How long a client may take to send a request (so slow clients cannot hold the server). */
   timeouts?: Partial<ServerTimeouts>;
   logger?: FastifyServerOptions['logger'];
+  /** Log every request and its answer (`LOG_REQUESTS`); off by default so the start banner stays readable. */
+  logRequests?: boolean;
   /** Behind a load balancer: trust its X-Forwarded-For so throttling sees the client address. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Check every answer against its route's declared schema (the API suite turns it on). */
@@ -37,6 +41,8 @@ export type AppConfig = {
   mailer?: Mailer;
   /** The origin people open the app at, for links in emails; default `http://localhost:8080`. */
   publicUrl?: string;
+  /** Live results' streams (`GET /v1/events`): heartbeat, lifetime, per-login cap; server/live/streams.ts. */
+  live?: Partial<LiveLimits>;
 };
 
 /** Milliseconds; applied to the Node server in `buildApp`. */
@@ -73,6 +79,7 @@ export type ResolvedConfig = {
   /** Without a trailing slash. */
   publicUrl: string;
   fileLimits: FileLimits;
+  live: LiveLimits;
 };
 
 export const DEFAULT_TOKEN_TTL_HOURS = 7 * 24;
@@ -87,8 +94,17 @@ export function resolveConfig(config: AppConfig): ResolvedConfig {
     mailer: config.mailer,
     publicUrl: (config.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
     fileLimits: { ...DEFAULT_FILE_LIMITS, ...config.fileLimits },
+    live: { ...DEFAULT_LIVE_LIMITS, ...config.live },
   };
 }
 
 /** What every route plugin receives. */
-export type RouteDeps = { db: Kysely<DB>; config: ResolvedConfig; files: FileStore };
+export type RouteDeps = {
+  db: Kysely<DB>;
+  config: ResolvedConfig;
+  files: FileStore;
+  /** Where writers announce live results (server/live/feed.ts). */
+  live: LiveFeed;
+  /** The open live result streams of this process. */
+  streams: LiveStreams;
+};

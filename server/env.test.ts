@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env';
+import { readEnv, SERVER_VARIABLES } from './env';
 
 describe('readEnv', () => {
   it('has defaults for everything', () => {
@@ -67,5 +68,14 @@ describe('readEnv', () => {
 
   it('names the variables that are wrong', () => {
     expect(() => readEnv({ PORT: 'eighty', TOKEN_TTL_HOURS: '-1' })).toThrow(/PORT[\s\S]*TOKEN_TTL_HOURS/);
+  });
+});
+
+describe("README's configuration table", () => {
+  it('lists every variable the server reads', () => {
+    const readme = readFileSync(path.resolve('README.md'), 'utf8') // tests run from the repository root;
+    const table = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? '';
+    const listed = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    expect(SERVER_VARIABLES.filter((name) => !listed.has(name))).toEqual([]);
   });
 });

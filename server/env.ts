@@ -48,6 +48,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_TIMEOUTS.requestMs),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.connectionMs),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.keepAliveMs),
+  /** Every request and its answer in the log (pino JSON lines); off, only warnings, errors and events. */
+  LOG_REQUESTS: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((e) => e.REQUEST_TIMEOUT_MS === 0 || e.REQUEST_TIMEOUT_MS >= e.HEADERS_TIMEOUT_MS, {
   // Node refuses a server whose headers may take longer than the whole request.
@@ -56,6 +58,9 @@ const envSchema = z.object({
 });
 
 export type ServerEnv = ReturnType<typeof readEnv>;
+
+/** Every variable the server reads (README's configuration table lists each; env.test.ts checks). */
+export const SERVER_VARIABLES = [...Object.keys(envSchema.shape), 'WEB_DIR'];
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env) {
   const result = envSchema.safeParse(env);

@@ -41,6 +41,7 @@ async function main() {
       keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
     },
     logger: { level: env.LOG_LEVEL },
+    logRequests: env.LOG_REQUESTS,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined,
     publicUrl: env.PUBLIC_URL,
   });

@@ -1,9 +1,10 @@
 import { Migrator, type Kysely } from 'kysely';
 import { migrationTableSchema } from './dialect';
-import { migrations } from './migrations/index';
+import { loadMigrations } from './migrations/index';
 
 /** Brings the schema to the newest migration; Kysely's lock keeps concurrent replicas in line. */
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrations = await loadMigrations();
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

@@ -20,18 +20,31 @@ export function databaseSpecFor(databaseUrl: string | undefined, dataDir: string
   throw new Error('DATABASE_URL must be a postgres:// URL; leave it unset to use SQLite in DATA_DIR.');
 }
 
+const connections = new WeakMap<Kysely<DB>, pg.ClientConfig>();
+
+/**
+ * How to open one more connection to the database `db` talks to, outside its pool: the live
+ * results' LISTEN connection (server/live/postgres.ts). Undefined for SQLite, and for a Kysely
+ * instance this module did not open.
+ */
+export function postgresConnectionOf(db: Kysely<DB>): pg.ClientConfig | undefined {
+  return connections.get(db);
+}
+
 export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
   if (spec.kind === 'postgres') {
     if (spec.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(spec.schema)) {
       throw new Error(`Not a plain schema name: ${spec.schema}`); // it goes into a -c option verbatim
     }
-    const pool = new pg.Pool({
+    const connection: pg.ClientConfig = {
       connectionString: spec.url,
-      max: spec.poolSize ?? 10,
       // A schema per test file (or per tenant) without touching the URL.
       ...(spec.schema ? { options: `-c search_path=${spec.schema}` } : {}),
-    });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    };
+    const pool = new pg.Pool({ ...connection, max: spec.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    connections.set(db, connection);
+    return db;
   }
   mkdirSync(path.dirname(spec.file), { recursive: true });
   const sqlite = new Database(spec.file);

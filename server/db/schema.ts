@@ -3,6 +3,16 @@ import type { ColumnType, Generated } from 'kysely';
 /**
  * The tables as Kysely sees them. Timestamps are ISO-8601 UTC strings on both dialects, so they
  * sort and compare as text and read back without time-zone surprises.
+ *
+ * A resource's own table is declared by its store instead, merged into `DB` so this file needs
+ * no edit (server/store/enclosure-updates.ts):
+ *
+ *   declare module '../db/schema' {
+ *     interface DB { enclosure_updates: EnclosureUpdatesTable }
+ *   }
+ *
+ * The type then exists wherever the store is part of the program: always in the server, and in
+ * a test that reads the table itself once it imports the store's table type.
  */
 export interface CompanyTypesTable {
   id: Generated<number>;
@@ -65,7 +75,6 @@ export interface DB extends ProductionDB, FilesDB {
   user_roles: UserRolesTable;
   auth_tokens: AuthTokensTable;
   login_failures: LoginFailuresTable;
-  enclosure_updates: EnclosureUpdatesTable;
 }
 
 export interface EnclosuresTable {
@@ -182,6 +191,45 @@ export interface StepFailureDailyTable {
   failures: Generated<number>;
 }
 
+/** report_daily_stats split by the report's jig and test profile (migration 008): what filtered statistics read. */
+export interface ReportDailySlicesTable {
+  company_id: number;
+  project_id: number;
+  production_batch_id: number;
+  day: string;
+  /** 0: the report named no jig. */
+  enclosure_id: number;
+  /** '': none given. */
+  test_profile: string;
+  test_profile_version: string;
+  reports: Generated<number>;
+  passed: Generated<number>;
+  failed: Generated<number>;
+  errors: Generated<number>;
+  first_tests: Generated<number>;
+  first_passes: Generated<number>;
+}
+
+/** Failing runs per step, split by batch, jig and test profile (migration 008). */
+export interface StepFailureDailySlicesTable {
+  company_id: number;
+  project_id: number;
+  production_batch_id: number;
+  day: string;
+  enclosure_id: number;
+  test_profile: string;
+  test_profile_version: string;
+  step_name: string;
+  failures: Generated<number>;
+}
+
+/** Which boards of a project ever failed which step (migration 008): the devices list's failing_step. */
+export interface DeviceStepFailuresTable {
+  project_id: number;
+  step_name: string;
+  device_id: number;
+}
+
 export interface EnclosureDailyStatsTable {
   enclosure_id: number;
   company_id: number;
@@ -237,6 +285,9 @@ export interface ProductionDB {
   device_reports: DeviceReportsTable;
   report_daily_stats: ReportDailyStatsTable;
   step_failure_daily: StepFailureDailyTable;
+  report_daily_slices: ReportDailySlicesTable;
+  step_failure_daily_slices: StepFailureDailySlicesTable;
+  device_step_failures: DeviceStepFailuresTable;
   enclosure_daily_stats: EnclosureDailyStatsTable;
   release_batches: ReleaseBatchesTable;
   invites: InvitesTable;
@@ -267,15 +318,4 @@ export interface FileChunksTable {
 export interface FilesDB {
   files: FilesTable;
   file_chunks: FileChunksTable;
-}
-
-/** Firmware for the jigs; its bytes and their facts are the file `file_id` names. */
-export interface EnclosureUpdatesTable {
-  id: Generated<number>;
-  description: string;
-  patch_notes: string;
-  file_id: string;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
 }

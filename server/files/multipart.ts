@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldErrors } from '../../contract/errors';
 import { HttpError, invalid, invalidField } from '../http/errors';
 import { parseInput } from '../http/validate';
@@ -13,7 +13,7 @@ const FIELD_LIMITS = { fields: 50, fieldSize: 64 * 1024, fieldNameSize: 200, hea
 /**
  * Lets the routes of `scope` take multipart uploads. Registered per scope by the routes that
  * upload, not app-wide, so every other route still accepts JSON only. The parser's file limit
- * is only a backstop: each upload passes its own kind's limit to `receiveUpload`.
+ * and counts are only a backstop: each upload passes its own kind's limits to `receiveUpload(s)`.
  */
 export async function registerUploads(scope: FastifyInstance, limits: FileLimits) {
   await scope.register(fastifyMultipart, {
@@ -29,18 +29,30 @@ export async function registerUploads(scope: FastifyInstance, limits: FileLimits
 export type UploadSpec<F extends z.ZodType = z.ZodType<Record<string, string>>> = {
   /** The form field that carries the file (`firmware`, `testfile`, …). */
   field: string;
-  /** Most bytes allowed for this kind of file. */
+  /** Most bytes allowed for this kind of file (for each file, when several). */
   limit: number;
   /** Accepted content types: `application/pdf`, or a family as `image/*`. */
   types: readonly string[];
   /**
-   * The text fields' schema (a contract's). Checked once the whole form is in (a field may come
-   * after the file), together with the file's presence, so one 422 names every field to fix.
+   * The text fields' schema (a contract's). Each field is checked as it arrives: one found
+   * wrong before a file stops the upload before that file is stored. Once the whole form is in
+   * (a field may come after the files), all of it is checked together with the files' presence,
+   * so one 422 names every field to fix.
    */
   fields?: F;
 };
 
+export type UploadsSpec<F extends z.ZodType = z.ZodType<Record<string, string>>> = UploadSpec<F> & {
+  /** Most files in one request; one more is a 413 naming the field. */
+  maxFiles: number;
+  /** Fewest files (1 unless said; 0 makes the files optional). */
+  minFiles?: number;
+  /** Most bytes of all the files together, when the kind has such a limit. */
+  totalLimit?: number;
+};
+
 export type Upload<T = Record<string, string>> = { file: StoredFile; fields: T };
+export type Uploads<T = Record<string, string>> = { files: StoredFile[]; fields: T };
 
 /**
  * Streams the one file of `spec.field` into the store and returns it with the text fields
@@ -53,40 +65,138 @@ export async function receiveUpload<F extends z.ZodType = z.ZodType<Record<strin
   store: FileStore,
   spec: UploadSpec<F>,
 ): Promise<Upload<z.output<F>>> {
+  const { files, fields } = await receive(request, store, { ...spec, maxFiles: 1, minFiles: 1, many: false });
+  return { file: files[0], fields };
+}
+
+/**
+ * Several files in one field, as `documents[0]`, `documents[1]`, … (or `documents` repeated),
+ * with text fields beside them: each file streamed into the store with its own limit and type
+ * check, as `receiveUpload` does for one. A refusal names the file it concerns, in the message
+ * (“manual.pdf” is larger than 200 MB.) and in `errors` under the part's name (`documents[1]`),
+ * so the app puts it on that file. More than `maxFiles` is a 413. Any refusal, or a request that
+ * ends early, removes every file already stored. The files come back in the order sent.
+ */
+export async function receiveUploads<F extends z.ZodType = z.ZodType<Record<string, string>>>(
+  request: FastifyRequest,
+  store: FileStore,
+  spec: UploadsSpec<F>,
+): Promise<Uploads<z.output<F>>> {
+  return receive(request, store, { ...spec, minFiles: spec.minFiles ?? 1, many: true });
+}
+
+type CoreSpec<F extends z.ZodType> = UploadsSpec<F> & { minFiles: number; many: boolean };
+
+/** The one loop behind both: one file is the case `maxFiles: 1` with the field's bare name. */
+async function receive<F extends z.ZodType>(
+  request: FastifyRequest,
+  store: FileStore,
+  spec: CoreSpec<F>,
+): Promise<Uploads<z.output<F>>> {
   if (typeof request.isMultipart !== 'function') throw new Error('registerUploads() was not called for this route.');
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data.');
+  if (!request.isMultipart()) throw new HttpError(415, `Send the ${spec.many ? 'files' : 'file'} as multipart/form-data.`);
   const fields: Record<string, string> = {};
-  let file: StoredFile | undefined;
+  /** Errors of the text fields in so far: while there are any, no file is stored. */
+  const early: FieldErrors = {};
+  const stored: StoredFile[] = [];
+  const keys = new Set<string>();
+  let total = 0;
+  // Per request: one more byte than the limit reaches the store, so the store is what says "too
+  // large"; one file more than allowed reaches this loop, so the refusal says how many.
+  const limits = { fileSize: spec.limit + 1, files: spec.maxFiles + 1, parts: spec.maxFiles + 1 + FIELD_LIMITS.fields };
   try {
-    // One more byte than the limit reaches the store, so the store is what says "too large".
-    for await (const part of request.parts({ limits: { fileSize: spec.limit + 1 } })) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         if (Object.hasOwn(fields, part.fieldname)) throw invalidField(part.fieldname, 'This field was sent twice.');
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+        fields[part.fieldname] = value;
+        Object.assign(early, fieldErrorsOf(spec.fields, part.fieldname, value));
         continue;
       }
-      if (part.fieldname !== spec.field || file) {
-        part.file.destroy();
-        const again = part.fieldname === spec.field;
-        throw invalidField(part.fieldname, again ? 'Send one file here.' : 'No file is expected in this field.');
+      const refuse = (error: HttpError): HttpError => {
+        part.file.destroy(); // unread: the parser stops, and the rest of the body is never read
+        return error;
+      };
+      const key = fileKey(part.fieldname, spec, stored.length);
+      if (key === undefined) throw refuse(invalidField(part.fieldname, 'No file is expected in this field.'));
+      if (stored.length >= spec.maxFiles) {
+        throw refuse(spec.many ? tooManyFiles(spec) : invalidField(spec.field, 'Send one file here.'));
       }
+      if (keys.has(key)) throw refuse(invalidField(key, 'This file was sent twice.'));
+      keys.add(key);
+      if (Object.keys(early).length) throw refuse(invalid(early));
+      const name = cleanFileName(part.filename);
       const type = mediaType(part.mimetype);
-      if (!typeAllowed(type, spec.types)) {
-        part.file.destroy();
-        const message = `Files of type ${type || 'unknown'} are not accepted here; send ${spec.types.join(', ')}.`;
-        throw new HttpError(415, message, { [spec.field]: ['This type of file is not accepted here.'] });
+      if (!typeAllowed(type, spec.types)) throw refuse(wrongType(spec, key, name, type));
+      const room = spec.totalLimit === undefined ? spec.limit : Math.min(spec.limit, spec.totalLimit - total);
+      try {
+        stored.push(await store.put(part.file, { name, type, limit: room }));
+      } catch (error) {
+        throw error instanceof FileTooLargeError ? tooLarge(spec, key, name, room < spec.limit) : error;
       }
-      file = await store.put(part.file, { name: cleanFileName(part.filename), type, limit: spec.limit });
+      total += stored[stored.length - 1].size;
     }
-    return { file: fileOrFail(file, spec, fields), fields: parsedFields(spec, fields) };
+    return { files: filesOrFail(stored, spec, fields), fields: parsedFields(spec, fields) };
   } catch (error) {
-    if (file) await store.delete(file.id);
+    await discard(request, store, stored);
     throw uploadError(error, spec);
   }
 }
 
-/** The stored file, or a 422 naming it and (when a schema is given) every text field at fault. */
-function fileOrFail(file: StoredFile | undefined, spec: UploadSpec<z.ZodType>, fields: Record<string, string>): StoredFile {
+/**
+ * The key a file part is known by in `errors`, or undefined when it is not one of the spec's:
+ * `firmware` for one file; for several, the part's own name when indexed (`documents[3]`), else
+ * its place among the files (`documents` repeated).
+ */
+function fileKey(name: string, spec: CoreSpec<z.ZodType>, position: number): string | undefined {
+  if (!spec.many) return name === spec.field ? name : undefined;
+  if (name === spec.field) return `${spec.field}[${position}]`;
+  const index = /^(.*)\[(0|[1-9]\d{0,5})\]$/.exec(name);
+  return index && index[1] === spec.field ? name : undefined;
+}
+
+/**
+ * A text field checked alone the moment it arrives, when the schema is an object that has it:
+ * the same messages as the full check at the end, which still runs (a field may be missing).
+ */
+function fieldErrorsOf(schema: z.ZodType | undefined, name: string, value: string): FieldErrors | undefined {
+  if (!(schema instanceof z.ZodObject) || !Object.hasOwn(schema.shape, name)) return undefined;
+  try {
+    parseInput(z.object({ [name]: (schema.shape as Record<string, z.ZodType>)[name] }), { [name]: value });
+    return undefined;
+  } catch (error) {
+    if (error instanceof HttpError && error.errors) return error.errors;
+    throw error;
+  }
+}
+
+function tooLarge(spec: CoreSpec<z.ZodType>, key: string, name: string, together: boolean): HttpError {
+  if (together) {
+    const limit = formatBytes(spec.totalLimit!);
+    return new HttpError(413, `The files together are larger than ${limit}, counting “${name}”.`, {
+      [key]: [`The files together are larger than ${limit}.`],
+    });
+  }
+  // Among several files the message names the one; alone, its field says which.
+  const message = `The file is larger than ${formatBytes(spec.limit)}.`;
+  return new HttpError(413, spec.many ? `“${name}” is larger than ${formatBytes(spec.limit)}.` : message, { [key]: [message] });
+}
+
+function wrongType(spec: CoreSpec<z.ZodType>, key: string, name: string, type: string): HttpError {
+  const send = `send ${spec.types.join(', ')}.`;
+  const message = spec.many
+    ? `“${name}” is of type ${type || 'unknown'}, which is not accepted here; ${send}`
+    : `Files of type ${type || 'unknown'} are not accepted here; ${send}`;
+  return new HttpError(415, message, { [key]: ['This type of file is not accepted here.'] });
+}
+
+function tooManyFiles(spec: CoreSpec<z.ZodType>): HttpError {
+  const message = `Send at most ${spec.maxFiles} ${spec.maxFiles === 1 ? 'file' : 'files'} at once.`;
+  return new HttpError(413, message, { [spec.field]: [message] });
+}
+
+/** The stored files, or a 422 naming the missing files and (with a schema) every text field at fault. */
+function filesOrFail(files: StoredFile[], spec: CoreSpec<z.ZodType>, fields: Record<string, string>): StoredFile[] {
   const errors: FieldErrors = {};
   if (spec.fields) {
     try {
@@ -96,27 +206,38 @@ function fileOrFail(file: StoredFile | undefined, spec: UploadSpec<z.ZodType>, f
       Object.assign(errors, error.errors);
     }
   }
-  if (!file) errors[spec.field] = ['Choose a file.'];
+  if (files.length < spec.minFiles) {
+    errors[spec.field] = [spec.minFiles === 1 ? (spec.many ? 'Choose at least one file.' : 'Choose a file.') : `Choose at least ${spec.minFiles} files.`];
+  }
   if (Object.keys(errors).length) throw invalid(errors);
-  return file!;
+  return files;
 }
 
 function parsedFields<F extends z.ZodType>(spec: UploadSpec<F>, fields: Record<string, string>): z.output<F> {
   return (spec.fields ? parseInput(spec.fields, fields) : fields) as z.output<F>;
 }
 
+/** Removes what a refused or broken upload had stored; a file that will not go is logged. */
+async function discard(request: FastifyRequest, store: FileStore, stored: StoredFile[]): Promise<void> {
+  const results = await Promise.allSettled(stored.map((file) => store.delete(file.id)));
+  results.forEach((result, n) => {
+    if (result.status === 'rejected') request.log.error({ err: result.reason, fileId: stored[n].id }, 'a refused upload left a file behind');
+  });
+}
+
 /**
- * The answer for a failed upload. The body may be half read (the file was refused midway), so
+ * The answer for a failed upload. The body may be half read (a file was refused midway), so
  * the connection closes after the answer: kept alive, it would sit on the unread rest of, say,
  * a gigabyte (and hold up the server's shutdown) instead of freeing the client at once.
  */
-function uploadError(error: unknown, spec: UploadSpec<z.ZodType>): unknown {
+function uploadError(error: unknown, spec: CoreSpec<z.ZodType>): unknown {
   const close = { connection: 'close' };
   if (error instanceof HttpError) {
     return new HttpError(error.statusCode, error.message, error.errors, { ...error.headers, ...close });
   }
   const code = (error as { code?: string } | null)?.code;
   if (error instanceof FileTooLargeError || code === 'FST_REQ_FILE_TOO_LARGE') {
+    // A backstop: the store's own limit (one byte below the parser's) answers first, by name.
     const message = `The file is larger than ${formatBytes(spec.limit)}.`;
     return new HttpError(413, message, { [spec.field]: [message] }, close);
   }

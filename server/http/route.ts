@@ -105,6 +105,9 @@ export type RouteFn = <
   spec: RouteSpec<P, S, Q, B, R>,
 ) => void;
 
+/** Marks what `defineRoutes` made (a registered symbol: the same however the module was loaded). */
+const ROUTE_PLUGIN: unique symbol = Symbol.for('jigboard.defineRoutes');
+
 /**
  * A plugin of declared routes: `defineRoutes((route, { db }) => { route({...}); })`. With
  * `uploads`, its routes may take multipart bodies (each plugin is its own Fastify scope, so
@@ -113,15 +116,22 @@ export type RouteFn = <
 export function defineRoutes(
   register: (route: RouteFn, deps: RouteDeps) => void,
   options: { uploads?: boolean } = {},
-): FastifyPluginAsync<RouteDeps> {
-  return async (app, deps) => {
+): RoutePlugin {
+  const plugin: FastifyPluginAsync<RouteDeps> = async (app, deps) => {
     if (options.uploads) await registerUploads(app, deps.config.fileLimits);
     register((spec) => {
       if (spec.consumes && !options.uploads) throw new Error(`${spec.method} ${spec.url} takes uploads: defineRoutes(…, { uploads: true }).`);
       app.route(toRouteOptions(spec as AnySpec, deps));
     }, deps);
   };
+  return Object.assign(plugin, { [ROUTE_PLUGIN]: true as const });
 }
+
+/** What `defineRoutes` makes: the one shape a route file exports (as its default export). */
+export type RoutePlugin = FastifyPluginAsync<RouteDeps> & { readonly [ROUTE_PLUGIN]: true };
+
+export const isRoutePlugin = (value: unknown): value is RoutePlugin =>
+  typeof value === 'function' && (value as Partial<RoutePlugin>)[ROUTE_PLUGIN] === true;
 
 type AnySpec = RouteSpec<Permission, ScopeName | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
 
@@ -195,10 +205,10 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
 }
 
 /**
- * A file answer in the description's own shape (content type → schema), which the zod
+ * A file (or stream) answer in the description's own shape (content type → schema), which the zod
  * transform passes through; the bytes are streamed, so no serializer ever checks them.
  */
-const fileAnswer = (type: string, schema: Schema) => ({ description: 'The file', content: { [type]: { schema } } });
+const fileAnswer = (type: string, schema: Schema) => ({ description: schema.description ?? 'The file', content: { [type]: { schema } } });
 
 const definedOnly = <T extends Record<string, unknown>>(parts: T) =>
   Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined)) as Partial<T>;

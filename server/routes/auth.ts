@@ -2,7 +2,7 @@ import { loginInput, loginResultSchema } from '../../contract/auth';
 import { defineRoutes } from '../http/route';
 import { logIn, logOut } from '../services/auth';
 
-export const authRoutes = defineRoutes((route, { db, config }) => {
+export default defineRoutes((route, { db, config }) => {
   route({
     method: 'POST',
     url: '/login',

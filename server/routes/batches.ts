@@ -16,7 +16,7 @@ import { addBatch, batchesOfProject, batchFirstPasses, batchTotals, changeBatch,
 import { deviceExport, devicePage } from '../services/device-lists';
 
 /** Production batches of a project; admins and engineers plan them, every member reads. */
-export const batchRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/projects/:id/productionbatches',

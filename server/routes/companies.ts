@@ -3,7 +3,7 @@ import { oneOf, pageOf } from '../../contract/envelope';
 import { defineRoutes } from '../http/route';
 import { addCompany, changeCompany, listCompanies, ownCompany } from '../services/companies';
 
-export const companyRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/companies',

@@ -4,7 +4,7 @@ import { defineRoutes } from '../http/route';
 import { addUser, listUsers } from '../services/users';
 
 /** A company's users: its members see the list, its admins (and superadmins) add to it. */
-export const companyUserRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/companies/:id/users',

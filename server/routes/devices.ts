@@ -6,7 +6,7 @@ import { deviceExport, devicePage } from '../services/device-lists';
 import { reportsOfDevice } from '../services/devices';
 
 /** Devices and their test reports, read by everyone who sees the project. */
-export const deviceRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/projects/:id/devices',

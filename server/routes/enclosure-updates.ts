@@ -28,7 +28,7 @@ const idOf = (params: unknown) => (params as WithId).id;
  * Firmware for the jigs, managed by the platform's operators (SPEC §7, `/manage/enclosure-updates`).
  * No scope: an update belongs to no company, and the /manage area is closed to everyone else (403).
  */
-export const enclosureUpdateRoutes = defineRoutes(
+export default defineRoutes(
   (route, { db, files, config }) => {
     route({
       method: 'GET',

@@ -12,7 +12,7 @@ const tokenQuery = z.object({ token: z.string().optional().describe('The token o
  * The invitation link (public): what it is for (GET), and using it (POST): with a body, register
  * a new account and log it in; without one, accept as the user whose login the request carries.
  */
-export const inviteTokenRoutes = defineRoutes((route, { db, config }) => {
+export default defineRoutes((route, { db, config }) => {
   route({
     method: 'GET',
     url: '/invites',

@@ -9,7 +9,7 @@ import { changeInvite, invitesOfProject, inviteToProject } from '../services/inv
  * project must not learn whom else the customer invited); its admins and engineers invite,
  * revoke and resend. The link's side is invite-token.ts.
  */
-export const inviteRoutes = defineRoutes((route, deps) => {
+export default defineRoutes((route, deps) => {
   route({
     method: 'GET',
     url: '/projects/:id/invites',

@@ -3,7 +3,7 @@ import { defineRoutes } from '../http/route';
 import { ingestReport } from '../services/production/ingest';
 
 /** Jig calls (API.md "Beyond SPEC.md"): authenticated by the enclosure's signature, checked before the body is read. */
-export const jigRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db, live }) => {
   route({
     method: 'POST',
     url: '/jig/reports',
@@ -16,7 +16,7 @@ export const jigRoutes = defineRoutes((route, { db }) => {
     otherStatuses: [200],
     response: jigReportAckSchema,
     handler: async ({ jig, body, reply }) => {
-      const result = await ingestReport(db, jig, body);
+      const result = await ingestReport(db, jig, body, live);
       if (result.duplicate) reply.status(200);
       return { data: result };
     },

@@ -6,7 +6,7 @@ import { listCompanyTypes } from '../services/companies';
 import { grantableRoles, listRoles } from '../services/users';
 
 /** The short fixed lists the forms pick from. */
-export const lookupRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/company_types',

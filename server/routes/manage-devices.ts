@@ -16,7 +16,7 @@ type WithId = { id: number };
  * company's own people get 403 here for any device (not 404 for another company's), as the
  * /manage area is closed to them as a whole.
  */
-export const manageDeviceRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/manage/devices',

@@ -4,7 +4,7 @@ import { defineRoutes } from '../http/route';
 import { addManufacturer, manufacturersOfProject } from '../services/manufacturers';
 
 /** The manufacturers that build a project's boards: members read, admins and engineers add. */
-export const manufacturerRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/projects/:id/manufacturers',

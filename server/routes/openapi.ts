@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoutes } from '../http/route';
 
 /** The API's description, generated from the routes' own declarations (http/openapi.ts). */
-export const openApiRoutes = defineRoutes((route) => {
+export default defineRoutes((route) => {
   route({
     method: 'GET',
     url: '/openapi.json',

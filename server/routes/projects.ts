@@ -3,7 +3,7 @@ import { projectCreateInput, projectListQuery, projectSchema, projectUpdateInput
 import { defineRoutes } from '../http/route';
 import { addProject, changeProject, projectsOfCompany } from '../services/projects';
 
-export const projectRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/companies/:id/projects',

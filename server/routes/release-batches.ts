@@ -24,7 +24,7 @@ import {
 } from '../services/release-batches';
 
 /** Release batches of a project (shipments of passed boards) and the boards they hold. */
-export const releaseBatchRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/projects/:id/releasebatches',

@@ -7,7 +7,7 @@ import { dashboardOf, projectStatisticsOf, statisticsOf } from '../services/stat
  * Company statistics and the dashboard: the company's own people and superadmins (the company
  * scope hides it from everyone else, also from members of its projects who joined by invitation).
  */
-export const statisticsRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/companies/:id/statistics',

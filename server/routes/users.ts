@@ -3,7 +3,7 @@ import { userListQuery, userSchema, userUpdateInput } from '../../contract/users
 import { defineRoutes } from '../http/route';
 import { changeUser, listUsers } from '../services/users';
 
-export const userRoutes = defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/users',

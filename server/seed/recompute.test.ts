@@ -219,6 +219,13 @@ async function snapshot(db: Kysely<DB>) {
     daily: num(await db.selectFrom('report_daily_stats').selectAll().orderBy('project_id').orderBy('production_batch_id').orderBy('day').execute()),
     steps: num(await db.selectFrom('step_failure_daily').selectAll().orderBy('project_id').orderBy('day').orderBy('step_name').execute()),
     jigs: num(await db.selectFrom('enclosure_daily_stats').selectAll().orderBy('enclosure_id').orderBy('day').execute()),
+    slices: num(await db.selectFrom('report_daily_slices').selectAll().orderBy('project_id').orderBy('production_batch_id')
+      .orderBy('day').orderBy('enclosure_id').orderBy('test_profile').orderBy('test_profile_version').execute()),
+    stepSlices: num(await db.selectFrom('step_failure_daily_slices').selectAll().orderBy('project_id').orderBy('production_batch_id')
+      .orderBy('day').orderBy('enclosure_id').orderBy('test_profile').orderBy('test_profile_version').orderBy('step_name').execute()),
+    failingBoards: num(await db.selectFrom('device_step_failures').innerJoin('devices', 'devices.id', 'device_step_failures.device_id')
+      .select(['device_step_failures.project_id', 'step_name', 'devices.serial']).orderBy('device_step_failures.project_id')
+      .orderBy('step_name').orderBy('devices.serial').execute()),
   };
 }
 
@@ -245,6 +252,25 @@ async function expectDirectCounts(db: Kysely<DB>) {
     .select((eb) => [eb.fn.sum<number>('reports').as('reports'), eb.fn.sum<number>('first_tests').as('first_tests')]).executeTakeFirstOrThrow();
   expect(toCount(totals.reports)).toBe(await n(sql`select count(*) as n from device_reports`));
   expect(toCount(totals.first_tests)).toBe(await n(sql`select count(distinct device_id) as n from device_reports`));
+  // The slices by jig and profile sum to the batch-day and step-day rows they split.
+  const key = (r: Record<string, unknown>, cols: string[]) => cols.map((c) => String(r[c])).join('|');
+  const sumBy = (rows: Record<string, unknown>[], cols: string[], values: string[]) => {
+    const sums = new Map<string, number[]>();
+    for (const r of rows) {
+      const k = key(r, cols);
+      const s = sums.get(k) ?? values.map(() => 0);
+      values.forEach((v, i) => (s[i] += Number(r[v])));
+      sums.set(k, s);
+    }
+    return [...sums].filter(([, s]) => s.some((n) => n !== 0)).sort(([a], [b]) => (a < b ? -1 : 1));
+  };
+  const counts = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes'];
+  const batchDay = ['project_id', 'production_batch_id', 'day'];
+  expect(sumBy(await db.selectFrom('report_daily_slices').selectAll().execute(), batchDay, counts))
+    .toEqual(sumBy(await db.selectFrom('report_daily_stats').selectAll().execute(), batchDay, counts));
+  const stepDay = ['project_id', 'day', 'step_name'];
+  expect(sumBy(await db.selectFrom('step_failure_daily_slices').selectAll().execute(), stepDay, ['failures']))
+    .toEqual(sumBy(await db.selectFrom('step_failure_daily').selectAll().execute(), stepDay, ['failures']));
   const jigTotal = await db.selectFrom('enclosure_daily_stats').select((eb) => eb.fn.sum<number>('reports').as('n')).executeTakeFirstOrThrow();
   expect(toCount(jigTotal.n)).toBe(await n(sql`select count(*) as n from device_reports where enclosure_id is not null`));
 }

@@ -15,12 +15,25 @@ import { dialectOf } from '../db/dialect';
  * - production batches: devices by status, tested (devices with a report), first passes, reports;
  * - projects: device_count;
  * - report_daily_stats (first_tests: the devices' first reports), step_failure_daily (each
- *   failing step name once per report), enclosure_daily_stats, and enclosures.last_seen_at
+ *   failing step name once per report), their slices by jig and test profile
+ *   (report_daily_slices, step_failure_daily_slices), the boards that failed each step
+ *   (device_step_failures), enclosure_daily_stats, and enclosures.last_seen_at
  *   (the newest finished_at, never moved back).
  *
  * Days are the UTC date of finished_at. Without a scope everything is recomputed; with one, only
  * those projects (and the enclosures that reported into them, plus any named).
  */
+/**
+ * A group's report counts, in the column order of report_daily_stats and its slices: runs,
+ * passed, failed, errored, first tests (`rn = 1`: a board's first report) and first passes.
+ */
+const REPORT_COUNTS = sql`count(*),
+        sum(case when result = 'pass' then 1 else 0 end),
+        sum(case when result = 'fail' then 1 else 0 end),
+        sum(case when result = 'error' then 1 else 0 end),
+        sum(case when rn = 1 then 1 else 0 end),
+        sum(case when rn = 1 and result = 'pass' then 1 else 0 end)`;
+
 export type RecomputeScope = {
   projectIds?: number[];
   /** Enclosures whose daily stats to rebuild besides those with reports in the projects. */
@@ -127,12 +140,7 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
       insert into report_daily_stats
         (company_id, project_id, production_batch_id, day, reports, passed, failed, errors, first_tests, first_passes)
       select company_id, project_id, production_batch_id, day,
-        count(*),
-        sum(case when result = 'pass' then 1 else 0 end),
-        sum(case when result = 'fail' then 1 else 0 end),
-        sum(case when result = 'error' then 1 else 0 end),
-        sum(case when rn = 1 then 1 else 0 end),
-        sum(case when rn = 1 and result = 'pass' then 1 else 0 end)
+        ${REPORT_COUNTS}
       from (
         select company_id, project_id, production_batch_id, ${day('finished_at')} as day, result,
           row_number() over (partition by device_id order by id) as rn
@@ -142,16 +150,39 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
       group by company_id, project_id, production_batch_id, day`.execute(db);
   });
 
+  await timed('report_daily_slices', async () => {
+    await sql`delete from report_daily_slices where 1 = 1 ${inProjects('project_id')}`.execute(db);
+    await sql`
+      insert into report_daily_slices
+        (company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version,
+         reports, passed, failed, errors, first_tests, first_passes)
+      select company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version,
+        ${REPORT_COUNTS}
+      from (
+        select company_id, project_id, production_batch_id, ${day('finished_at')} as day,
+          coalesce(enclosure_id, 0) as enclosure_id, coalesce(test_profile, '') as test_profile,
+          coalesce(test_profile_version, '') as test_profile_version, result,
+          row_number() over (partition by device_id order by id) as rn
+        from device_reports
+        where 1 = 1 ${inProjects('project_id')}
+      ) r
+      group by company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version`.execute(db);
+  });
+
   await timed('step_failure_daily', async () => {
     await sql`delete from step_failure_daily where 1 = 1 ${inProjects('project_id')}`.execute(db);
+    const dimensions = sql`r.device_id, coalesce(r.enclosure_id, 0) as enclosure_id, coalesce(r.test_profile, '') as test_profile,
+          coalesce(r.test_profile_version, '') as test_profile_version`;
     // Only reports with a failing step need their steps opened.
     const failingSteps = pg
       ? sql`
-        select r.id, r.company_id, r.project_id, ${day('r.finished_at')} as day, s.value ->> 'name' as step_name
+        select r.id, r.company_id, r.project_id, r.production_batch_id, ${day('r.finished_at')} as day, ${dimensions},
+          s.value ->> 'name' as step_name
         from device_reports r cross join lateral jsonb_array_elements(r.steps::jsonb) s(value)
         where r.failed_step_count > 0 ${inProjects('r.project_id')} and (s.value ->> 'pass') = 'false'`
       : sql`
-        select r.id, r.company_id, r.project_id, ${day('r.finished_at')} as day, json_extract(s.value, '$.name') as step_name
+        select r.id, r.company_id, r.project_id, r.production_batch_id, ${day('r.finished_at')} as day, ${dimensions},
+          json_extract(s.value, '$.name') as step_name
         from device_reports r, json_each(r.steps) s
         where r.failed_step_count > 0 ${inProjects('r.project_id')} and json_extract(s.value, '$.pass') = 0`;
     await sql`
@@ -159,6 +190,18 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
       select company_id, project_id, day, step_name, count(distinct id)
       from (${failingSteps}) f
       group by company_id, project_id, day, step_name`.execute(db);
+    // The same failing runs, per batch, jig and profile, from the same rows.
+    await sql`delete from step_failure_daily_slices where 1 = 1 ${inProjects('project_id')}`.execute(db);
+    await sql`
+      insert into step_failure_daily_slices
+        (company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version, step_name, failures)
+      select company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version, step_name, count(distinct id)
+      from (${failingSteps}) f
+      group by company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version, step_name`.execute(db);
+    await sql`delete from device_step_failures where 1 = 1 ${inProjects('project_id')}`.execute(db);
+    await sql`
+      insert into device_step_failures (project_id, step_name, device_id)
+      select distinct project_id, step_name, device_id from (${failingSteps}) f`.execute(db);
   });
 
   await timed('enclosure_daily_stats', async () => {

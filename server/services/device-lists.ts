@@ -30,10 +30,13 @@ type ReleaseDeviceListQuery = z.output<typeof releaseDeviceListQuery>;
 type DeviceScope = { project: Project; batch?: ProductionBatch };
 type ReleaseScope = { project: Project; batch?: ReleaseBatchHead };
 
-/** The filters and, for a search, its count: how many it matches decides how it is best sorted. */
+/**
+ * The filters and, for a search or a failing step, its count: how many it matches decides how
+ * it is best sorted (a few boards are found first and sorted after; many, in the sort's index).
+ */
 async function prepare(db: Kysely<DB>, filters: DeviceFilters) {
-  const matches = filters.search ? await countDevices(db, filters) : undefined;
-  return { matches, sorting: deviceSortingFor(db, matches) };
+  const matches = filters.search || filters.failing_step ? await countDevices(db, filters) : undefined;
+  return { matches, sorting: deviceSortingFor(db, matches, filters.search) };
 }
 
 // A project's devices, or one production batch's (the batch is the path's, never a query filter).
@@ -43,10 +46,11 @@ const deviceFilters = ({ project, batch }: DeviceScope, list: DeviceListQuery): 
   production_batch_id: batch?.id ?? list.production_batch_id,
   status: list.status,
   search: list.search || undefined,
+  failing_step: list.failing_step,
 });
 
 const isWholeProject = (f: DeviceFilters) =>
-  f.search === undefined && f.status === undefined && f.production_batch_id === undefined;
+  f.search === undefined && f.status === undefined && f.production_batch_id === undefined && f.failing_step === undefined;
 
 export async function devicePage(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<Page<Device>> {
   const filters = deviceFilters(scope, list);

@@ -4,7 +4,9 @@ import type { CompanyStatistics, Dashboard, ProjectStatistics, StatisticsQuery }
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
 import { addDays, daysInRange, todayUtc } from './production/days';
-import { companyStatistics, dashboard, projectStatistics } from './production/statistics';
+import { dashboard } from './production/statistics';
+import { slicedCompanyStatistics, slicedProjectStatistics, type SliceFilters } from './production/sliced-statistics';
+import { companyHasJig } from '../store/enclosures';
 import { companyHasProject } from '../store/projects';
 
 /** A range longer than this is refused: the daily rows stay few and a chart stays readable. */
@@ -20,25 +22,41 @@ function resolveRange(query: StatisticsQuery): { from: string; to: string } {
   return { from, to };
 }
 
-/** A `project_id` filter must name a project of this company; otherwise it is a 422. */
-async function checkProject(db: Kysely<DB>, companyId: number, projectId: number | undefined) {
-  if (projectId !== undefined && !(await companyHasProject(db, companyId, projectId))) {
+/**
+ * The filters of a statistics query, checked: a `project_id` or `enclosure_id` must name a
+ * project or jig of this company (else a 422 on it, never whether another company has one),
+ * and a version needs its profile. A profile or step nobody reported is no error: nothing matches.
+ */
+async function filtersOf(db: Kysely<DB>, company: Company, query: StatisticsQuery): Promise<SliceFilters> {
+  const range = resolveRange(query);
+  if (query.project_id !== undefined && !(await companyHasProject(db, company.id, query.project_id))) {
     throw invalidField('project_id', 'There is no such project in this company.');
   }
+  if (query.enclosure_id !== undefined && !(await companyHasJig(db, company.id, query.enclosure_id))) {
+    throw invalidField('enclosure_id', 'There is no such jig in this company.');
+  }
+  if (query.test_profile_version !== undefined && query.test_profile === undefined) {
+    throw invalidField('test_profile_version', 'A version needs its test_profile.');
+  }
+  return {
+    company_id: company.id,
+    ...range,
+    project_id: query.project_id,
+    enclosure_id: query.enclosure_id,
+    test_profile: query.test_profile,
+    test_profile_version: query.test_profile_version,
+    step: query.step,
+  };
 }
 
-/** Yield over time and the failure Pareto of a company (or one of its projects). */
+/** Yield over time and the failure Pareto of a company (or one of its projects, jigs, profiles). */
 export async function statisticsOf(db: Kysely<DB>, company: Company, query: StatisticsQuery): Promise<CompanyStatistics> {
-  const range = resolveRange(query);
-  await checkProject(db, company.id, query.project_id);
-  return companyStatistics(db, { company_id: company.id, project_id: query.project_id, bucket: query.bucket, ...range });
+  return slicedCompanyStatistics(db, { ...(await filtersOf(db, company, query)), bucket: query.bucket });
 }
 
-/** First-pass yield per project and per batch. */
+/** First-pass yield per project and per batch, with the same filters. */
 export async function projectStatisticsOf(db: Kysely<DB>, company: Company, query: StatisticsQuery): Promise<ProjectStatistics[]> {
-  const range = resolveRange(query);
-  await checkProject(db, company.id, query.project_id);
-  return projectStatistics(db, { company_id: company.id, project_id: query.project_id, ...range });
+  return slicedProjectStatistics(db, await filtersOf(db, company, query));
 }
 
 /** The company's last 7 days. */

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type {
+  BATCH_SORTABLE,
   BatchFirstPasses,
   BatchStatus,
   BatchTotals,
   ProductionBatch,
 } from '../../contract/batches';
+import { boardYield, firstPassYield } from '../../contract/figures';
 import type { Page } from '../../contract/envelope';
 import type { Project } from '../../contract/projects';
 import { lockedOnPostgres, toCount } from '../db/dialect';
@@ -33,6 +35,7 @@ export function selectBatches(db: Kysely<DB>) {
       'production_batches.tested_count',
       'production_batches.passed_count',
       'production_batches.failed_count',
+      'production_batches.released_count',
       'production_batches.first_pass_count',
       'production_batches.created_at',
       'production_batches.updated_at',
@@ -40,9 +43,21 @@ export function selectBatches(db: Kysely<DB>) {
 }
 type BatchRow = Awaited<ReturnType<ReturnType<typeof selectBatches>['executeTakeFirstOrThrow']>>;
 
-export const toBatch = (row: BatchRow): ProductionBatch => ({ ...row, status: row.status as BatchStatus });
+export const toBatch = (row: BatchRow): ProductionBatch => ({
+  ...row,
+  status: row.status as BatchStatus,
+  yield: boardYield({ passed: row.passed_count, released: row.released_count, tested: row.tested_count }),
+  first_pass_yield: firstPassYield(row.first_pass_count, row.tested_count),
+});
 
-type BatchSort = 'id' | 'name' | 'status' | 'planned_quantity' | 'created_at' | 'device_count' | 'first_pass_yield';
+/**
+ * The batch figures of contract/figures.ts in SQL, for sorting and thresholds: the same ratios
+ * of the same counters, null when nothing was tested.
+ */
+export const BATCH_YIELD_SQL = sql<number | null>`(production_batches.passed_count + production_batches.released_count) * 1.0 / nullif(production_batches.tested_count, 0)`;
+export const BATCH_FIRST_PASS_YIELD_SQL = sql<number | null>`production_batches.first_pass_count * 1.0 / nullif(production_batches.tested_count, 0)`;
+
+type BatchSort = (typeof BATCH_SORTABLE)[number];
 export const BATCH_SORTING: ListSorting<BatchSort> = {
   columns: {
     id: sql.ref('production_batches.id'),
@@ -52,11 +67,12 @@ export const BATCH_SORTING: ListSorting<BatchSort> = {
     created_at: sql.ref('production_batches.created_at'),
     device_count: sql.ref('production_batches.device_count'),
     // From the lifetime counters; a batch with nothing tested has no yield (null, sorts first).
-    first_pass_yield: sql`production_batches.first_pass_count * 1.0 / nullif(production_batches.tested_count, 0)`,
+    yield: BATCH_YIELD_SQL,
+    first_pass_yield: BATCH_FIRST_PASS_YIELD_SQL,
   },
   default: 'id',
   tiebreaker: sql.ref('production_batches.id'),
-  nullable: ['first_pass_yield'],
+  nullable: ['yield', 'first_pass_yield'],
 };
 
 /** A page of a project's batches, searched by batch or manufacturer name, filtered by status. */
@@ -82,7 +98,7 @@ export async function findBatch(db: Kysely<DB>, id: number): Promise<ProductionB
 }
 
 /** The maintained counters the batch answer leaves out (the totals answer reads them). */
-export type MoreBatchCounters = { untested_count: number; released_count: number; scrapped_count: number; report_count: number };
+export type MoreBatchCounters = { untested_count: number; scrapped_count: number; report_count: number };
 
 /**
  * A batch with its project and all its counters in one query: what every `/productionbatches/:id`
@@ -96,7 +112,6 @@ export async function findBatchWithProject(
     .innerJoin('projects', 'projects.id', 'production_batches.project_id')
     .select([
       'production_batches.untested_count',
-      'production_batches.released_count',
       'production_batches.scrapped_count',
       'production_batches.report_count',
       'projects.company_id as p_company_id',
@@ -111,7 +126,7 @@ export async function findBatchWithProject(
     .where('production_batches.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { untested_count, released_count, scrapped_count, report_count, ...rest } = row;
+  const { untested_count, scrapped_count, report_count, ...rest } = row;
   const { p_company_id, p_name, p_description, p_status, p_request_id, p_device_count, p_created_at, p_updated_at, ...batch } = rest;
   const project = toProject({
     id: batch.project_id,
@@ -124,7 +139,7 @@ export async function findBatchWithProject(
     created_at: p_created_at,
     updated_at: p_updated_at,
   });
-  return { batch: toBatch(batch), project, counters: { untested_count, released_count, scrapped_count, report_count } };
+  return { batch: toBatch(batch), project, counters: { untested_count, scrapped_count, report_count } };
 }
 
 /** Just the batch's project: what a panel move checks its target against. */
@@ -202,26 +217,27 @@ export async function deleteBatch(trx: Kysely<DB>, batch: { id: number; project_
     .where('project_id', '=', batch.project_id) // the primary key's first column
     .where('production_batch_id', '=', batch.id)
     .execute();
+  for (const table of ['report_daily_slices', 'step_failure_daily_slices'] as const) {
+    await trx.deleteFrom(table).where('project_id', '=', batch.project_id).where('production_batch_id', '=', batch.id).execute();
+  }
   await trx.deleteFrom('production_batches').where('id', '=', batch.id).execute();
 }
 
-const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-
-/** The batch's boards by status, from the counters the scope read with it. */
+/** The batch's boards by status and its yield, from the counters the scope read with it. */
 export function toTotals(batch: ProductionBatch, more: MoreBatchCounters): BatchTotals {
   const row = { ...batch, ...more };
   return {
     batch_id: row.id,
     planned: row.planned_quantity,
     devices: row.device_count,
+    tested: row.tested_count,
     untested: row.untested_count,
     passed: row.passed_count,
     failed: row.failed_count,
     released: row.released_count,
     scrapped: row.scrapped_count,
     reports: row.report_count,
-    // Released boards passed before they shipped, so they count as passed here.
-    yield: ratio(row.passed_count + row.released_count, row.tested_count),
+    yield: boardYield({ passed: row.passed_count, released: row.released_count, tested: row.tested_count }),
   };
 }
 
@@ -231,6 +247,6 @@ export function toFirstPasses(row: Pick<ProductionBatch, 'id' | 'tested_count' |
     batch_id: row.id,
     tested: row.tested_count,
     first_pass: row.first_pass_count,
-    first_pass_yield: ratio(row.first_pass_count, row.tested_count),
+    first_pass_yield: firstPassYield(row.first_pass_count, row.tested_count),
   };
 }

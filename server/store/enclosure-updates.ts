@@ -1,9 +1,27 @@
 import { lockedOnPostgres } from '../db/dialect';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import type { EnclosureUpdate, EnclosureUpdateUpdateInput } from '../../contract/enclosure-updates';
 import type { Page } from '../../contract/envelope';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+
+/** Firmware for the jigs; its bytes and their facts are the file `file_id` names (migration 006). */
+export interface EnclosureUpdatesTable {
+  id: Generated<number>;
+  description: string;
+  patch_notes: string;
+  file_id: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// The table joins the database's type here, beside its queries, not in db/schema.ts.
+declare module '../db/schema' {
+  interface DB {
+    enclosure_updates: EnclosureUpdatesTable;
+  }
+}
 
 /** Updates with their file's facts (the file store's row) and who uploaded them. */
 function selectUpdates(db: Kysely<DB>) {

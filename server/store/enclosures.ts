@@ -57,3 +57,14 @@ export async function findEnclosureBySignature(db: Kysely<DB>, signature: string
     .select(['id', 'serial', 'name', 'company_id', 'provisioning'])
     .executeTakeFirst();
 }
+
+/** Whether a jig (enclosure) belongs to the company: a filter naming another company's jig is refused. */
+export async function companyHasJig(db: Kysely<DB>, companyId: number, enclosureId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('enclosures')
+    .where('id', '=', enclosureId)
+    .where('company_id', '=', companyId)
+    .select('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -39,7 +39,7 @@ export async function listManageDevices(
   };
   // A search is counted first: how many it matches decides how its page is best sorted.
   const matches = filters.search ? await countDevices(db, filters) : undefined;
-  const page = await pagedList(filterDevices(selectManageDevices(db), filters), list, deviceSortingFor(db, matches), {
+  const page = await pagedList(filterDevices(db, selectManageDevices(db), filters), list, deviceSortingFor(db, matches, filters.search), {
     db,
     total: async () => matches ?? countDevices(db, filters),
   });

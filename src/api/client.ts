@@ -41,6 +41,11 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
+/** A call made outside axios (the live results' stream) was refused: the session has ended. */
+export function reportUnauthorized(): void {
+  onUnauthorized?.();
+}
+
 /** A wrong password at login is a 401 too, but it ends no session. */
 function endsSession(config: InternalAxiosRequestConfig | undefined): boolean {
   const url = (config?.url ?? '').replace(/^\/+/, '').split('?')[0];

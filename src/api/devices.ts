@@ -7,7 +7,7 @@ import { downloadFile } from './download';
 import { toQuery } from './list-params';
 
 /** A devices table's query: the list params plus its filters. */
-export type DeviceListParams = ListParams & { status?: DeviceStatus; production_batch_id?: number };
+export type DeviceListParams = ListParams & { status?: DeviceStatus; production_batch_id?: number; failing_step?: string };
 
 /** Where a devices list comes from: all of a project's, or one batch's. */
 export type DeviceSource = { kind: 'project'; id: number } | { kind: 'batch'; id: number };
@@ -15,6 +15,8 @@ export type DeviceSource = { kind: 'project'; id: number } | { kind: 'batch'; id
 export const deviceKeys = {
   all: ['devices'] as const,
   lists: () => ['devices', 'list'] as const,
+  /** Every page and filter of one project's or one batch's devices table. */
+  source: (source: DeviceSource) => ['devices', 'list', source.kind, source.id] as const,
   list: (source: DeviceSource, params: DeviceListParams) => ['devices', 'list', source.kind, source.id, params] as const,
   detail: (id: number) => ['devices', 'detail', id] as const,
 };
@@ -22,6 +24,7 @@ export const deviceKeys = {
 const filters = (p: DeviceListParams) => ({
   ...(p.status ? { status: p.status } : {}),
   ...(p.production_batch_id ? { production_batch_id: p.production_batch_id } : {}),
+  ...(p.failing_step ? { failing_step: p.failing_step } : {}),
 });
 
 const pathOf = (source: DeviceSource) =>

@@ -7,6 +7,7 @@ import { afterDelete } from './after-delete';
 import { api } from './client';
 import { downloadFile } from './download';
 import { toQuery } from './list-params';
+import { uploadForm } from './upload-form';
 
 export const enclosureUpdateKeys = {
   all: ['enclosure-updates'] as const,
@@ -33,10 +34,7 @@ export async function uploadEnclosureUpdate(
   input: { description: string; patch_notes: string; firmware: File },
   config: UploadConfig,
 ): Promise<EnclosureUpdate> {
-  const form = new FormData();
-  form.append('description', input.description);
-  form.append('patch_notes', input.patch_notes);
-  form.append('firmware', input.firmware, input.firmware.name);
+  const form = uploadForm({ description: input.description, patch_notes: input.patch_notes }, { firmware: input.firmware });
   const { data } = await api.post<One<EnclosureUpdate>>('/enclosure-updates', form, { ...config, timeout: 0 });
   return data.data;
 }

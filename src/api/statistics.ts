@@ -4,14 +4,21 @@ import type { CompanyStatistics, Dashboard, ProjectStatistics } from '../../cont
 import { api } from './client';
 
 export type StatisticsRange = { from: string; to: string };
-export type StatisticsParams = StatisticsRange & { project_id?: number; bucket: 'day' | 'week' };
+export type StatisticsParams = StatisticsRange & {
+  project_id?: number;
+  bucket: 'day' | 'week';
+  enclosure_id?: number;
+  test_profile?: string;
+  test_profile_version?: string;
+  step?: string;
+};
 
 /** Statistics only change when a jig reports; nothing the app does invalidates them. */
 export const statisticsKeys = {
   all: ['statistics'] as const,
   company: (companyId: number) => ['statistics', companyId] as const,
   series: (companyId: number, params: StatisticsParams) => ['statistics', companyId, 'series', params] as const,
-  projects: (companyId: number, range: StatisticsRange) => ['statistics', companyId, 'projects', range] as const,
+  projects: (companyId: number, params: Omit<StatisticsParams, 'bucket' | 'project_id'>) => ['statistics', companyId, 'projects', params] as const,
   dashboard: (companyId: number) => ['statistics', companyId, 'dashboard'] as const,
 };
 
@@ -22,20 +29,23 @@ export const companyStatisticsOptions = (companyId: number, params: StatisticsPa
     queryFn: ({ signal }) =>
       api
         .get<One<CompanyStatistics>>(`/companies/${companyId}/statistics`, {
-          params: { from: params.from, to: params.to, bucket: params.bucket, ...(params.project_id ? { project_id: params.project_id } : {}) },
+          params,
           signal,
         })
         .then((r) => r.data.data),
     enabled: companyId > 0,
   });
 
-/** `GET /companies/{id}/statistics/projects/`: first-pass yield per project and per batch. */
-export const projectStatisticsOptions = (companyId: number, range: StatisticsRange) =>
+/**
+ * `GET /companies/{id}/statistics/projects/`: first-pass yield per project and per batch, with
+ * the jig, profile and step filters but every project (the chart ranks them all).
+ */
+export const projectStatisticsOptions = (companyId: number, params: Omit<StatisticsParams, 'bucket' | 'project_id'>) =>
   queryOptions({
-    queryKey: statisticsKeys.projects(companyId, range),
+    queryKey: statisticsKeys.projects(companyId, params),
     queryFn: ({ signal }) =>
       api
-        .get<{ data: ProjectStatistics[] }>(`/companies/${companyId}/statistics/projects/`, { params: range, signal })
+        .get<{ data: ProjectStatistics[] }>(`/companies/${companyId}/statistics/projects/`, { params, signal })
         .then((r) => r.data.data),
     enabled: companyId > 0,
   });

@@ -2,13 +2,17 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { createActor, type SnapshotFrom } from 'xstate';
 import type { User } from '../../contract/users';
-import { appMachine, type Session } from '../../machines/app.machine';
-import { setUnauthorizedHandler } from '../api/client';
+import { appMachine, type Session, type SessionEndReason } from '../../machines/app.machine';
+import { setUnauthorizedHandler, storedToken } from '../api/client';
 import { queryClient } from '../api/query-client';
-import { PROFILE_KEY, remove, save, TOKEN_KEY } from '../lib/storage';
+import { load, PROFILE_KEY, remove, save, TOKEN_KEY } from '../lib/storage';
 import { loadStoredAuth, login, logout } from './auth-actors';
 
 const browserLocation = () => window.location.pathname + window.location.search + window.location.hash;
+
+/** The tabs of this browser tell each other how a session ended (a storage event cannot say why). */
+const sessionChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('jigboard-session') : null;
+const isEndReason = (value: unknown): value is SessionEndReason => value === 'logout' || value === 'expired';
 
 /**
  * The root actor, started once when this module is first imported. Starting it inside React
@@ -28,6 +32,7 @@ export const appActor = createActor(
         // Nothing the last user saw may show to the next one.
         queryClient.clear();
       },
+      broadcastSessionEnd: (_, { reason }) => sessionChannel?.postMessage({ ended: reason }),
       syncUrl: ({ context }, { replace }) => {
         if (browserLocation() === context.location) return;
         if (replace) window.history.replaceState(null, '', context.location);
@@ -42,6 +47,20 @@ export const appActor = createActor(
 window.addEventListener('popstate', () => appActor.send({ type: 'nav.popstate', to: browserLocation() }));
 
 setUnauthorizedHandler(() => appActor.send({ type: 'session.expired' }));
+
+// Another tab logged out, or the server refused its token: this tab's session is over too.
+sessionChannel?.addEventListener('message', (event: MessageEvent<{ ended?: unknown }>) => {
+  const reason = event.data?.ended;
+  if (isEndReason(reason)) appActor.send({ type: 'session.ended', reason });
+});
+
+// Another tab logged in: its profile is written after the token, so both are there by now.
+window.addEventListener('storage', (event) => {
+  if (event.key !== PROFILE_KEY || event.newValue === null) return;
+  const token = storedToken();
+  const user = load<User>(PROFILE_KEY);
+  if (token && user) appActor.send({ type: 'session.restored', session: { token, user } });
+});
 
 appActor.start();
 

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { useSession } from '../app/app-actor';
 import { isSuperadmin } from '../../contract/permissions';
 import { companyOptions } from '../api/companies';
+import { chooseCompany, COMPANY_SPECIFIC_PARAMS, useChosenCompany } from '../lib/company-context';
 import { positiveIntParam, useSearchState } from '../lib/url-search';
 import { companySearch } from './company-search';
 import { ErrorPresenter } from './error-presenter';
@@ -19,23 +22,40 @@ export type CompanyScope = {
 
 /**
  * Whose projects, statistics or week a screen shows: a company user's own company; for a
- * superadmin (whose own company has no projects) the company chosen in `?company=ID`.
+ * superadmin (whose own company has no projects) the company of `?company=ID`, else the one
+ * chosen earlier on any screen or in the top bar (src/lib/company-context.ts). The URL's choice
+ * becomes the context; a screen opened without one gets the context written into its URL
+ * (replacing the entry), so a copied link or a reload names the same company.
  */
 export function useCompanyScope(): CompanyScope {
   const session = useSession();
-  const { params } = useSearchState();
+  const { params, hrefWith } = useSearchState();
+  const [, navigate] = useLocation();
   const chooses = isSuperadmin(session?.user);
-  const chosen = chooses ? positiveIntParam(params, 'company') : null;
-  // The name of the company in the URL, which any page of companies may not hold.
+  const userId = chooses && session ? session.user.id : null;
+  const inUrl = chooses ? positiveIntParam(params, 'company') : null;
+  const context = useChosenCompany(userId);
+  const chosen = inUrl ?? context;
+  // The name of the chosen company, which any page of companies may not hold.
   const company = useQuery({ ...companyOptions(chosen ?? 0), enabled: !!chosen });
+
+  useEffect(() => {
+    if (userId !== null && inUrl !== null) chooseCompany(userId, inUrl);
+  }, [userId, inUrl]);
+  const reflect = userId !== null && inUrl === null && context !== null ? hrefWith({ company: context }) : null;
+  useEffect(() => {
+    if (reflect) navigate(reflect, { replace: true });
+  }, [reflect, navigate]);
+
   if (!session) return { companyId: null, chooses: false, companyName: null, companyError: null };
   if (!chooses) return { companyId: session.user.company_id, chooses, companyName: session.company.name, companyError: null };
   return { companyId: chosen, chooses, companyName: company.data?.name ?? null, companyError: company.error };
 }
 
-/** The superadmin's "Company" choice, searched on the server, kept in the URL; nothing for anyone else. */
+/** The superadmin's "Company" choice, searched on the server, kept in the URL and the context; nothing for anyone else. */
 export function CompanyPicker({ scope }: { scope: CompanyScope }) {
   const { set } = useSearchState();
+  const session = useSession();
   if (!scope.chooses) return null;
   return (
     <div className="flex max-w-md flex-col gap-2">
@@ -47,7 +67,10 @@ export function CompanyPicker({ scope }: { scope: CompanyScope }) {
         placeholder="Choose a company"
         noMatches="No companies match."
         // A new company starts on the first page of its own rows, with no other company's filters.
-        onValueChange={(v) => set({ company: v, page: null, project: null, status: null })}
+        onValueChange={(v) => {
+          if (session) chooseCompany(session.user.id, Number(v));
+          set({ company: v, ...COMPANY_SPECIFIC_PARAMS });
+        }}
       />
       {scope.companyError ? <ErrorPresenter error={scope.companyError} title="Could not load the company" /> : null}
     </div>

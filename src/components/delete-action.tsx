@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
+import { showSuccess } from './toast';
 
 type DeleteActionProps = {
   /** What the thing is, in lower case: "production batch". */
@@ -41,6 +42,7 @@ export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo
       // Leave first: the page would otherwise ask for the deleted thing again, and get a 404.
       if (leaveTo) navigate(leaveTo);
       await refresh(client);
+      showSuccess(`${thing[0].toUpperCase()}${thing.slice(1)} deleted.`);
       onDeleted?.();
     },
   });

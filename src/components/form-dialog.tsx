@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { mdiClose } from '@mdi/js';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from './button';
 import { FormError } from './form/form-error';
 import { Icon } from './icon';
@@ -12,11 +12,13 @@ type FormDialogProps = {
   description?: ReactNode;
   /** While saving, Escape and the backdrop do not close it: the answer still has to arrive. */
   busy?: boolean;
+  /** Where focus goes on opening (default: the first focusable element, which is Close). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
 
 /** A short form over the page (a new batch, a manufacturer): Radix, like every dialog here. */
-export function FormDialog({ open, onOpenChange, title, description, busy = false, children }: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, title, description, busy = false, initialFocus, children }: FormDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
@@ -24,6 +26,11 @@ export function FormDialog({ open, onOpenChange, title, description, busy = fals
         <Dialog.Content
           // Without a description, say so: Radix would otherwise point at a missing one.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
           // Radix hears Escape first (capture); an open list (the async select) closes before the dialog does.
           onEscapeKeyDown={(event) => {
             if (event.target instanceof Element && event.target.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();

@@ -24,7 +24,8 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
         </Link>
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+        {/* Grows beside the actions on a laptop (a long description wraps), above them on a phone. */}
+        <div className="min-w-0 flex-1 basis-80">
           <h1 className="text-2xl font-semibold break-words text-gray-900">{title}</h1>
           {description ? <p className="mt-1 text-sm text-secondary">{description}</p> : null}
         </div>

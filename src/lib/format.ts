@@ -1,3 +1,6 @@
+import { PERCENT_DIGITS } from '../../contract/figures';
+import { wordOf } from '../../contract/labels';
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -14,22 +17,26 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '—' : dateTimeFormat.format(d);
 }
 
-/** `manufacturer` → `Manufacturer`: slugs of the contract are single lowercase words. */
-export function titleCase(slug: string): string {
-  return slug ? slug[0].toUpperCase() + slug.slice(1).replace(/[_-]+/g, ' ') : slug;
-}
+/** `manufacturer` → `Manufacturer`: a contract value as the word people read (also in messages). */
+export const titleCase = wordOf;
 
 /**
- * A ratio (0..1) as a percentage: `0.934` → `93.4%`. Null means "nothing to divide by" (no boards
+ * A ratio (0..1) as a percentage: `0.934` → `93.4%`, `0.99649` → `99.6%` (PERCENT_DIGITS
+ * decimals, half away from zero: README "Figures"). Null means "nothing to divide by" (no boards
  * tested yet): a dash, never a misleading 0%.
  */
-export function formatPercent(ratio: number | null | undefined, digits = 1, locale?: string): string {
+export function formatPercent(ratio: number | null | undefined, digits = PERCENT_DIGITS, locale?: string): string {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '—';
   return new Intl.NumberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(ratio);
+}
+
+/** The two counts a figure divides, as people read them: `1,989 of 2,000`. */
+export function formatOf(part: number, whole: number, locale?: string): string {
+  return `${formatNumber(part, locale)} of ${formatNumber(whole, locale)}`;
 }
 
 export function formatNumber(n: number | null | undefined, locale?: string): string {

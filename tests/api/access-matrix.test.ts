@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../../server/http/route';
-import { ACCESS_TABLE } from './helpers/access-table';
-import { PRINCIPALS, SAMPLES, buildWorld, type PrincipalFacts, type Sample, type World } from './helpers/access-world';
+import { loadRoutes } from '../../server/routes/index';
+import { ACCESS_FILES, ACCESS_TABLE, prepareSamples } from './helpers/access-table';
+import { PRINCIPALS, buildWorld, type PrincipalFacts, type Sample, type World } from './helpers/access-world';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
  * Every declared route, called as every kind of caller on real rows of Alpha, and each answer
  * checked against what the route's declaration means: 401 without a login, 404 where the caller
  * may not see the row, 403 where they see it but lack the role, 2xx where allowed. The routes
- * come from the server's own table, so a new route is in the matrix the moment it is declared.
+ * come from the server's own table, so a new route is in the matrix the moment it is declared,
+ * and fails it until its resource's file in helpers/access/ has its row and sample.
  *
  * The expectations come from the oracle below, which restates the rules of
  * contract/permissions.ts in plain terms from the principals' facts, rather than calling it.
@@ -43,20 +45,12 @@ function oracle(route: DeclaredRoute, p: PrincipalFacts): Expected {
   return may(p) ? 200 : 403;
 }
 
-/** Routes whose `:id` is not a scoped row: which row of the world it names. */
-const UNSCOPED_IDS: Record<string, keyof World['ids']> = {
-  '/manage/devices/:id': 'device',
-  '/manage/devices/panel/:id': 'productionBatch',
-  '/enclosure-updates/:id': 'enclosureUpdate',
-  '/enclosure-updates/:id/firmware': 'enclosureUpdate',
-};
-
 function urlFor(route: DeclaredRoute, world: World, sample: Sample): string {
-  const key = route.scope ?? UNSCOPED_IDS[route.url.replace(/^\/v1/, '')];
   let url = route.url;
   if (url.includes(':id')) {
-    if (!key) throw new Error(`No row for ${route.url}: declare a scope or add it to UNSCOPED_IDS.`);
-    url = url.replace(':id', String(sample.id ?? world.ids[key]));
+    const id = sample.id ?? (route.scope && world.ids[route.scope as keyof World['ids']]);
+    if (!id) throw new Error(`No row for ${route.url}: declare a scope, or give its sample an id.`);
+    url = url.replace(':id', String(id));
   }
   return sample.query ? `${url}?${sample.query}` : url;
 }
@@ -66,23 +60,34 @@ const keyOf = (route: DeclaredRoute) => `${route.method} ${route.url.replace(/^\
 let t: TestApp;
 let world: World;
 let routes: DeclaredRoute[];
+let samples: Awaited<ReturnType<typeof prepareSamples>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The live results stream (GET /events) never ends by itself: here it ends at once, so each
+  // allowed call answers its 200 and the next call runs.
+  t = await createTestApp({ live: { maxStreamMs: 20 } });
   world = await buildWorld(t);
+  samples = await prepareSamples(t, world);
   routes = [...t.app.declaredRoutes];
 });
 afterAll(() => t?.close());
 
 describe('the access matrix', () => {
   it('declares exactly the reviewed access table', () => {
-    const declared = routes.map((r) => [r.method, r.url.replace(/^\/v1/, ''), r.access, r.scope]);
-    expect(declared).toEqual(ACCESS_TABLE.map((row) => [...row]));
+    // Route files register in file name order (server/routes/index.ts): compare as sets.
+    const byKey = (a: readonly unknown[], b: readonly unknown[]) => `${a[1]} ${a[0]}`.localeCompare(`${b[1]} ${b[0]}`);
+    const declared = routes.map((r) => [r.method, r.url.replace(/^\/v1/, ''), r.access, r.scope]).sort(byKey);
+    expect(declared).toEqual(ACCESS_TABLE.map((row) => [...row]).sort(byKey));
   });
 
   it('has a sample request for every declared route', () => {
-    const missing = routes.map(keyOf).filter((key) => !SAMPLES[key]);
-    expect(missing, 'declared routes without a sample in helpers/access-world.ts').toEqual([]);
+    const missing = routes.map(keyOf).filter((key) => !samples[key]);
+    expect(missing, 'declared routes without a row in helpers/access/').toEqual([]);
+  });
+
+  it('keeps each route file\'s rows in helpers/access/ under the same name', async () => {
+    const routeFiles = (await loadRoutes()).map((entry) => entry.file.replace(/\.ts$/, ''));
+    expect([...ACCESS_FILES]).toEqual(routeFiles);
   });
 
   it('answers every route as its declaration says, for every principal', async () => {
@@ -90,7 +95,7 @@ describe('the access matrix', () => {
     let calls = 0;
     for (const route of routes) {
       for (const principal of PRINCIPALS) {
-        const sample = await SAMPLES[keyOf(route)]?.(t, world);
+        const sample = await samples[keyOf(route)]?.(t, world);
         if (!sample) continue;
         const auth = principal.username ? await t.login(principal.username, { fresh: sample.freshLogin }) : {};
         const res = await t.app.inject({
@@ -115,7 +120,7 @@ describe('the access matrix', () => {
     expect(jigRoutes.length).toBeGreaterThan(0);
     for (const route of jigRoutes) {
       for (const principal of PRINCIPALS) {
-        const sample = await SAMPLES[keyOf(route)](t, world);
+        const sample = await samples[keyOf(route)](t, world);
         const auth = principal.username ? await t.login(principal.username) : {};
         const res = await t.app.inject({
           method: route.method as 'POST',

@@ -80,7 +80,10 @@ describe('/v1/projects/:id/productionbatches', () => {
       tested_count: 0,
       passed_count: 0,
       failed_count: 0,
+      released_count: 0,
       first_pass_count: 0,
+      yield: null,
+      first_pass_yield: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -136,7 +139,7 @@ describe('/v1/projects/:id/productionbatches', () => {
   });
 
   it('answers 422 for unknown sortby and page 0, 404 across companies, 401 without login', async () => {
-    const sort = await t.call('GET', `/v1/projects/${p.projectId}/productionbatches?sortby=yield`, { as: 'alpha-viewer' });
+    const sort = await t.call('GET', `/v1/projects/${p.projectId}/productionbatches?sortby=passed_count`, { as: 'alpha-viewer' });
     expect(sort.statusCode).toBe(422);
     expect(Object.keys(sort.json().errors)).toEqual(['sortby']);
     const page = await t.call('GET', `/v1/projects/${p.projectId}/productionbatches?page=0`, { as: 'alpha-viewer' });
@@ -172,6 +175,7 @@ describe('/v1/productionbatches/:id and /v1/batch/:id', () => {
       batch_id: batch.half,
       planned: 100,
       devices: 2,
+      tested: 2,
       untested: 0,
       passed: 2,
       failed: 0,

@@ -59,9 +59,9 @@ describe('GET /v1/companies/:id/dashboard', () => {
       to: today,
       boards_tested: boards,
       reports: boards + 1,
-      yield: (firstPasses + 1) / (boards + 1),
+      pass_rate: (firstPasses + 1) / (boards + 1),
       first_pass_yield: firstPasses / boards,
-      previous: { boards_tested: 3, yield: 1, first_pass_yield: 1 },
+      previous: { boards_tested: 3, pass_rate: 1, first_pass_yield: 1 },
     });
     expect(data.per_day.map((d: { date: string }) => d.date)).toEqual([6, 5, 4, 3, 2, 1, 0].map(daysAgo));
     expect(data.per_day.slice(0, 6).every((d: { reports: number }) => d.reports === 0)).toBe(true);
@@ -95,6 +95,6 @@ describe('GET /v1/companies/:id/dashboard', () => {
     expect((await t.call('GET', `/v1/companies/${t.companyIds.alpha}/dashboard`, { as: 'beta-admin' })).statusCode).toBe(404);
     expect((await t.call('GET', `/v1/companies/${t.companyIds.alpha}/dashboard`)).statusCode).toBe(401);
     const beta = await t.call('GET', `/v1/companies/${t.companyIds.beta}/dashboard`, { as: 'beta-viewer' });
-    expect(beta.json().data).toMatchObject({ reports: 0, yield: null, failing_batches: [], jigs: [{ name: 'Beta jig', reports_7d: 0 }] });
+    expect(beta.json().data).toMatchObject({ reports: 0, pass_rate: null, failing_batches: [], jigs: [{ name: 'Beta jig', reports_7d: 0 }] });
   });
 });

@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
 import { FILES_FOLDER } from '../../server/files/open';
+// The enclosure_updates table's type joins DB in its store (declaration merging); this test reads the table.
+import type {} from '../../server/store/enclosure-updates';
 import { firmwareForm, uploadFirmware } from './helpers/enclosure-updates';
 import { BACKENDS, KiB, MiB, sha256 } from './helpers/files';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -1,14 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendFile } from '../../server/files/download';
 import type { FileStore } from '../../server/files/file-store';
 import { DEFAULT_FILE_LIMITS } from '../../server/files/limits';
 import { receiveUpload, registerUploads } from '../../server/files/multipart';
 import { handleError } from '../../server/http/error-handling';
-import { BACKENDS, KiB, MiB, openStoreWorld, sha256, watchPuts } from './helpers/files';
+import { BACKENDS, KiB, MiB, sha256, streamUpload, uploadServer } from './helpers/files';
 
 const LIMIT = MiB;
 const SPEC = { field: 'firmware', limit: LIMIT, types: ['application/octet-stream', 'image/*'] };
@@ -34,86 +32,16 @@ function form(entries: Array<[string, string] | [string, Buffer, string, string]
   return body;
 }
 
-const BOUNDARY = 'jigboard-test-boundary';
-
-type UploadResult = { status?: number; body: string; sent: number; error?: string };
-
-/**
- * An upload over a real socket, the file sent 64 KiB at a time as fast as the server reads it,
- * until the server answers, or `abortAt` bytes are out and the client hangs up.
- */
-function streamUpload(port: number, fileSize: number, options: { abortAt?: number } = {}): Promise<UploadResult> {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="version"\r\n\r\n1.0\r\n` +
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="firmware"; filename="big.bin"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  return new Promise((resolve) => {
-    let sent = 0;
-    let settled = false;
-    const done = (result: Omit<UploadResult, 'sent'>) => {
-      if (settled) return;
-      settled = true;
-      resolve({ ...result, sent });
-    };
-    const request = http.request({
-      port,
-      method: 'POST',
-      path: '/upload',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'content-length': head.length + fileSize + tail.length,
-      },
-    });
-    request.on('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (text) => (body += text));
-      response.on('end', () => done({ status: response.statusCode, body }));
-    });
-    request.on('error', (error) => done({ body: '', error: error.message }));
-    request.write(head);
-    const chunk = randomBytes(64 * KiB);
-    const pump = () => {
-      while (!settled) {
-        if (options.abortAt !== undefined && sent >= options.abortAt) {
-          // Let the server take in what was sent before hanging up, as a dropped client would.
-          setTimeout(() => request.destroy(), 50);
-          return;
-        }
-        if (sent >= fileSize) return void request.end(tail);
-        const piece = chunk.subarray(0, Math.min(chunk.length, fileSize - sent));
-        sent += piece.length;
-        if (!request.write(piece)) return void request.once('drain', pump);
-      }
-    };
-    pump();
-  });
-}
+/** The firmware form over a real socket (helpers/files.ts `streamUpload`): a version, then the file. */
+const streamFirmware = (port: number, size: number, options: { abortAt?: number } = {}) =>
+  streamUpload(port, '/upload', [['version', '1.0']], { name: 'firmware', fileName: 'big.bin', size, type: 'application/octet-stream' }, options);
 
 describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
-  let world: Awaited<ReturnType<typeof openStoreWorld>>;
-  let watched: ReturnType<typeof watchPuts>;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    world = await openStoreWorld(backend);
-    watched = watchPuts(world.store);
-    app = await uploadApp(watched.store);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await app.close();
-    await world.close();
-  });
-  afterEach(async () => {
-    for (const { id } of await world.db.selectFrom('files').select('id').execute()) await world.store.delete(id);
-  });
-  const port = () => (app.server.address() as AddressInfo).port;
+  const server = uploadServer(backend, uploadApp);
 
   it('stores the named file and returns the text fields around it', async () => {
     const data = randomBytes(300 * KiB);
-    const res = await app.inject({
+    const res = await server.app.inject({
       method: 'POST',
       url: '/upload',
       payload: form([
@@ -133,12 +61,12 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
       sha256: sha256(data),
       backend,
     });
-    expect(await world.store.stat(file.id)).toEqual(file);
+    expect(await server.world.store.stat(file.id)).toEqual(file);
   });
 
   it('serves a download with its type, length and RFC 6266 name', async () => {
     const data = randomBytes(200 * KiB);
-    const upload = await app.inject({
+    const upload = await server.app.inject({
       method: 'POST',
       url: '/upload',
       payload: form([['firmware', data, 'image/png; charset=binary', 'Prüfbericht "final".png']]),
@@ -147,7 +75,7 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
     const { file } = upload.json();
     expect(file.type).toBe('image/png'); // parameters dropped, family rule `image/*` matched
 
-    const res = await app.inject({ method: 'GET', url: `/files/${file.id}` });
+    const res = await server.app.inject({ method: 'GET', url: `/files/${file.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-length']).toBe(String(data.length));
@@ -158,30 +86,30 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.rawPayload.equals(data)).toBe(true);
 
-    const unknown = await app.inject({ method: 'GET', url: `/files/${randomUUID()}` });
+    const unknown = await server.app.inject({ method: 'GET', url: `/files/${randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'File not found.' });
   });
 
   it('answers 415 for a type the kind does not accept, before storing a byte', async () => {
-    const puts = watched.puts.length;
-    const res = await app.inject({
+    const puts = server.watched.puts.length;
+    const res = await server.app.inject({
       method: 'POST',
       url: '/upload',
       payload: form([['firmware', Buffer.from('<script>alert(1)</script>'), 'text/html', 'page.html']]),
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().errors).toEqual({ firmware: ['This type of file is not accepted here.'] });
-    expect(watched.puts.length).toBe(puts);
-    expect(await world.leftovers()).toEqual(world.none);
+    expect(server.watched.puts.length).toBe(puts);
+    expect(await server.world.leftovers()).toEqual(server.world.none);
 
-    const json = await app.inject({ method: 'POST', url: '/upload', payload: { firmware: 'x' } });
+    const json = await server.app.inject({ method: 'POST', url: '/upload', payload: { firmware: 'x' } });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toMatch(/multipart\/form-data/);
   });
 
   it('answers 413 past the limit, and stores a file of exactly the limit', async () => {
-    const over = await app.inject({
+    const over = await server.app.inject({
       method: 'POST',
       url: '/upload',
       payload: form([['firmware', randomBytes(LIMIT + 1), 'application/octet-stream', 'big.bin']]),
@@ -189,9 +117,9 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
     expect(over.statusCode).toBe(413);
     const message = 'The file is larger than 1 MB.';
     expect(over.json()).toEqual({ message, errors: { firmware: [message] } });
-    expect(await world.leftovers()).toEqual(world.none);
+    expect(await server.world.leftovers()).toEqual(server.world.none);
 
-    const exact = await app.inject({
+    const exact = await server.app.inject({
       method: 'POST',
       url: '/upload',
       payload: form([['firmware', randomBytes(LIMIT), 'application/octet-stream', 'fits.bin']]),
@@ -202,9 +130,9 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
 
   it('answers 413 before the disk fills, holding no more than the limit meanwhile', async () => {
     let most = 0;
-    const poll = setInterval(() => (most = Math.max(most, world.bytesOnDisk())), 1);
+    const poll = setInterval(() => (most = Math.max(most, server.world.bytesOnDisk())), 1);
     const fileSize = 64 * MiB;
-    const result = await streamUpload(port(), fileSize);
+    const result = await streamFirmware(server.port(), fileSize);
     clearInterval(poll);
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body).message).toBe('The file is larger than 1 MB.');
@@ -214,26 +142,26 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
       expect(most).toBeGreaterThan(0); // the poll did see the upload arrive
       expect(most).toBeLessThanOrEqual(LIMIT + 64 * KiB);
     }
-    expect(await world.leftovers()).toEqual(world.none);
+    expect(await server.world.leftovers()).toEqual(server.world.none);
   });
 
   it('leaves nothing behind when the client hangs up midway', async () => {
-    const puts = watched.puts.length;
-    const result = await streamUpload(port(), 4 * MiB, { abortAt: MiB / 2 });
+    const puts = server.watched.puts.length;
+    const result = await streamFirmware(server.port(), 4 * MiB, { abortAt: MiB / 2 });
     expect(result.status).toBeUndefined();
-    expect(watched.puts.length).toBe(puts + 1); // the upload had reached the store
-    expect(await watched.puts[puts]).toBeInstanceOf(Error);
-    expect(await world.leftovers()).toEqual(world.none);
+    expect(server.watched.puts.length).toBe(puts + 1); // the upload had reached the store
+    expect(await server.watched.puts[puts]).toBeInstanceOf(Error);
+    expect(await server.world.leftovers()).toEqual(server.world.none);
   });
 
   it('removes a stored file when the rest of the form is refused', async () => {
     const data = randomBytes(10 * KiB);
-    const missing = await app.inject({ method: 'POST', url: '/upload', payload: form([['version', '1']]) });
+    const missing = await server.app.inject({ method: 'POST', url: '/upload', payload: form([['version', '1']]) });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ firmware: ['Choose a file.'] });
 
-    const puts = watched.puts.length;
-    const stray = await app.inject({
+    const puts = server.watched.puts.length;
+    const stray = await server.app.inject({
       method: 'POST',
       url: '/upload',
       payload: form([
@@ -244,7 +172,7 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
     expect(stray.statusCode).toBe(422);
     expect(stray.json().errors).toEqual({ manual: ['No file is expected in this field.'] });
 
-    const twice = await app.inject({
+    const twice = await server.app.inject({
       method: 'POST',
       url: '/upload',
       payload: form([['version', '1'], ['firmware', data, 'application/octet-stream', 'a.bin'], ['version', '2']]),
@@ -252,7 +180,7 @@ describe.each(BACKENDS)('uploads and downloads: %s', (backend) => {
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors).toEqual({ version: ['This field was sent twice.'] });
     // Both files had been stored before the refusal, and both are gone again.
-    expect(watched.puts.length).toBe(puts + 2);
-    expect(await world.leftovers()).toEqual(world.none);
+    expect(server.watched.puts.length).toBe(puts + 2);
+    expect(await server.world.leftovers()).toEqual(server.world.none);
   });
 });

@@ -35,6 +35,7 @@ async function expectConsistent(prod: Production, ...batchIds: number[]) {
   }
   const daily = await dailyStats(t, prod.projectId);
   expect(daily.stored).toEqual(daily.recounted);
+  expect(daily.sliced).toEqual(daily.recounted);
 }
 
 describe('GET /v1/manage/devices', () => {

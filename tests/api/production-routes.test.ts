@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduction, type Production } from './helpers/production';
 import { ACCESS_TABLE } from './helpers/access-table';
@@ -40,7 +41,7 @@ describe('production routes', () => {
   it.each(['abc', '0', '99999999999'])('answers 404 for the malformed id %s on every scoped route', async (bad) => {
     for (const [method, url, , scope] of DECLARED) {
       if (!scope || !url.includes(':id')) continue;
-      const res = await t.call(method, `/v1${url.replace(':id', bad)}`, { as: 'alpha-admin', body: method === 'GET' ? undefined : {} });
+      const res = await t.call(method as InjectOptions['method'], `/v1${url.replace(':id', bad)}`, { as: 'alpha-admin', body: method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
   });

@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const stats = (query: string, as = 'alpha-viewer') => t.call('GET', `/v1/companies/${t.companyIds.alpha}/statistics?${query}`, { as });
-const zero = { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0, yield: null, first_pass_yield: null };
+const zero = { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0, pass_rate: null, first_pass_yield: null };
 
 describe('GET /v1/companies/:id/statistics', () => {
   it('gives a zero-filled daily series and the failing steps with their share', async () => {
@@ -42,14 +42,14 @@ describe('GET /v1/companies/:id/statistics', () => {
     expect(data.series.map((p: { date: string }) => p.date)).toEqual([
       '2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06', '2024-01-07', '2024-01-08', '2024-01-09',
     ]);
-    expect(data.series[0]).toEqual({ date: '2024-01-01', reports: 3, passed: 2, failed: 1, errors: 0, first_tests: 2, first_passes: 1, yield: 2 / 3, first_pass_yield: 0.5 });
-    expect(data.series[1]).toEqual({ date: '2024-01-02', reports: 1, passed: 0, failed: 1, errors: 0, first_tests: 1, first_passes: 0, yield: 0, first_pass_yield: 0 });
+    expect(data.series[0]).toEqual({ date: '2024-01-01', reports: 3, passed: 2, failed: 1, errors: 0, first_tests: 2, first_passes: 1, pass_rate: 2 / 3, first_pass_yield: 0.5 });
+    expect(data.series[1]).toEqual({ date: '2024-01-02', reports: 1, passed: 0, failed: 1, errors: 0, first_tests: 1, first_passes: 0, pass_rate: 0, first_pass_yield: 0 });
     expect(data.series[2]).toMatchObject({ reports: 2, failed: 1, errors: 1, first_tests: 2, first_passes: 0 });
     expect(data.series[3]).toEqual({ date: '2024-01-04', ...zero });
     expect(data.failing_steps).toEqual([
-      { name: 'vcc', failures: 2, share: 0.5 },
-      { name: 'flash', failures: 1, share: 0.25 },
-      { name: 'led', failures: 1, share: 0.25 },
+      { name: 'vcc', failures: 2, share: 0.5, project_ids: [s1.projectId] },
+      { name: 'flash', failures: 1, share: 0.25, project_ids: [s2.projectId] },
+      { name: 'led', failures: 1, share: 0.25, project_ids: [s1.projectId] },
     ]);
   });
 
@@ -57,8 +57,8 @@ describe('GET /v1/companies/:id/statistics', () => {
     const res = await stats('from=2024-01-03&to=2024-01-09&bucket=week');
     const { series } = res.json().data;
     expect(series).toEqual([
-      { date: '2024-01-01', reports: 2, passed: 0, failed: 1, errors: 1, first_tests: 2, first_passes: 0, yield: 0, first_pass_yield: 0 },
-      { date: '2024-01-08', reports: 1, passed: 1, failed: 0, errors: 0, first_tests: 1, first_passes: 1, yield: 1, first_pass_yield: 1 },
+      { date: '2024-01-01', reports: 2, passed: 0, failed: 1, errors: 1, first_tests: 2, first_passes: 0, pass_rate: 0, first_pass_yield: 0 },
+      { date: '2024-01-08', reports: 1, passed: 1, failed: 0, errors: 0, first_tests: 1, first_passes: 1, pass_rate: 1, first_pass_yield: 1 },
     ]);
   });
 
@@ -66,14 +66,14 @@ describe('GET /v1/companies/:id/statistics', () => {
     const res = await stats(`from=2024-01-01&to=2024-01-02&project_id=${s2.projectId}`);
     const data = res.json().data;
     expect(data.series.map((p: { reports: number }) => p.reports)).toEqual([0, 1]);
-    expect(data.failing_steps).toEqual([{ name: 'flash', failures: 1, share: 1 }]);
+    expect(data.failing_steps).toEqual([{ name: 'flash', failures: 1, share: 1, project_ids: [s2.projectId] }]);
   });
 
   it('keeps the top 15 failing steps, shares over all failures', async () => {
     const res = await stats('from=2024-02-01&to=2024-02-01');
     const steps = res.json().data.failing_steps;
     expect(steps).toHaveLength(15);
-    expect(steps[0]).toEqual({ name: 'step-00', failures: 1, share: 1 / 20 });
+    expect(steps[0]).toEqual({ name: 'step-00', failures: 1, share: 1 / 20, project_ids: [s3.projectId] });
     expect(steps[14].name).toBe('step-14');
   });
 
@@ -120,7 +120,7 @@ describe('GET /v1/companies/:id/statistics/projects', () => {
         first_tests: 5,
         first_passes: 2,
         first_pass_yield: 0.4,
-        batches: [{ batch_id: s1.batchId, batch_name: 'Lot 1', first_tests: 5, first_passes: 2, first_pass_yield: 0.4 }],
+        batches: [{ batch_id: s1.batchId, batch_name: 'Lot 1', reports: 6, first_tests: 5, first_passes: 2, first_pass_yield: 0.4 }],
       },
       {
         project_id: s3.projectId,
@@ -129,7 +129,7 @@ describe('GET /v1/companies/:id/statistics/projects', () => {
         first_tests: 0,
         first_passes: 0,
         first_pass_yield: null,
-        batches: [{ batch_id: s3.batchId, batch_name: 'Lot 1', first_tests: 0, first_passes: 0, first_pass_yield: null }],
+        batches: [{ batch_id: s3.batchId, batch_name: 'Lot 1', reports: 0, first_tests: 0, first_passes: 0, first_pass_yield: null }],
       },
       {
         project_id: s2.projectId,
@@ -138,7 +138,7 @@ describe('GET /v1/companies/:id/statistics/projects', () => {
         first_tests: 1,
         first_passes: 0,
         first_pass_yield: 0,
-        batches: [{ batch_id: s2.batchId, batch_name: 'Lot 1', first_tests: 1, first_passes: 0, first_pass_yield: 0 }],
+        batches: [{ batch_id: s2.batchId, batch_name: 'Lot 1', reports: 1, first_tests: 1, first_passes: 0, first_pass_yield: 0 }],
       },
     ]);
   });

@@ -87,7 +87,7 @@ test('a superadmin uploads firmware with progress, downloads it byte for byte, e
   expect(seen.some((p) => p.max === size && p.now > 0 && p.now < size), `progress seen: ${JSON.stringify(seen)}`).toBe(true);
   expect(seen.map((p) => p.now)).toEqual([...seen.map((p) => p.now)].sort((a, b) => a - b)); // never backwards
 
-  await expect(page.getByRole('status')).toHaveText(`Uploaded “${description}”.`);
+  await expect(page.getByRole('status')).toContainText(`Firmware “${description}” uploaded.`);
   const row = rowOf(page, description);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(fileName);
@@ -121,7 +121,7 @@ test('a superadmin uploads firmware with progress, downloads it byte for byte, e
   await expect(confirm).toContainText(fileName);
   await confirm.getByRole('button', { name: 'Delete enclosure update' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByRole('status')).toHaveText(`Deleted “${edited}”.`);
+  await expect(page.getByRole('status')).toContainText(`Enclosure update “${edited}” deleted.`);
   await expect(rowOf(page, stamp)).toHaveCount(0);
 });
 

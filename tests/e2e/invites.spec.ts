@@ -135,8 +135,7 @@ test.describe('invitations', () => {
     const link = await invite(page, email, 'Engineer');
     await closeLinkDialog(page);
 
-    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Manufacturers' }).click();
-    await page.getByRole('navigation', { name: 'Manufacturers or invitations' }).getByRole('link', { name: 'Invitations' }).click();
+    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Invitations' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/manufacturers\\?view=invitations$`));
     const table = page.getByRole('table', { name: 'Invitations' });
     const row = table.getByRole('row').filter({ hasText: email });
@@ -192,7 +191,7 @@ test.describe('invitations into a manufacturer\'s company', () => {
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite someone' });
     await dialog.getByLabel('Email').fill(`maker-admin-${unique()}@example.com`);
-    await dialog.getByLabel('Role').selectOption({ label: 'Admin' });
+    await dialog.getByLabel('Role').selectOption({ label: 'Administrator' });
     await dialog.getByLabel('Manufacturer').selectOption({ label: 'Voltline Assembly' });
     await dialog.getByRole('button', { name: 'Create invitation' }).click();
     // Refused beside the role, in words; the dialog stays open with what was typed.
@@ -218,7 +217,7 @@ test.describe('invitations into a manufacturer\'s company', () => {
     await expect(page.getByText(companyOnJigboard('Voltline Assembly'))).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Create account and join' })).toHaveCount(0);
-    await expect(page.getByText(/ as (Viewer|Admin|Engineer|Operator)\b/)).toHaveCount(0);
+    await expect(page.getByText(/ as (Viewer|Administrator|Engineer|Operator)\b/)).toHaveCount(0);
 
     // Voltline's admin adds the account on the Users screen.
     await page.goto('/login');
@@ -252,17 +251,16 @@ test.describe('invitations into a manufacturer\'s company', () => {
 test.describe('invitations at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the list fits the phone: each row shows its status and keeps Revoke on screen', async ({ page }) => {
+  test('the list fits the phone: each card shows its status and keeps Revoke on screen', async ({ page }) => {
     await logIn(page, DEMO_ENGINEER);
     await page.goto('/projects/1/manufacturers?view=invitations');
-    const table = page.getByRole('table', { name: 'Invitations' });
+    const cards = page.getByRole('list', { name: 'Invitations' });
     // The demo's pending invitation to Kestrel's production contact.
-    const row = table.getByRole('row').filter({ hasText: 'production@kestrel-pcba.example.com' });
-    // The status column is hidden on a phone; the copy under the email is the one shown.
-    await expect(row.getByText('Pending').filter({ visible: true })).toHaveCount(1);
-    // Scrolled to vertically (other tests add rows above), it needs no sideways scroll.
-    await row.scrollIntoViewIfNeeded();
-    await expect(row.getByRole('button', { name: /^Revoke the invitation/ })).toBeInViewport({ ratio: 1 });
+    const card = cards.getByRole('listitem').filter({ hasText: 'production@kestrel-pcba.example.com' });
+    await expect(card.getByText('Pending')).toBeVisible();
+    // Scrolled to vertically (other tests add cards above), it needs no sideways scroll.
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByRole('button', { name: /^Revoke the invitation/ })).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 });

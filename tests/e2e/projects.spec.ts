@@ -112,13 +112,13 @@ test.describe('projects, devices and reports', () => {
   test('draws the statistics charts', async ({ page }) => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statistics' }).click();
     await expect(page).toHaveURL(/\/statistics$/);
-    for (const title of ['Yield over time', 'First-pass yield per project', 'First-pass yield per batch', 'Failing steps (Pareto)']) {
+    for (const title of ['Pass rate over time', 'First-pass yield per project', 'First-pass yield per batch', 'Failing steps (Pareto)']) {
       const card = page.getByRole('region', { name: title });
       await expect(card).toBeVisible();
       // Drawn: the SVG has shapes with geometry, not only an empty frame.
       await expect(card.locator('svg.recharts-surface path[d]:not([d=""])').first()).toBeAttached();
     }
-    await expect(page.getByRole('region', { name: 'Yield over time' }).locator('.recharts-line-curve').first()).toBeAttached();
+    await expect(page.getByRole('region', { name: 'Pass rate over time' }).locator('.recharts-line-curve').first()).toBeAttached();
 
     // The range lives in the URL; an empty one says so.
     await page.getByLabel('From', { exact: true }).fill('2001-01-01');
@@ -177,7 +177,7 @@ test('an admin adds a manufacturer, starts a batch with it, and closes the batch
   await form.getByLabel('Contact email').fill(`qa-${stamp}@example.com`);
   await form.getByRole('button', { name: 'Add manufacturer' }).click();
   await expect(form).toBeHidden();
-  await expect(page.getByRole('status').getByText(`${manufacturer} was added.`)).toBeVisible();
+  await expect(page.getByRole('status').getByText(`Manufacturer “${manufacturer}” added.`)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Manufacturers' }).getByText(manufacturer)).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Production batches' }).click();
@@ -223,11 +223,13 @@ test.describe('at 390 px', () => {
 
     await page.goto('/projects');
     await page.getByRole('link', { name: PROJECT }).click();
-    await expect(devicesTable(page).locator('tbody tr').first()).toBeVisible();
+    // On a phone the devices are cards.
+    const cards = page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
     expect(await noSidewaysScroll()).toBe(true);
 
     // The panel takes the whole screen.
-    await devicesTable(page).locator('tbody tr').first().getByRole('link').click();
+    await cards.first().getByRole('link').click();
     const panel = page.getByRole('dialog');
     await expect(panel).toBeVisible();
     const box = await panel.boundingBox();

@@ -227,7 +227,7 @@ test.describe('release batches at 390 px', () => {
     await logIn(page, DEMO_ENGINEER);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Projects' }).click();
-    await page.getByRole('table', { name: 'Projects' }).getByRole('link', { name: PROJECT }).click();
+    await page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: PROJECT }).click();
     await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Release batches' }).click();
     await createBatch(page, 'E2E phone');
     const noSidewaysScroll = () =>

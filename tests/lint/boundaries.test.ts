@@ -64,6 +64,14 @@ describe('the layer boundaries (eslint.config.js)', () => {
     expect(await lint(fileIn('machines'), code)).toEqual(['1:boundaries/dependencies', '2:boundaries/dependencies']);
   });
 
+  it("keeps a screen folder's routes.ts free of static imports but the screen-entry helpers", async () => {
+    const file = 'src/screens/enclosure-updates/routes.ts';
+    const lazy = "import { screen } from '../../app/screen-entry';\nexport default { x: screen('X', () => import('./enclosure-updates-screen').then((m) => ({ default: m.EnclosureUpdatesScreen }))) };\n";
+    expect(await lint(file, lazy)).toEqual([]);
+    const eager = "import { screen } from '../../app/screen-entry';\nimport { EnclosureUpdatesScreen } from './enclosure-updates-screen';\nexport default { x: screen('X', async () => ({ default: EnclosureUpdatesScreen })) };\n";
+    expect(await lint(file, eager)).toEqual(['2:no-restricted-imports']);
+  });
+
   it('keeps React, axios and the browser out of machines/ and contract/', async () => {
     const code = [
       "import { useState } from 'react';",

@@ -3,7 +3,7 @@
  * actor with controlled calls walks each one, and `app.oracle.ts` checks every step against the SPEC.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, getNextSnapshot } from 'xstate';
 import { appMachine } from '../../machines/app.machine';
 import {
   appModel,
@@ -15,6 +15,7 @@ import {
   NO_CREDENTIALS,
   serializeState,
   sessionEvents,
+  sessionModel,
   stateName,
   type AppPath,
   type AppSnapshot,
@@ -79,8 +80,20 @@ describe('app.machine: every transition of the graph, from each state', () => {
   }
 });
 
+/** The same events from the same start, with the snapshots the machine really takes them to. */
+function replanned(path: AppPath): AppPath {
+  const [start, ...rest] = path.steps;
+  const steps = [start];
+  for (const { event } of rest) {
+    steps.push({ event, state: getNextSnapshot(appMachine, steps[steps.length - 1].state, event as never) as AppSnapshot });
+  }
+  return { ...path, steps, state: steps[steps.length - 1].state };
+}
+
 describe('app.machine: session life cycles (simple paths without navigation)', () => {
-  const { paths: sessions, error } = pathsOrError(() => simplePaths(appModel, sessionEvents));
+  // Planned on the coarser graph, whose states stand for many snapshots: each step's expected
+  // state is computed again from its event, so the walk checks the real one (notice included).
+  const { paths: sessions, error } = pathsOrError(() => simplePaths(sessionModel, sessionEvents).map(replanned));
   it('has session paths', () => {
     if (error) throw error;
     expect(sessions.length).toBeGreaterThan(10);
@@ -227,7 +240,7 @@ describe('app.machine: leaving a screen with unsaved input', () => {
     expect(stay.effects.logout).toEqual([]);
   });
 
-  it('a replace, or the location already shown, needs no question', async () => {
+  it('a replace, a change of the query alone, or the location already shown needs no question', async () => {
     const blocked = (p: AppPath) => stateName(lastFrom(p)) === 'loggedIn.browsing' && !!lastFrom(p).context.block;
     const replaced = await replay(pathEndingWith('nav.request', (p) => blocked(p) && lastEvent(p).replace === true));
     expect(stateName(replaced.final)).toBe('loggedIn.browsing');
@@ -235,6 +248,13 @@ describe('app.machine: leaving a screen with unsaved input', () => {
     expect(replaced.last.syncUrl).toEqual([true]);
     const same = await replay(pathEndingWith('nav.request', (p) => blocked(p) && lastEvent(p).to === lastFrom(p).context.location));
     expect(stateName(same.final)).toBe('loggedIn.browsing');
+    // The next page of a table on the blocking page: pushed (Back returns to page 1), not asked.
+    const paged = await replay(
+      pathEndingWith('nav.request', (p) => blocked(p) && lastFrom(p).context.location === '/users/5' && lastEvent(p).to === '/users/5?page=2'),
+    );
+    expect(stateName(paged.final)).toBe('loggedIn.browsing');
+    expect(paged.final.context.location).toBe('/users/5?page=2');
+    expect(paged.last.syncUrl).toEqual([false]);
   });
 
   it('session.expired while asking ends the session without a question and clears the block', async () => {
@@ -280,6 +300,94 @@ describe('app.machine: session.started (registered by invitation)', () => {
   });
 });
 
+const noticeOf = (p: AppPath) => lastFrom(p).context.notice?.reason ?? null;
+const SESSION_ENDED = 'Your session has ended. Log in again to continue.';
+const LOGGED_OUT_ELSEWHERE = 'You logged out in another tab.';
+const ADMIN_ONLY = "The management area is for Jigboard's administrators.";
+
+describe('app.machine: sessions ended elsewhere and redirects say why (issue 15)', () => {
+  it('another tab logged out: the login screen says so, no server call, nothing told back', async () => {
+    const path = pathEndingWith(
+      'session.ended',
+      (p) => lastEvent(p).reason === 'logout' && stateName(lastFrom(p)) === 'loggedIn.browsing' && lastFrom(p).context.location === '/users/5',
+    );
+    const { final, last } = await replay(path);
+    expect(stateName(final)).toBe('loggedOut');
+    expect(final.context.location).toBe('/login');
+    expect(final.context.notice?.text).toBe(LOGGED_OUT_ELSEWHERE);
+    expect(final.context.afterLogin).toBe('/users/5');
+    expect(last.logout).toEqual([]);
+    expect(last.broadcastSessionEnd).toEqual([]);
+    expect(last.clearStoredAuth).toBe(1);
+  });
+
+  it('another tab had its token refused: the session has ended, here too', async () => {
+    const { final, last } = await replay(pathEndingWith('session.ended', (p) => lastEvent(p).reason === 'expired' && lastFrom(p).matches('loggedIn')));
+    expect(final.context.notice?.text).toBe(SESSION_ENDED);
+    expect(last.broadcastSessionEnd).toEqual([]);
+  });
+
+  it('after a session ended elsewhere, logging in returns to the page and the notice goes', async () => {
+    const path = pathEndingWith(
+      'xstate.done.actor.login',
+      (p) => noticeOf(p) === 'loggedOutElsewhere' && lastFrom(p).context.afterLogin === '/users/5',
+    );
+    const { final } = await replay(path);
+    expect(final.context.location).toBe('/users/5');
+    expect(final.context.notice).toBeNull();
+  });
+
+  it('a refused token says the session has ended and tells the other tabs', async () => {
+    const { final, last } = await replay(pathEndingWith('session.expired', (p) => lastFrom(p).matches('loggedIn')));
+    expect(final.context.notice?.text).toBe(SESSION_ENDED);
+    expect(last.broadcastSessionEnd).toEqual(['expired']);
+  });
+
+  it('a logout here tells the other tabs it was a logout, and explains nothing here', async () => {
+    const { final, last } = await replay(pathEndingWith('xstate.done.actor.logout'));
+    expect(last.broadcastSessionEnd).toEqual(['logout']);
+    expect(final.context.notice).toBeNull();
+  });
+
+  it('another tab logged in: a logged-out tab goes where a login would have, storing nothing', async () => {
+    const path = pathEndingWith(
+      'session.restored',
+      (p) => stateName(lastFrom(p)) === 'loggedOut' && lastFrom(p).context.afterLogin === '/users/5' && noticeOf(p) === 'loggedOutElsewhere',
+    );
+    const { final, last } = await replay(path);
+    expect(stateName(final)).toBe('loggedIn.browsing');
+    expect(final.context.location).toBe('/users/5');
+    expect(final.context.notice).toBeNull();
+    expect(last.storeSession).toEqual([]);
+    const ignored = await replay(pathEndingWith('session.restored', (p) => stateName(lastFrom(p)) === 'loggingIn'));
+    expect(stateName(ignored.final)).toBe('loggingIn');
+  });
+
+  it('a company user sent away from /manage is told why, until they go to another screen', async () => {
+    const engineerAt = (p: AppPath) => lastFrom(p).context.session?.user.username === 'acme-engineer' && !isSuperadminNow(p);
+    const sent = await replay(pathEndingWith('nav.request', (p) => engineerAt(p) && lastEvent(p).to === '/manage/companies' && noticeOf(p) === null));
+    expect(sent.final.context.location).toBe('/dashboard');
+    expect(sent.final.context.notice?.text).toBe(ADMIN_ONLY);
+    const stays = await replay(pathEndingWith('nav.request', (p) => noticeOf(p) === 'adminOnly' && lastEvent(p).to === '/dashboard' && !lastFrom(p).context.block));
+    expect(stays.final.context.notice?.text).toBe(ADMIN_ONLY);
+    const goes = await replay(pathEndingWith('nav.request', (p) => noticeOf(p) === 'adminOnly' && lastEvent(p).to === '/users/5' && !lastFrom(p).context.block));
+    expect(goes.final.context.location).toBe('/users/5');
+    expect(goes.final.context.notice).toBeNull();
+  });
+
+  it('a company user opening a /manage link in a new tab is told why on the dashboard', async () => {
+    const path = pathEndingWith(
+      'xstate.done.actor.loadStoredAuth',
+      (p) => lastFrom(p).context.location === '/manage/companies' && lastEvent(p).output === engineerSession,
+    );
+    const { final } = await replay(path);
+    expect(final.context.location).toBe('/dashboard');
+    expect(final.context.notice?.text).toBe(ADMIN_ONLY);
+  });
+});
+
+const isSuperadminNow = (p: AppPath) => lastFrom(p).context.session?.user.roles.some((r) => r.slug === 'superadmin') ?? false;
+
 describe('app.machine: coverage', () => {
   it('reached every state and executed every transition and graph edge', () => {
     harness.expectAllWalked();
@@ -296,6 +404,12 @@ describe('app.machine: coverage', () => {
       'logout.done',
       'logout.error(Network Error)',
       'session.expired',
+      'session.ended(logout)',
+      'session.ended(expired)',
+      'session.ended ignored',
+      'session.restored',
+      'session.restored ignored',
+      'nav.request redirected (adminOnly)',
       'user.updated',
       'nav.request allowed',
       'nav.request redirected',
@@ -320,6 +434,7 @@ describe('app.machine: coverage', () => {
         `leave.cancel while asking(${pending})`,
         `nav.unblock while asking(${pending})`,
         `session.expired while asking(${pending})`,
+        `session.ended while asking(${pending})`,
         `user.updated while asking(${pending})`,
       ]),
     ]) {
@@ -340,7 +455,9 @@ function scenarioName(prev: AppSnapshot, event: ModelEvent, next: AppSnapshot) {
   }
   if (from === 'loggedIn.browsing' && stateName(next) === 'loggedIn.confirmingLeave') return `${event.type} held`;
   if (event.type.startsWith('nav.') && 'to' in event && from !== 'starting') {
-    return `${event.type} ${next.context.location === event.to ? 'allowed' : 'redirected'}${prev.context.block ? ' while blocked' : ''}`;
+    const why = next.context.location !== event.to && next.context.notice ? ` (${next.context.notice.reason})` : '';
+    return `${event.type} ${next.context.location === event.to ? 'allowed' : 'redirected'}${prev.context.block ? ' while blocked' : ''}${why}`;
   }
+  if (event.type === 'session.ended') return `session.ended${ignored ? ' ignored' : `(${event.reason})`}`;
   return `${event.type}${ignored ? ' ignored' : ''}${prev.context.block && event.type === 'session.expired' ? ' while blocked' : ''}`;
 }

@@ -1,6 +1,7 @@
 /**
- * What SPEC §2, §4, §6 and §8 say must happen on each step, written independently of the
- * machine's code: the expected locations are a hand-written table, not the guard's answer.
+ * What SPEC §2, §4, §6 and §8 (and issue 15's notices) say must happen on each step, written
+ * independently of the machine's code: the expected locations and notices are hand-written
+ * tables, not the guard's answer.
  */
 import { expect } from 'vitest';
 import type { LoginInput, StoredToken } from '../../contract/auth';
@@ -22,6 +23,7 @@ const EXPECTED_LOCATION: Record<string, Record<Kind, string>> = {
   '/manage/companies': { out: '/login', engineer: '/dashboard', superadmin: '/manage/companies' },
   '/login': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard' },
   '/users/5': { out: '/login', engineer: '/users/5', superadmin: '/users/5' },
+  '/users/5?page=2': { out: '/login', engineer: '/users/5?page=2', superadmin: '/users/5?page=2' },
   '/register?token=abc': { out: '/register?token=abc', engineer: '/register?token=abc', superadmin: '/register?token=abc' },
   '/projects/7': { out: '/login', engineer: '/projects/7', superadmin: '/projects/7' },
 };
@@ -32,9 +34,38 @@ const EXPECTED_REMEMBER: Record<string, string | null> = {
   '/manage/companies': '/manage/companies',
   '/login': null,
   '/users/5': '/users/5',
+  '/users/5?page=2': '/users/5?page=2',
   '/register?token=abc': null,
   '/projects/7': '/projects/7',
 };
+
+/** The words the screen shows for each notice (issue 15), written out here, not imported. */
+const NOTICE_TEXT = {
+  adminOnly: "The management area is for Jigboard's administrators.",
+  sessionExpired: 'Your session has ended. Log in again to continue.',
+  loggedOutElsewhere: 'You logged out in another tab.',
+} as const;
+type Reason = keyof typeof NOTICE_TEXT;
+type ShownNotice = { reason: Reason; text: string } | null;
+const shown = (reason: Reason): ShownNotice => ({ reason, text: NOTICE_TEXT[reason] });
+
+/** The locations a user is sent away from with a reason: a company user asking for /manage. */
+const EXPECTED_REDIRECT_NOTICE: Record<string, Partial<Record<Kind, Reason>>> = {
+  '/manage/companies': { engineer: 'adminOnly' },
+};
+
+/** The path of a location, by the URL standard (not the app's own splitting). */
+const pathOf = (location: string) => new URL(location, 'http://jigboard.test').pathname;
+
+/**
+ * What the screen says after asking for `to` from `prev`: the reason of a redirect that has one;
+ * else the old notice while the screen (path) stays, nothing on another screen.
+ */
+function expectedNotice(prev: AppSnapshot['context'], to: string, kind: Kind): ShownNotice {
+  const reason = EXPECTED_REDIRECT_NOTICE[to]?.[kind];
+  if (reason) return shown(reason);
+  return pathOf(expectedLocation(to, kind)) === pathOf(prev.location) ? prev.notice : null;
+}
 
 export function expectedLocation(to: string, kind: Kind): string {
   const row = EXPECTED_LOCATION[to];
@@ -46,6 +77,8 @@ export function expectedLocation(to: string, kind: Kind): string {
 export type Effects = {
   storeSession: Session[];
   clearStoredAuth: number;
+  /** What this tab told the other tabs about how its session ended. */
+  broadcastSessionEnd: string[];
   /** The `replace` flag of each URL update. */
   syncUrl: boolean[];
   warn: unknown[][];
@@ -57,6 +90,7 @@ export type Effects = {
 export const noEffects = (): Effects => ({
   storeSession: [],
   clearStoredAuth: 0,
+  broadcastSessionEnd: [],
   syncUrl: [],
   warn: [],
   loadStoredAuth: 0,
@@ -71,6 +105,7 @@ export function appEffects(e: Recorded): Effects {
   return {
     storeSession: e.storeSession.map((p) => (p as { session: Session }).session),
     clearStoredAuth: e.clearStoredAuth.length,
+    broadcastSessionEnd: e.broadcastSessionEnd.map((p) => (p as { reason: string }).reason),
     syncUrl: e.syncUrl.map((p) => (p as { replace: boolean }).replace),
     warn: e.warn.map((p) => {
       const { message, error } = p as { message: string; error?: unknown };
@@ -109,6 +144,17 @@ export function checkInvariants(s: AppSnapshot) {
   if (!isLoggedIn(s)) expect(context.block).toBeNull();
   expect(context.pendingLeave !== null, 'a pending leave exactly while asking').toBe(name === ASKING);
   if (name === ASKING) expect(context.block).not.toBeNull();
+  // A notice is one of the issue's three, word for word; a session's end is told on the login
+  // screen only, a company user kept out of /manage only while signed in.
+  const notice = context.notice;
+  if (notice) {
+    expect(notice).toEqual(shown(notice.reason as Reason));
+    if (notice.reason === 'adminOnly') expect([BROWSING, ASKING, 'loggingOut']).toContain(name);
+    else {
+      expect(['loggedOut', 'loggingIn']).toContain(name);
+      expect(pathOf(context.location)).toBe('/login');
+    }
+  }
 }
 
 const unchanged = (prev: AppSnapshot, next: AppSnapshot, effects: Effects) => {
@@ -121,9 +167,12 @@ const unchanged = (prev: AppSnapshot, next: AppSnapshot, effects: Effects) => {
 const contextIs = (prev: AppSnapshot, next: AppSnapshot, changes: Partial<AppSnapshot['context']>) =>
   expect(next.context).toEqual({ ...prev.context, ...changes });
 
-/** A navigation asked for while a screen has unsaved input: held for the user's answer. */
+/** The path alone: a query (a table's page, a panel) is part of the same page. */
+const pageOf = (location: string) => location.replace(/[?#].*$/, '');
+
+/** A navigation to another page asked for while a screen has unsaved input: held for the user's answer. */
 const leaving = (s: AppSnapshot, event: ModelEvent) =>
-  s.context.block !== null && event.replace !== true && event.to !== s.context.location;
+  s.context.block !== null && event.replace !== true && pageOf(event.to as string) !== pageOf(s.context.location);
 
 /** The root machine's oracle for the harness. */
 export const appOracle: Oracle<AppSnapshot> = {
@@ -131,6 +180,7 @@ export const appOracle: Oracle<AppSnapshot> = {
     // SPEC §4: the app starts by loading the stored login, once; nobody can judge a location yet.
     expect(stateName(s)).toBe('starting');
     expect(s.context.location).toBe(START_LOCATION);
+    expect(s.context.notice).toBeNull();
     expect(appEffects(effects)).toEqual({ ...noEffects(), loadStoredAuth: 1 });
     checkInvariants(s);
   },
@@ -169,10 +219,10 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
         // The dialog is modal: a link or navigate() meanwhile is dropped.
         if (event.type === 'nav.request') return unchanged(prev, next, effects);
         // Back/Forward again: the question is now about where the browser is; back on this
-        // page, there is nothing left to ask.
-        if (target === pc.location) {
+        // page (whatever its query), there is nothing left to ask, and the app shows where it is.
+        if (pageOf(target) === pageOf(pc.location)) {
           expect(to).toBe(BROWSING);
-          contextIs(prev, next, { pendingLeave: null });
+          contextIs(prev, next, { pendingLeave: null, location: expectedLocation(target, kindOf(prev)) });
         } else {
           expect(to).toBe(ASKING);
           contextIs(prev, next, { pendingLeave: { type: 'nav.popstate', to: target } });
@@ -189,6 +239,7 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       expect(nc.block).toEqual(pc.block);
       const remember = kind === 'out' ? EXPECTED_REMEMBER[target] : null;
       expect(nc.afterLogin).toBe(remember ?? pc.afterLogin);
+      expect(nc.notice).toEqual(expectedNotice(pc, target, kind));
       // A link pushes unless asked to replace, redirected or not (Back returns to where it was
       // clicked); Back/Forward already changed the URL, so only its redirect replaces it.
       const sync = event.type === 'nav.request' ? [event.replace === true] : redirected ? [true] : [];
@@ -200,6 +251,8 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       expect(to).toBe('loggingIn');
       expect(nc.loginError).toBeNull();
       expect(nc.location).toBe(pc.location);
+      // Still on the login screen: why they are there still holds while they log in.
+      expect(nc.notice).toEqual(pc.notice);
       expect(effects).toEqual({ ...noEffects(), login: [{ username: event.username, password: event.password }] });
       return;
     case 'session.started': {
@@ -212,6 +265,7 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
         location: expectedLocation(event.to as string, kindOfUser(session.user)),
         afterLogin: null,
         loginError: null,
+        notice: EXPECTED_REDIRECT_NOTICE[event.to as string]?.[kindOfUser(session.user)] ? shown('adminOnly') : null,
       });
       // Stored like a login; the register page is replaced, as the login page is.
       expect(effects).toEqual({ ...noEffects(), storeSession: [session], syncUrl: [true] });
@@ -223,7 +277,29 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       expect(nc.session).toEqual(session);
       expect(nc.location).toBe(expectedLocation(pc.afterLogin ?? '/dashboard', kindOfUser(session.user)));
       expect(nc.afterLogin).toBeNull();
+      // The login screen's notice is done with; where they return may have one of its own.
+      const reason = EXPECTED_REDIRECT_NOTICE[pc.afterLogin ?? '/dashboard']?.[kindOfUser(session.user)];
+      expect(nc.notice).toEqual(reason ? shown(reason) : null);
       expect(effects).toEqual({ ...noEffects(), storeSession: [session], syncUrl: [true] });
+      return;
+    }
+    case 'session.restored': {
+      // Logged in in another tab: a logged-out tab carries on as after a login of its own, except
+      // that a public page (an invitation) stays; nothing to store (that tab did) or to call.
+      if (from !== 'loggedOut') return unchanged(prev, next, effects);
+      const session = event.session as Session;
+      const kind = kindOfUser(session.user);
+      const asked = pc.afterLogin ?? pc.location;
+      const reason = EXPECTED_REDIRECT_NOTICE[asked]?.[kind];
+      expect(to).toBe(BROWSING);
+      contextIs(prev, next, {
+        session,
+        location: expectedLocation(asked, kind),
+        afterLogin: null,
+        loginError: null,
+        notice: reason ? shown(reason) : null,
+      });
+      expect(effects).toEqual({ ...noEffects(), syncUrl: [true] });
       return;
     }
     case 'login.error':
@@ -231,6 +307,7 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       expect(nc.loginError).toBe((event.error as Error).message);
       expect(nc.location).toBe(pc.location);
       expect(nc.afterLogin).toBe(pc.afterLogin);
+      expect(nc.notice).toEqual(pc.notice);
       expect(effects).toEqual(noEffects());
       return;
     case 'loadStoredAuth.done': {
@@ -238,6 +315,9 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       expect(to).toBe(BROWSING);
       expect(nc.session).toEqual(session);
       expect(nc.location).toBe(expectedLocation(pc.location, kindOfUser(session.user)));
+      // A company user opening a /manage link is told why they see the dashboard.
+      const reason = EXPECTED_REDIRECT_NOTICE[pc.location]?.[kindOfUser(session.user)];
+      expect(nc.notice).toEqual(reason ? shown(reason) : null);
       // Restored from storage: nothing to write back, nothing to clear.
       expect(effects).toEqual({ ...noEffects(), syncUrl: [true] });
       return;
@@ -248,6 +328,8 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       expect(nc.location).toBe(expectedLocation(pc.location, 'out'));
       expect(nc.afterLogin).toBe(EXPECTED_REMEMBER[pc.location] ?? null);
       expect(nc.loginError).toBeNull();
+      // SPEC §8: no message, so no notice either.
+      expect(nc.notice).toBeNull();
       expect(effects.clearStoredAuth).toBe(1);
       expect(effects.warn).toHaveLength(1);
       expect(effects.warn[0].join(' ')).toContain((event.error as Error).message);
@@ -272,17 +354,43 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       expect(nc.location).toBe('/login');
       expect(nc.afterLogin).toBeNull();
       expect(nc.loginError).toBeNull();
+      // Their own logout needs no explaining, here; the other tabs are told it was a logout.
+      expect(nc.notice).toBeNull();
       expect(effects.clearStoredAuth).toBe(1);
+      expect(effects.broadcastSessionEnd).toEqual(['logout']);
       expect(effects.syncUrl).toHaveLength(1);
       expect(effects.warn).toHaveLength(m![1] === 'error' ? 1 : 0);
-      expect({ ...effects, clearStoredAuth: 0, syncUrl: [], warn: [] }).toEqual(noEffects());
+      expect({ ...effects, clearStoredAuth: 0, broadcastSessionEnd: [], syncUrl: [], warn: [] }).toEqual(noEffects());
       return;
     }
     case 'session.expired':
       if (!isLoggedIn(prev)) return unchanged(prev, next, effects);
       // The server refused the token: the session ends without asking, unsaved input or not.
       expect(to).toBe('loggedOut');
-      contextIs(prev, next, { session: null, location: '/login', afterLogin: pc.location, block: null, pendingLeave: null });
+      // Issue 15: the login screen says why, login returns here, the other tabs end too.
+      contextIs(prev, next, {
+        session: null,
+        location: '/login',
+        afterLogin: pc.location,
+        block: null,
+        pendingLeave: null,
+        notice: shown('sessionExpired'),
+      });
+      expect(effects).toEqual({ ...noEffects(), clearStoredAuth: 1, broadcastSessionEnd: ['expired'], syncUrl: [true] });
+      return;
+    case 'session.ended':
+      if (!isLoggedIn(prev)) return unchanged(prev, next, effects);
+      // Another tab's session ended, which is this one's: the same end as an expiry, saying how
+      // it ended there, without calling the server's logout again or telling the tabs back.
+      expect(to).toBe('loggedOut');
+      contextIs(prev, next, {
+        session: null,
+        location: '/login',
+        afterLogin: pc.location,
+        block: null,
+        pendingLeave: null,
+        notice: shown(event.reason === 'logout' ? 'loggedOutElsewhere' : 'sessionExpired'),
+      });
       expect(effects).toEqual({ ...noEffects(), clearStoredAuth: 1, syncUrl: [true] });
       return;
     case 'user.updated': {
@@ -291,9 +399,10 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       const session = { token: pc.session!.token, user };
       expect(to).toBe(from);
       expect(nc.session).toEqual(session);
-      // Losing a role may leave the current screen out of bounds.
+      // Losing a role may leave the current screen out of bounds, and says so.
       const location = expectedLocation(pc.location, kindOfUser(user));
       expect(nc.location).toBe(location);
+      expect(nc.notice).toEqual(location === pc.location ? pc.notice : expectedNotice(pc, pc.location, kindOfUser(user)));
       expect(nc.block).toEqual(pc.block);
       expect(nc.pendingLeave).toEqual(pc.pendingLeave);
       expect(effects.storeSession).toEqual([session]);
@@ -349,6 +458,7 @@ function checkLeave(prev: AppSnapshot, next: AppSnapshot, effects: Effects) {
     block: null,
     pendingLeave: null,
     location: expectedLocation(pending.to, kindOf(prev)),
+    notice: expectedNotice(pc, pending.to, kindOf(prev)),
   });
   // A link pushes its location; Back/Forward already show theirs (only a redirect is written over it).
   expect(effects).toEqual({ ...noEffects(), syncUrl: [pending.type === 'nav.popstate'] });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, ReportResult } from '../../../contract/devices';
 import type { DB } from '../../db/schema';
+import { addSliceCounts, addStepSlices, dimensionsOf, markFailingBoard, moveSlices } from './slices';
 
 /**
  * The one place that knows how devices and reports move the maintained counters (batches,
@@ -157,8 +158,11 @@ export const dayOf = (isoUtc: string) => isoUtc.slice(0, 10);
 export type StoredReport = {
   company_id: number;
   project_id: number;
+  device_id: number;
   production_batch_id: number;
   enclosure_id: number | null;
+  test_profile: string | null;
+  test_profile_version: string | null;
   result: ReportResult;
   finished_at: string;
   /** Whether this is the device's first stored report, and so decides first-pass. */
@@ -170,17 +174,22 @@ export type StoredReport = {
 export async function addReportStatistics(db: Kysely<DB>, report: StoredReport) {
   const day = dayOf(report.finished_at);
   const { company_id, project_id, production_batch_id, result } = report;
-  await addDailyStats(db, { company_id, project_id, production_batch_id, day }, {
+  const counts = {
     reports: 1,
     passed: result === 'pass' ? 1 : 0,
     failed: result === 'fail' ? 1 : 0,
     errors: result === 'error' ? 1 : 0,
     first_tests: report.first ? 1 : 0,
     first_passes: report.first && result === 'pass' ? 1 : 0,
-  });
+  };
+  await addDailyStats(db, { company_id, project_id, production_batch_id, day }, counts);
+  const slice = { company_id, project_id, production_batch_id, day, ...dimensionsOf(report) };
+  await addSliceCounts(db, slice, counts);
   // Each step name once per report (a step repeated in one run is one failing run), in name
   // order so two reports of one project lock these rows in the same order.
   const steps = [...new Set(report.failing_steps)].sort();
+  await addStepSlices(db, slice, new Map(steps.map((name) => [name, 1])));
+  await markFailingBoard(db, project_id, report.device_id, steps);
   if (steps.length) {
     await db
       .insertInto('step_failure_daily')
@@ -247,6 +256,7 @@ async function moveReportStatistics(
       await addDailyStats(db, { ...key, production_batch_id: batch, day }, signed);
     }
   }
+  await moveSlices(db, company_id, move);
   await db
     .updateTable('device_reports')
     .set({ production_batch_id: move.to })

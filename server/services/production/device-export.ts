@@ -92,7 +92,7 @@ export async function* deviceCsvChunks(
   for (const phase of phasesFor(sortby, desc)) {
     let last: { id: number; value: string | number | null } | undefined;
     for (;;) {
-      let query = filterDevices(exportQuery(db), filters);
+      let query = filterDevices(db, exportQuery(db), filters);
       const condition = after(sortby, desc, phase, last);
       if (condition) query = query.where(condition);
       const rows = await orderBySort(db, query, sorting, sortby, desc).limit(chunkRows).execute();

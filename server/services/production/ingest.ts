@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
+import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf, keptOnPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
+import type { LiveAnnouncer } from '../../live/feed';
 import { serialKey } from '../../store/devices';
 import { addReportStatistics, afterReport, applyDeviceChanges } from './counters';
 
@@ -17,9 +19,15 @@ class StoredAlready extends Error {}
  * Stores one jig report and everything it moves, in one transaction: the device (created on
  * first sight), its batch's and project's counters, and the daily statistics. Idempotent on
  * `uuid`; the result is returned only after the commit, so an acknowledged report is stored.
+ * With `live`, the open screens that show the board hear of it (a retry announces nothing).
  * Exported for seeding and benchmarks, which feed reports without going through HTTP.
  */
-export async function ingestReport(db: Kysely<DB>, jig: ReportingJig, input: JigReportInput): Promise<IngestResult> {
+export async function ingestReport(
+  db: Kysely<DB>,
+  jig: ReportingJig,
+  input: JigReportInput,
+  live?: LiveAnnouncer,
+): Promise<IngestResult> {
   const stored = await findStored(db, jig, input.uuid);
   if (stored) return stored;
 
@@ -46,8 +54,9 @@ export async function ingestReport(db: Kysely<DB>, jig: ReportingJig, input: Jig
   const key = serialKey(input.serial);
   const pg = dialectOf(db) === 'postgres';
 
+  let announced: LiveReportEvent | undefined;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       // On PostgreSQL the row lock makes concurrent reports for one board take turns, so each
       // sees the status and counts the one before it left. SQLite runs one writer at a time.
       const lockDevice = () => {
@@ -138,16 +147,28 @@ export async function ingestReport(db: Kysely<DB>, jig: ReportingJig, input: Jig
       await addReportStatistics(trx, {
         company_id: project.company_id,
         project_id: project.id,
+        device_id: device.id,
         production_batch_id: device.production_batch_id,
         enclosure_id: jig.id,
+        test_profile: input.test_profile ?? null,
+        test_profile_version: input.test_profile_version ?? null,
         result: input.result,
         finished_at,
         first: device.report_count === 0,
         failing_steps: failing,
       });
       await trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', '=', jig.id).execute();
+      announced = {
+        company_id: project.company_id,
+        project_id: project.id,
+        production_batch_id: device.production_batch_id,
+        device_id: device.id,
+      };
+      await live?.inTransaction(trx, announced);
       return { report_id: report.id, device_id: device.id, duplicate: false };
     });
+    if (announced) live?.afterCommit(announced);
+    return result;
   } catch (error) {
     if (!(error instanceof StoredAlready)) throw error;
     const first = await findStored(db, jig, input.uuid);

@@ -43,13 +43,13 @@ export async function updateReleaseDevices(
     const pool: DeviceFilters = { project_id: scope.project.id, status: 'passed', release_batch_id: null };
     if (input.add?.length) {
       const ids = distinct(input.add);
-      const added = await claim(trx, scope.batchId, filterDevices(boards(trx), pool).where('devices.id', 'in', ids), now);
+      const added = await claim(trx, scope.batchId, filterDevices(trx, boards(trx), pool).where('devices.id', 'in', ids), now);
       counts.added += added;
       counts.skipped = ids.length - added;
     }
     if (input.add_matching) {
       const { search, production_batch_id } = input.add_matching;
-      const matching = filterDevices(boards(trx), { ...pool, search: search || undefined, production_batch_id });
+      const matching = filterDevices(trx, boards(trx), { ...pool, search: search || undefined, production_batch_id });
       counts.added += await claim(trx, scope.batchId, matching, now);
     }
     if (counts.added || counts.removed) {

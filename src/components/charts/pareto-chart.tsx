@@ -1,9 +1,10 @@
-import { Bar, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, CartesianGrid, Cell, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useLocation } from 'wouter';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { AXIS_TICK, CHART_COLORS, NameAbove, categoryAxisProps, fullPercentTicks, legendText, percentTick } from './chart-theme';
-import { useNarrow } from './use-narrow';
+import { useNarrow } from '../../lib/use-narrow';
 
-export type ParetoRow = { name: string; failures: number; cumulative: number };
+export type ParetoRow = { name: string; failures: number; cumulative: number; href?: string };
 
 const ROW_HEIGHT = 30;
 const NARROW_ROW_HEIGHT = 44;
@@ -12,8 +13,9 @@ const NARROW_ROW_HEIGHT = 44;
  * The failure Pareto on its side: one row per step, worst on top, failures as bars against the
  * bottom axis and the cumulative share as a line against the top one (0–100%).
  */
-export function ParetoChart({ rows }: { rows: ParetoRow[] }) {
+export function ParetoChart({ rows, highlight }: { rows: ParetoRow[]; highlight?: string | null }) {
   const narrow = useNarrow();
+  const [, navigate] = useLocation();
   return (
     <ResponsiveContainer width="100%" height={Math.max(140, rows.length * (narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT) + 90)}>
       <ComposedChart data={rows} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 12, bottom: 4, left: narrow ? 4 : 0 }}>
@@ -35,7 +37,18 @@ export function ParetoChart({ rows }: { rows: ParetoRow[] }) {
           formatter={(value, name) => [name === 'Failures' ? formatNumber(Number(value)) : formatPercent(Number(value)), name]}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
-        <Bar xAxisId="count" dataKey="failures" name="Failures" fill={CHART_COLORS.failures} barSize={narrow ? 14 : 18} isAnimationActive={false}>
+        <Bar
+          xAxisId="count"
+          dataKey="failures"
+          name="Failures"
+          fill={CHART_COLORS.failures}
+          barSize={narrow ? 14 : 18}
+          isAnimationActive={false}
+          onClick={(bar: { payload?: ParetoRow }) => bar.payload?.href && navigate(bar.payload.href)}
+        >
+          {rows.map((r) => (
+            <Cell key={r.name} fill={r.name === highlight ? CHART_COLORS.bad : CHART_COLORS.failures} cursor={r.href ? 'pointer' : undefined} />
+          ))}
           {narrow ? <LabelList dataKey="name" content={NameAbove} /> : null}
         </Bar>
         <Line

@@ -1,8 +1,8 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { YieldPoint } from '../../../contract/statistics';
+import { FEW_RUNS, type YieldPoint } from '../../../contract/statistics';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { AXIS_TICK, CHART_COLORS, formatDay, legendText, niceCeil, percentDomain, percentTick, percentTicks } from './chart-theme';
-import { useNarrow } from './use-narrow';
+import { useNarrow } from '../../lib/use-narrow';
 
 type YieldChartProps = {
   data: YieldPoint[];
@@ -11,13 +11,36 @@ type YieldChartProps = {
   height?: number;
 };
 
-const SERIES_NAMES: Record<string, string> = { reports: 'Test runs', yield: 'Yield', first_pass_yield: 'First-pass yield' };
+const SERIES_NAMES: Record<string, string> = { reports: 'Test runs', pass_rate: 'Pass rate', first_pass_yield: 'First-pass yield' };
 
-/** Yield and first-pass yield as lines on a percent axis, the tests run as bars behind them. */
+/**
+ * A point built on a few runs (for first-pass yield: a few boards tested first): one board more
+ * or less moves it by several percent.
+ */
+export const onFewRuns = (p: Pick<YieldPoint, 'reports' | 'first_tests'>, basis: 'reports' | 'first_tests' = 'reports') =>
+  p[basis] > 0 && p[basis] < FEW_RUNS;
+
+type DotProps = { cx?: number; cy?: number; index?: number; payload?: YieldPoint };
+
+/**
+ * The dots of a yield line: a point on few runs is a hollow, faded ring (whatever the number of
+ * points), the others a small dot when there are few enough points to tell apart, else none.
+ */
+function yieldDot(color: string, everyPoint: boolean, basis: 'reports' | 'first_tests') {
+  return function YieldDot({ cx, cy, index, payload }: DotProps) {
+    if (cx === undefined || cy === undefined || !Number.isFinite(cx) || !Number.isFinite(cy) || !payload) return <g key={index} />;
+    if (onFewRuns(payload, basis)) {
+      return <circle key={index} cx={cx} cy={cy} r={3.5} fill="#ffffff" stroke={color} strokeWidth={1.5} strokeOpacity={0.6} />;
+    }
+    return everyPoint ? <circle key={index} cx={cx} cy={cy} r={2.5} fill={color} stroke={color} /> : <g key={index} />;
+  };
+}
+
+/** Pass rate and first-pass yield as lines on a percent axis, the tests run as bars behind them. */
 export function YieldChart({ data, compact = false, height = 300 }: YieldChartProps) {
   const narrow = useNarrow();
   const few = compact || narrow;
-  const domain = percentDomain(data.flatMap((p) => [p.yield, p.first_pass_yield]));
+  const domain = percentDomain(data.flatMap((p) => [p.pass_rate, p.first_pass_yield]));
   return (
     <ResponsiveContainer width="100%" height={height}>
       <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: few ? 0 : 8, bottom: 0, left: 0 }}>
@@ -55,7 +78,10 @@ export function YieldChart({ data, compact = false, height = 300 }: YieldChartPr
           hide={compact}
         />
         <Tooltip
-          labelFormatter={(label) => formatDay(String(label))}
+          labelFormatter={(label, items) => {
+            const point = items?.[0]?.payload as YieldPoint | undefined;
+            return `${formatDay(String(label))}${point && onFewRuns(point) ? `: ${formatNumber(point.reports)} runs, few` : ''}`;
+          }}
           formatter={(value, name) => [
             name === SERIES_NAMES.reports ? formatNumber(Number(value)) : formatPercent(value as number | null),
             name,
@@ -65,11 +91,11 @@ export function YieldChart({ data, compact = false, height = 300 }: YieldChartPr
         <Bar yAxisId="count" dataKey="reports" name={SERIES_NAMES.reports} fill={CHART_COLORS.volume} isAnimationActive={false} />
         <Line
           yAxisId="pct"
-          dataKey="yield"
-          name={SERIES_NAMES.yield}
+          dataKey="pass_rate"
+          name={SERIES_NAMES.pass_rate}
           stroke={CHART_COLORS.yield}
           strokeWidth={2}
-          dot={data.length <= 14 ? { r: 2.5 } : false}
+          dot={yieldDot(CHART_COLORS.yield, data.length <= 14, 'reports')}
           isAnimationActive={false}
         />
         <Line
@@ -79,7 +105,7 @@ export function YieldChart({ data, compact = false, height = 300 }: YieldChartPr
           stroke={CHART_COLORS.firstPass}
           strokeWidth={2}
           strokeDasharray="5 3"
-          dot={data.length <= 14 ? { r: 2.5 } : false}
+          dot={yieldDot(CHART_COLORS.firstPass, data.length <= 14, 'first_tests')}
           isAnimationActive={false}
         />
       </ComposedChart>

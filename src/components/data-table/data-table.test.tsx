@@ -58,7 +58,7 @@ describe('DataTable', () => {
     expect((screen.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('keeps page and sort in the URL, replacing the history entry', async () => {
+  it('keeps page and sort in the URL, each change a step Back undoes', async () => {
     const { location, fetchPage } = setup();
     await screen.findByText('1–25 of 30');
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -67,8 +67,8 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Email' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/people?sortby=email&sortdesc=false'));
     expect(fetchPage).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1, sortby: 'email', sortdesc: false }));
-    // Replaced, not pushed: one entry in all.
-    expect(location.history).toHaveLength(1);
+    // Pushed: the first page, page 2, then the sort by email.
+    expect(location.history).toEqual(['/people', '/people?page=2', '/people?sortby=email&sortdesc=false']);
   });
 
   it('searches after a pause in typing', async () => {
@@ -78,6 +78,8 @@ describe('DataTable', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/people?search=user3'));
     await screen.findByText('1–2 of 2');
     expect(fetchPage.mock.calls.filter(([p]) => p.search).map(([p]) => p.search)).toEqual(['user3']);
+    // A search replaces the entry: Back leaves the search rather than replaying it.
+    expect(location.history).toEqual(['/people?search=user3']);
   });
 
   it('says when nothing matches', async () => {

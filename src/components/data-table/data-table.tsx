@@ -3,10 +3,14 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ListParams } from '../../../contract/list-query';
 import { cx } from '../../lib/cx';
+import { useNarrow } from '../../lib/use-narrow';
 import { toApiFailure } from '../../api/client';
 import { Button } from '../button';
 import { ErrorPresenter } from '../error-presenter';
 import { LoadingBlock, Spinner } from '../spinner';
+import { CardList } from './card-list';
+import { CardSort } from './card-sort';
+import { cellContent } from './cell-content';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
 import { TableSearch } from './table-search';
@@ -28,17 +32,15 @@ type DataTableProps<T> = {
    * for an export of exactly the rows the table selects.
    */
   toolbar?: ReactNode | ((params: ListParams) => ReactNode);
-  /** What the search matches, e.g. "Serial starts with…"; the box is named `searchLabel`. */
+  /** What the search matches, e.g. "Serial contains…"; the box is named `searchLabel`. */
   searchPlaceholder?: string;
   searchLabel?: string;
 };
 
-const cellText = (row: unknown, key: string): ReactNode => {
-  const v = (row as Record<string, unknown>)[key];
-  return v === null || v === undefined || v === '' ? '—' : String(v);
-};
-
-/** The one table of the app: server-side paging, sorting and search, its state in the URL. */
+/**
+ * The one table of the app: server-side paging, sorting and search, its state in the URL. On a
+ * phone (below `sm`) each row is a card laid out by its columns' `card` roles, sorted by a select.
+ */
 export function DataTable<T>({
   label,
   columns,
@@ -52,6 +54,7 @@ export function DataTable<T>({
   searchLabel,
 }: DataTableProps<T>) {
   const sortable = columns.filter((c) => c.sortable).map((c) => c.key);
+  const narrow = useNarrow();
   const [params, update] = useListParams(sortable, defaults);
   const [, navigate] = useLocation();
   const result = useQuery({ ...query(params), placeholderData: keepPreviousData });
@@ -61,7 +64,8 @@ export function DataTable<T>({
   const sortBy = (key: string) =>
     update({ sortby: key, sortdesc: params.sortby === key ? !params.sortdesc : false, page: 1 });
 
-  // Mouse users may click anywhere on a row; keyboard and reader users get the first cell's link.
+  // Mouse users may click anywhere on a row; keyboard and reader users get the first cell's link
+  // (the title's on a card).
   // React bubbles a click in a row's dialog (a portal, outside the row's DOM) to the row: not a row click.
   const onRowClick = (row: T) => (event: MouseEvent) => {
     const target = event.target as HTMLElement;
@@ -101,64 +105,91 @@ export function DataTable<T>({
           placeholder={searchPlaceholder}
           label={searchLabel}
         />
-        {typeof toolbar === 'function' ? toolbar(params) : toolbar}
-        {result.isFetching && !result.isPending ? <Spinner className="size-4 text-primary" /> : null}
+        {/* On a phone the toolbar's items pair up under the search, two to a row, growing to fill it. */}
+        <div className="flex w-full flex-wrap items-end gap-3 empty:hidden max-sm:*:min-w-fit max-sm:*:grow max-sm:*:basis-40 sm:contents">
+          {typeof toolbar === 'function' ? toolbar(params) : toolbar}
+          {narrow ? (
+            <CardSort
+              columns={columns.filter((c) => c.sortable)}
+              sortby={params.sortby}
+              desc={!!params.sortdesc}
+              onSort={(sortby, sortdesc) => update({ sortby, sortdesc, page: 1 })}
+              defaultOrder={defaults?.sortby ? { sortby: defaults.sortby, desc: !!defaults.sortdesc } : undefined}
+            />
+          ) : null}
+        </div>
+        {/* On a phone the cards dim instead. */}
+        {result.isFetching && !result.isPending && !narrow ? <Spinner className="size-4 text-primary" /> : null}
       </div>
       {result.isError && result.data ? (
         <ErrorPresenter error={result.error} title="Could not refresh" className="m-3" />
       ) : null}
-      {/* Wide tables scroll inside this box, never the page. */}
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-max text-left text-sm" aria-busy={result.isFetching || undefined}>
-          <caption className="sr-only">{label}</caption>
-          <thead className="bg-background text-xs text-gray-700">
-            <tr>
-              {columns.map((c) =>
-                c.sortable ? (
-                  <SortHeader
-                    key={c.key}
-                    header={c.header}
-                    active={params.sortby === c.key}
-                    desc={!!params.sortdesc}
-                    onSort={() => sortBy(c.key)}
-                    className={cx('px-4 py-2', c.className)}
-                  />
-                ) : (
-                  <th key={c.key} scope="col" className={cx('px-4 py-3 font-semibold', c.className)}>
-                    {c.header}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-secondary-light">
-            {body
-              ? null
-              : rows.map((row) => (
-                  <tr
-                    key={rowKey(row)}
-                    onClick={onRowClick(row)}
-                    className={cx('text-gray-800', rowHref && 'cursor-pointer hover:bg-primary-light/50')}
-                  >
-                    {columns.map((c, i) => {
-                      const content = c.cell ? c.cell(row) : cellText(row, c.key);
-                      return (
-                        <td key={c.key} className={cx('px-4 py-3 align-top', c.className)}>
-                          {i === 0 && rowHref ? (
-                            <Link href={rowHref(row)} className="font-medium text-primary-dark hover:underline">
-                              {content}
-                            </Link>
-                          ) : (
-                            content
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-          </tbody>
-        </table>
-      </div>
+      {narrow ? (
+        body ? null : (
+          <CardList
+            label={label}
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            rowHref={rowHref}
+            onRowClick={onRowClick}
+            busy={result.isFetching}
+          />
+        )
+      ) : (
+        // Wide tables scroll inside this box, never the page.
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-max text-left text-sm" aria-busy={result.isFetching || undefined}>
+            <caption className="sr-only">{label}</caption>
+            <thead className="bg-background text-xs text-gray-700">
+              <tr>
+                {columns.map((c) =>
+                  c.sortable ? (
+                    <SortHeader
+                      key={c.key}
+                      header={c.header}
+                      active={params.sortby === c.key}
+                      desc={!!params.sortdesc}
+                      onSort={() => sortBy(c.key)}
+                      className={cx('px-3 py-2', c.className)}
+                    />
+                  ) : (
+                    <th key={c.key} scope="col" className={cx('px-3 py-3 font-semibold', c.className)}>
+                      {c.header}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-secondary-light">
+              {body
+                ? null
+                : rows.map((row) => (
+                    <tr
+                      key={rowKey(row)}
+                      onClick={onRowClick(row)}
+                      className={cx('text-gray-800', rowHref && 'cursor-pointer hover:bg-primary-light/50')}
+                    >
+                      {columns.map((c, i) => {
+                        const content = cellContent(c, row);
+                        return (
+                          <td key={c.key} className={cx('px-3 py-3 align-top', c.className)}>
+                            {i === 0 && rowHref ? (
+                              <Link href={rowHref(row)} className="font-medium text-primary-dark hover:underline">
+                                {content}
+                              </Link>
+                            ) : (
+                              content
+                            )}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {body ? <div className="px-3">{body}</div> : null}
       <Pagination
         page={params.page}

@@ -48,5 +48,7 @@ describe('TableFilter', () => {
     expect(screen.getByRole('status').textContent).toBe('open');
     await userEvent.selectOptions(screen.getByLabelText('Status'), '');
     expect(location.history.at(-1)).toBe('/batches?sortby=name');
+    // Each choice is a step Back undoes.
+    expect(location.history).toEqual(['/batches?page=4&sortby=name', '/batches?sortby=name&status=open', '/batches?sortby=name']);
   });
 });

@@ -22,7 +22,8 @@ type TableFilterProps = {
 
 /**
  * A filter select beside a DataTable, kept in the URL with the table's own params. Choosing one
- * starts the list again at page 1, since the old page number means nothing in the new list.
+ * starts the list again at page 1, since the old page number means nothing in the new list, and
+ * is a step Back undoes, like the table's sort and page.
  */
 export function TableFilter({ param, label, options, allLabel }: TableFilterProps) {
   const { params, set } = useSearchState();
@@ -32,9 +33,11 @@ export function TableFilter({ param, label, options, allLabel }: TableFilterProp
     <FilterSelect
       label={label}
       value={value}
-      onValueChange={(v) => set({ [param]: v || null, page: null })}
+      onValueChange={(v) => set({ [param]: v || null, page: null }, { push: true })}
       options={options}
       allLabel={allLabel}
+      // On a phone the label sits above, so two filters share a row of the toolbar.
+      className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2"
     />
   );
 }

@@ -45,10 +45,14 @@ export function useListParams(sortable: readonly string[], defaults: ListDefault
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const params = useMemo(() => readListParams(search, sortable, defaults), [search, key, limit, sortby, sortdesc]);
 
-  /** Table state changes replace the history entry: Back leaves the table, not the last sort. */
+  /**
+   * A sort, page or size change is a step Back undoes (and forward redoes). A search replaces
+   * the entry instead: Back should not replay a search term letter by letter.
+   */
   const update = (patch: Partial<ListParams>) => {
     const next = writeListParams(search, { ...params, ...patch }, defaults);
-    navigate(next ? `${pathname}?${next}` : pathname, { replace: true });
+    const searchOnly = 'search' in patch && Object.keys(patch).every((k) => k === 'search' || k === 'page');
+    navigate(next ? `${pathname}?${next}` : pathname, { replace: searchOnly });
   };
   return [params, update] as const;
 }

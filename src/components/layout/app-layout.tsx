@@ -1,5 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { useSession } from '../../app/app-actor';
+import { useLiveResults } from '../../app/live-results';
+import { NoticeBanner } from '../../app/notice-banner';
+import { Toaster } from '../toast';
 import { MobileMenu } from './mobile-menu';
 import { NavDrawer } from './nav-drawer';
 import { TopBar } from './top-bar';
@@ -8,6 +12,8 @@ import { TopBar } from './top-bar';
 export function AppLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [pathname] = useLocation();
+  // One live results subscription for every signed-in screen (src/app/live-results.ts).
+  useLiveResults(useSession()?.user.id);
 
   // A navigation from inside the page (or a redirect) also closes the mobile menu: adjusted
   // while rendering the new location, so the menu is never drawn open over it.
@@ -36,10 +42,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <NavDrawer />
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">{children}</div>
+          <div className="mx-auto max-w-6xl">
+            <NoticeBanner className="mb-4" />
+            {children}
+          </div>
         </main>
       </div>
       <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      <Toaster />
     </div>
   );
 }

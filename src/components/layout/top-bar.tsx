@@ -1,14 +1,54 @@
-import { mdiAccountCircle, mdiLogout, mdiMenu } from '@mdi/js';
+import { mdiAccountCircle, mdiChevronDown, mdiLogout, mdiMenu, mdiOfficeBuildingOutline } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
+import { isSuperadmin } from '../../../contract/permissions';
+import { companyOptions } from '../../api/companies';
 import { appActor, useAppSelector, useSession } from '../../app/app-actor';
+import { useChosenCompany } from '../../lib/company-context';
 import { Icon } from '../icon';
 import { Spinner } from '../spinner';
+
+// The picker (a searched list in a dialog) loads when first opened, never with the login screen.
+const CompanySwitcher = lazy(() => import('./company-switcher'));
+
+/** A superadmin's company context, named in the top bar, with the way to change it. */
+function CompanyContext({ userId }: { userId: number }) {
+  const companyId = useChosenCompany(userId);
+  const company = useQuery({ ...companyOptions(companyId ?? 0), enabled: !!companyId });
+  const [open, setOpen] = useState(false);
+  const name = companyId ? (company.data?.name ?? null) : null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        title={name ? `Working on ${name}: change the company` : 'Choose the company to work on'}
+        className="flex min-w-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm hover:bg-white/15"
+      >
+        <Icon path={mdiOfficeBuildingOutline} size={20} />
+        <span className="sr-only">Company: </span>
+        <span className="max-w-[9rem] truncate font-medium sm:max-w-[14rem]">
+          {companyId ? (name ?? '…') : 'Choose company'}
+        </span>
+        <Icon path={mdiChevronDown} size={16} className="shrink-0" />
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CompanySwitcher userId={userId} companyId={companyId} companyName={name} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 type TopBarProps = { onOpenMenu: () => void };
 
 export function TopBar({ onOpenMenu }: TopBarProps) {
   const session = useSession();
   const loggingOut = useAppSelector((s) => s.matches('loggingOut'));
+  const superadmin = isSuperadmin(session?.user);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-2 bg-primary px-2 text-white shadow sm:px-4">
       <button
@@ -23,13 +63,16 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
         Jigboard
       </Link>
       <div className="ml-auto flex min-w-0 items-center gap-1">
+        {session && superadmin ? <CompanyContext userId={session.user.id} /> : null}
         {session ? (
           <Link
             href="/me"
             className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-white/15"
           >
             <Icon path={mdiAccountCircle} size={22} />
-            <span className="max-w-[7rem] truncate sm:max-w-[14rem]">{session.user.username}</span>
+            <span className={superadmin ? 'sr-only sm:not-sr-only sm:max-w-[14rem] sm:truncate' : 'max-w-[7rem] truncate sm:max-w-[14rem]'}>
+              {session.user.username}
+            </span>
           </Link>
         ) : null}
         <button
@@ -40,7 +83,8 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
           className="inline-flex shrink-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-white/15 disabled:opacity-70"
         >
           {loggingOut ? <Spinner className="size-4" /> : <Icon path={mdiLogout} size={20} />}
-          Log out
+          {/* On a phone a superadmin's bar also names the company: the icons stand alone then. */}
+          <span className={superadmin ? 'sr-only sm:not-sr-only' : undefined}>Log out</span>
         </button>
       </div>
     </header>

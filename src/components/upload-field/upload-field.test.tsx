@@ -1,19 +1,22 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, CanceledError, type AxiosResponse } from 'axios';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { uploadForm } from '../../api/upload-form';
 import { UploadField } from './upload-field';
 import { useUploadField, type UploadRequestConfig } from './use-upload-field';
 
+type Send = (config: UploadRequestConfig, form: FormData) => Promise<void>;
+
 /** A form with one upload field whose "request" the test drives by hand. */
-function Harness({ multiple = false, onSend }: { multiple?: boolean; onSend: (config: UploadRequestConfig, files: File[]) => Promise<void> }) {
-  const upload = useUploadField({ field: 'firmware', multiple });
+function Harness({ field = 'firmware', multiple = false, maxFiles, onSend }: { field?: string; multiple?: boolean; maxFiles?: number; onSend: Send }) {
+  const upload = useUploadField({ field, multiple, maxFiles });
   const [note, setNote] = useState('kept');
   const [formError, setFormError] = useState<string | null>(null);
   const send = () => {
     if (!upload.require()) return;
-    onSend(upload.start(), upload.files).then(upload.finish, (error) => {
+    onSend(upload.start(), uploadForm({ note }, { [field]: multiple ? upload.files : upload.files[0] })).then(upload.finish, (error) => {
       const rest = upload.fail(error);
       setFormError(rest ? rest.message : null);
     });
@@ -37,10 +40,10 @@ function refusal(status: number, body: object): AxiosError {
 
 /** A send the test resolves or rejects, with access to the config the field gave it. */
 function controlledSend() {
-  const calls: { config: UploadRequestConfig; resolve: () => void; reject: (e: unknown) => void }[] = [];
-  const onSend = (config: UploadRequestConfig) =>
+  const calls: { config: UploadRequestConfig; form: FormData; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  const onSend: Send = (config, form) =>
     new Promise<void>((resolve, reject) => {
-      calls.push({ config, resolve, reject });
+      calls.push({ config, form, resolve, reject });
       config.signal.addEventListener('abort', () => reject(new CanceledError()));
     });
   return { calls, onSend };
@@ -138,5 +141,70 @@ describe('UploadField', () => {
     act(() => calls[0].config.onUploadProgress({ loaded: 200, total: 400, bytes: 200, lengthComputable: true }));
     expect(screen.getByRole('progressbar', { name: 'a.pdf' }).getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByRole('progressbar', { name: 'b.pdf' }).getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  /** The files of a sent form, as `[part name, file name]`. */
+  const filesOf = (form: FormData) => [...form.entries()].flatMap(([name, value]) => (value instanceof File ? [[name, value.name]] : []));
+  const statusOf = (name: string) => screen.getByRole('progressbar', { name }).getAttribute('aria-valuetext');
+
+  it('puts a refusal that names one of several files on that file, and sends the rest once it is removed', async () => {
+    const { onSend, calls } = controlledSend();
+    render(<Harness field="documents" multiple onSend={onSend} />);
+    await userEvent.type(screen.getByLabelText('Note'), ' too');
+    await userEvent.upload(screen.getByLabelText('Firmware'), [file('a.pdf', 100), file('b.pdf', 3000), file('c.pdf', 50)]);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(filesOf(calls[0].form)).toEqual([['documents[0]', 'a.pdf'], ['documents[1]', 'b.pdf'], ['documents[2]', 'c.pdf']]);
+    expect(calls[0].form.get('note')).toBe('kept too');
+
+    const message = 'The file is larger than 200 MB.';
+    await act(async () => calls[0].reject(refusal(413, { message: '“b.pdf” is larger than 200 MB.', errors: { 'documents[1]': [message] } })));
+    expect(within(screen.getByRole('listitem', { name: 'b.pdf' })).getByRole('alert').textContent).toBe(message);
+    expect(screen.getAllByRole('alert')).toHaveLength(1); // on b.pdf alone
+    expect(statusOf('b.pdf')).toBe('2.9 KB, not uploaded');
+    expect(statusOf('a.pdf')).toBe('100 bytes, ready to upload');
+    expect(statusOf('c.pdf')).toBe('50 bytes, ready to upload');
+    expect(screen.queryByText(/^Form:/)).toBeNull();
+    expect((screen.getByLabelText('Note') as HTMLInputElement).value).toBe('kept too');
+
+    // Without it, the others go again, renumbered; a 415 on the second lands on c.pdf.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove b.pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(filesOf(calls[1].form)).toEqual([['documents[0]', 'a.pdf'], ['documents[1]', 'c.pdf']]);
+    const wrongType = '“c.pdf” is of type text/html, which is not accepted here; send application/pdf.';
+    await act(async () => calls[1].reject(refusal(415, { message: wrongType, errors: { 'documents[1]': ['This type of file is not accepted here.'] } })));
+    expect(within(screen.getByRole('listitem', { name: 'c.pdf' })).getByRole('alert').textContent).toBe('This type of file is not accepted here.');
+    expect(within(screen.getByRole('listitem', { name: 'a.pdf' })).queryByRole('alert')).toBeNull();
+  });
+
+  it('says a refusal of the whole set once, on the field, and takes no more files than allowed', async () => {
+    const { onSend, calls } = controlledSend();
+    render(<Harness field="documents" multiple maxFiles={2} onSend={onSend} />);
+    await userEvent.upload(screen.getByLabelText('Firmware'), [file('a.pdf', 10), file('b.pdf', 10), file('c.pdf', 10)]);
+    expect(screen.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(['a.pdf', 'b.pdf']);
+    expect(screen.getByText('Choose at most 2 files.')).toBeTruthy();
+    expect(screen.getByLabelText('Firmware').getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const tooMany = 'Send at most 2 files at once.';
+    await act(async () => calls[0].reject(refusal(413, { message: tooMany, errors: { documents: [tooMany] } })));
+    expect(screen.getAllByText(tooMany)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull(); // not repeated on each file
+    expect(statusOf('a.pdf')).toBe('10 bytes, ready to upload');
+    expect(screen.queryByText(/^Form:/)).toBeNull();
+
+    // A dropped connection concerns every file of the request.
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await act(async () => calls[1].reject(new AxiosError('Network Error', 'ERR_NETWORK')));
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
+  it('takes several dropped files, adding to those chosen before', async () => {
+    const { onSend } = controlledSend();
+    render(<Harness field="documents" multiple onSend={onSend} />);
+    const zone = screen.getByText('Drop files here, or').parentElement!;
+    fireEvent.drop(zone, { dataTransfer: { files: [file('a.pdf', 10), file('b.pdf', 20)] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file('c.pdf', 30)] } });
+    expect(screen.getAllByRole('progressbar')).toHaveLength(3);
+    expect(screen.getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(['a.pdf', 'b.pdf', 'c.pdf']);
   });
 });

@@ -35,6 +35,15 @@ describe('which file a refusal concerns', () => {
     });
   });
 
+  it('says a refusal of the bare field once on the field among several files, or with none chosen', () => {
+    const tooMany = failure(413, 'Send at most 20 files at once.', { documents: ['Send at most 20 files at once.'] });
+    expect(refusalsFor(tooMany, 'documents', 2, true)).toEqual({ perFile: [undefined, undefined], onField: ['Send at most 20 files at once.'], rest: null });
+    const missing = failure(422, 'Some fields are not valid.', { firmware: ['Choose a file.'], description: ['Description is required.'] });
+    const { onField, rest } = refusalsFor(missing, 'firmware', 0);
+    expect(onField).toEqual(['Choose a file.']);
+    expect(rest?.fieldErrors).toEqual({ description: ['Description is required.'] });
+  });
+
   it('gives a 413 or 415 without fields, or a dropped connection, to every file', () => {
     expect(refusalsFor(failure(413, 'That is too large.'), 'firmware', 2).perFile).toEqual(['That is too large.', 'That is too large.']);
     expect(refusalsFor(failure(415, 'Not this type.'), 'firmware', 1)).toEqual({ perFile: ['Not this type.'], rest: null });

@@ -37,26 +37,31 @@ export function sentPerFile(sizes: readonly number[], loaded: number, total: num
 }
 
 /**
- * The message for each of `count` files sent in `field` (in order), and the errors that concern
- * none of them, for the rest of the form. A file is named by its field (`firmware`) or, among
- * several, by its index (`documents.2`, `documents[2]`); a 413 or 415 without a field names the
- * whole upload, as does a failure without an answer (the connection dropped mid-upload).
+ * The message for each of `count` files sent in `field` (in order), what concerns the field as a
+ * whole, and the errors that concern none of them, for the rest of the form. A file is named by
+ * its field (`firmware`) or, among several, by its index (`documents[2]`, `documents.2`). The
+ * bare field among several (`documents`: "Send at most 20 files at once.") or with no file
+ * chosen ("Choose a file.") is said once, on the field. A 413 or 415 that names nothing concerns
+ * the whole upload, as does a failure without an answer (the connection dropped mid-upload).
  */
 export function refusalsFor(
   failure: ApiFailure,
   field: string,
   count: number,
-): { perFile: (string | undefined)[]; rest: ApiFailure | null } {
+  multiple = false,
+): { perFile: (string | undefined)[]; onField?: string[]; rest: ApiFailure | null } {
   const perFile: (string | undefined)[] = Array.from({ length: count }, () => undefined);
   const otherFields: ApiFailure['fieldErrors'] = {};
+  let onField: string[] | undefined;
   for (const [key, messages] of Object.entries(failure.fieldErrors)) {
     const index = indexIn(key, field);
     if (index === undefined) otherFields[key] = messages;
+    else if (index === 'all' && (multiple || count === 0)) onField = messages;
     else if (index === 'all') perFile.fill(messages[0]);
     else if (index < count) perFile[index] = messages[0];
   }
-  const fileTouched = perFile.some(Boolean);
-  const wholeUpload = !fileTouched && (failure.status === 413 || failure.status === 415 || failure.status === 0);
+  const fileTouched = perFile.some(Boolean) || onField !== undefined;
+  const wholeUpload = !fileTouched && count > 0 && (failure.status === 413 || failure.status === 415 || failure.status === 0);
   if (wholeUpload) perFile.fill(failure.message);
   const restHasFields = Object.keys(otherFields).length > 0;
   const rest = restHasFields
@@ -64,7 +69,7 @@ export function refusalsFor(
     : fileTouched || wholeUpload
       ? null
       : failure;
-  return { perFile, rest };
+  return { perFile, onField, rest };
 }
 
 function indexIn(key: string, field: string): number | 'all' | undefined {

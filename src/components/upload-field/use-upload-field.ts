@@ -12,7 +12,7 @@ export type UploadRequestConfig = { signal: AbortSignal; onUploadProgress: (even
  * that request its progress callback and abort signal (for axios), `fail()` puts the server's
  * refusal on the file it names and hands back what concerns the rest of the form.
  */
-export function useUploadField({ field, multiple = false }: { field: string; multiple?: boolean }) {
+export function useUploadField({ field, multiple = false, maxFiles }: { field: string; multiple?: boolean; maxFiles?: number }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [errors, setErrors] = useState<string[] | undefined>();
   const controller = useRef<AbortController | null>(null);
@@ -24,9 +24,14 @@ export function useUploadField({ field, multiple = false }: { field: string; mul
 
   const pick = (files: File[]) => {
     if (!files.length) return;
-    setErrors(undefined);
-    const picked = (multiple ? files : files.slice(0, 1)).map(newItem);
-    setItems((prev) => (multiple ? [...prev.filter((i) => i.status !== 'done'), ...picked] : picked));
+    const kept = multiple ? current.current.filter((i) => i.status !== 'done') : [];
+    // More than the server takes in one request: keep what fits, and say so on the field.
+    const room = multiple ? Math.max(0, (maxFiles ?? Infinity) - kept.length) : 1;
+    setErrors(files.length > room && multiple ? [`Choose at most ${maxFiles} files.`] : undefined);
+    const picked = files.slice(0, room).map(newItem);
+    const next = [...kept, ...picked];
+    current.current = next; // a second pick before the next render sees this one
+    setItems(next);
   };
 
   const remove = (key: string) => setItems((prev) => prev.filter((i) => i.key !== key));
@@ -61,15 +66,8 @@ export function useUploadField({ field, multiple = false }: { field: string; mul
       setItems((prev) => prev.map((i) => ({ ...i, status: 'cancelled', sent: 0 })));
       return null;
     }
-    const failure = toApiFailure(error);
-    const count = current.current.length;
-    if (count === 0 && failure.fieldErrors[field]) {
-      // "Choose a file.": nothing was chosen, so the field itself says it.
-      const { [field]: own, ...others } = failure.fieldErrors;
-      setErrors(own);
-      return Object.keys(others).length ? { ...failure, fieldErrors: others } : null;
-    }
-    const { perFile, rest } = refusalsFor(failure, field, count);
+    const { perFile, onField, rest } = refusalsFor(toApiFailure(error), field, current.current.length, multiple);
+    setErrors(onField);
     setItems((prev) => prev.map((i, n) => ({ ...i, status: perFile[n] ? 'failed' : 'ready', sent: 0, error: perFile[n] })));
     return rest;
   };

@@ -15,6 +15,7 @@ import { SelectField } from '../../components/form/select-field';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
 import { PageHeader } from '../../components/page-header';
+import { showSuccess } from '../../components/toast';
 
 export function CompanyAddScreen({ title }: ScreenProps) {
   const client = useQueryClient();
@@ -25,6 +26,7 @@ export function CompanyAddScreen({ title }: ScreenProps) {
     mutationFn: (input: CompanyCreateInput) => createCompany(input),
     onSuccess: async (company) => {
       await companyChanged(client, company);
+      showSuccess(`Company “${company.name}” created.`);
       navigate('/manage/companies');
     },
     onError: (error) => applyServerErrors(error, form),

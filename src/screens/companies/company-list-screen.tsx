@@ -9,10 +9,10 @@ import { PageHeader } from '../../components/page-header';
 import { formatDate, titleCase } from '../../lib/format';
 
 const columns: Column<Company>[] = [
-  { key: 'name', header: 'Name', sortable: true, cell: (c) => <span className="font-medium">{c.name}</span> },
+  { key: 'name', header: 'Name', sortable: true, card: 'title', cell: (c) => <span className="font-medium">{c.name}</span> },
   { key: 'type', header: 'Type', sortable: true, cell: (c) => titleCase(c.type) },
   { key: 'user_count', header: 'Users', className: 'text-right tabular-nums', cell: (c) => c.user_count ?? '—' },
-  { key: 'created_at', header: 'Created', sortable: true, cell: (c) => formatDate(c.created_at) },
+  { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (c) => formatDate(c.created_at) },
 ];
 
 export function CompanyListScreen({ title }: ScreenProps) {

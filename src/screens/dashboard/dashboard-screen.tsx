@@ -43,10 +43,12 @@ export function DashboardScreen(_: ScreenProps) {
       {scope.chooses ? (
         <div className="mt-6 flex flex-col gap-3">
           <CompanyPicker scope={scope} />
-          {scope.companyId ? null : <ChooseCompanyPrompt what="week: boards tested, yield and jigs" />}
+          {scope.companyId ? null : <ChooseCompanyPrompt what="week: boards tested, pass rate and jigs" />}
         </div>
       ) : null}
-      {scope.companyId ? <WeekSection companyId={scope.companyId} companyName={scope.chooses ? scope.companyName : null} /> : null}
+      {scope.companyId ? (
+        <WeekSection companyId={scope.companyId} companyName={scope.chooses ? scope.companyName : null} fileCompany={scope.companyName} />
+      ) : null}
     </>
   );
 }

@@ -8,11 +8,12 @@ import { formErrorOf } from '../../components/form/form-error';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
+import { showSuccess } from '../../components/toast';
 
-type Props = { update: EnclosureUpdate; open: boolean; onOpenChange: (open: boolean) => void; onSaved: (update: EnclosureUpdate) => void };
+type Props = { update: EnclosureUpdate; open: boolean; onOpenChange: (open: boolean) => void };
 
 /** Edits an update's texts; its file never changes (a new build is a new update). */
-export function EditUpdateDialog({ update, open, onOpenChange, onSaved }: Props) {
+export function EditUpdateDialog({ update, open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm({
     defaultValues: { description: update.description, patch_notes: update.patch_notes },
@@ -23,7 +24,7 @@ export function EditUpdateDialog({ update, open, onOpenChange, onSaved }: Props)
     onSuccess: async (saved) => {
       await enclosureUpdatesChanged(client);
       onOpenChange(false);
-      onSaved(saved);
+      showSuccess(`Changes to “${saved.description}” saved.`);
     },
     onError: (error) => applyServerErrors(error, form),
   });

@@ -6,18 +6,18 @@ import type { ScreenProps } from '../../app/screen-props';
 import { Button } from '../../components/button';
 import { DataTable } from '../../components/data-table/data-table';
 import type { Column } from '../../components/data-table/types';
-import { Notice } from '../../components/notice';
 import { PageHeader } from '../../components/page-header';
 import { formatSize } from '../../components/upload-field/upload-items';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { UpdateRowActions } from './update-row-actions';
 import { UploadFirmwareDialog } from './upload-firmware-dialog';
 
-const columnsWith = (onChanged: (message: string) => void): Column<EnclosureUpdate>[] => [
+const COLUMNS: Column<EnclosureUpdate>[] = [
   {
     key: 'description',
     header: 'Description',
     sortable: true,
+    card: 'title',
     cell: (u) => (
       <div className="max-w-64 whitespace-normal">
         <p className="font-medium">{u.description}</p>
@@ -51,13 +51,12 @@ const columnsWith = (onChanged: (message: string) => void): Column<EnclosureUpda
       </>
     ),
   },
-  { key: 'actions', header: 'Actions', className: 'text-right', cell: (u) => <UpdateRowActions update={u} onChanged={onChanged} /> },
+  { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (u) => <UpdateRowActions update={u} /> },
 ];
 
 /** `/manage/enclosure-updates`: the firmware the jigs fetch, newest first. */
 export function EnclosureUpdatesScreen({ title }: ScreenProps) {
   const [uploading, setUploading] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
       <PageHeader
@@ -69,19 +68,16 @@ export function EnclosureUpdatesScreen({ title }: ScreenProps) {
           </Button>
         }
       />
-      <div className="mb-4">
-        <Notice>{notice}</Notice>
-      </div>
       <DataTable
         label="Enclosure updates"
-        columns={columnsWith(setNotice)}
+        columns={COLUMNS}
         query={enclosureUpdatesOptions}
         rowKey={(u) => u.id}
         defaults={{ sortby: 'created_at', sortdesc: true }}
         searchPlaceholder="Description, notes or file name"
         emptyText="No firmware uploaded yet."
       />
-      <UploadFirmwareDialog open={uploading} onOpenChange={setUploading} onUploaded={(u) => setNotice(`Uploaded “${u.description}”.`)} />
+      <UploadFirmwareDialog open={uploading} onOpenChange={setUploading} />
     </>
   );
 }

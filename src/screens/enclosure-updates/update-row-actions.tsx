@@ -7,13 +7,13 @@ import { DeleteAction } from '../../components/delete-action';
 import { ErrorPresenter } from '../../components/error-presenter';
 import { EditUpdateDialog } from './edit-update-dialog';
 
-type Props = { update: EnclosureUpdate; onChanged: (message: string) => void };
+type Props = { update: EnclosureUpdate };
 
 /**
  * Download, Edit and Delete for one update. The delete is the app's one DeleteAction: it asks
  * first, naming the update and its file.
  */
-export function UpdateRowActions({ update, onChanged }: Props) {
+export function UpdateRowActions({ update }: Props) {
   const [editing, setEditing] = useState(false);
   const download = useMutation({ mutationFn: () => downloadEnclosureFirmware(update) });
   const name = `“${update.description}”`;
@@ -34,12 +34,11 @@ export function UpdateRowActions({ update, onChanged }: Props) {
           consequence={`Its firmware file ${update.firmware_name} goes with it, and jigs no longer get it.`}
           remove={() => deleteEnclosureUpdate(update.id)}
           refresh={enclosureUpdateDeleted}
-          onDeleted={() => onChanged(`Deleted “${update.description}”.`)}
         />
       </div>
       {download.isError ? <ErrorPresenter error={download.error} title="Could not download the firmware" className="max-w-xs text-left" /> : null}
       {editing ? (
-        <EditUpdateDialog update={update} open onOpenChange={setEditing} onSaved={(saved) => onChanged(`Saved “${saved.description}”.`)} />
+        <EditUpdateDialog update={update} open onOpenChange={setEditing} />
       ) : null}
     </div>
   );

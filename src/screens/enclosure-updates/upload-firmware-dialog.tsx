@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { enclosureUpdateFields, type EnclosureUpdate, type EnclosureUpdateFields } from '../../../contract/enclosure-updates';
+import { enclosureUpdateFields, type EnclosureUpdateFields } from '../../../contract/enclosure-updates';
 import { enclosureUpdatesChanged, uploadEnclosureUpdate, type UploadConfig } from '../../api/enclosure-updates';
 import { FormDialog, FormDialogActions } from '../../components/form-dialog';
 import { contractResolver } from '../../components/form/contract-resolver';
@@ -11,8 +11,9 @@ import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
 import { UploadField } from '../../components/upload-field/upload-field';
 import { useUploadField } from '../../components/upload-field/use-upload-field';
+import { showSuccess } from '../../components/toast';
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; onUploaded: (update: EnclosureUpdate) => void };
+type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
 const empty = { description: '', patch_notes: '' };
 
@@ -23,7 +24,7 @@ type Sending = { input: EnclosureUpdateFields; firmware: File; config: UploadCon
  * its progress on the file. A refusal (too large, wrong type, a missing field) shows where it
  * belongs and the form keeps everything typed and chosen, so fixing one thing is enough.
  */
-export function UploadFirmwareDialog({ open, onOpenChange, onUploaded }: Props) {
+export function UploadFirmwareDialog({ open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm({ defaultValues: empty, resolver: contractResolver(enclosureUpdateFields) });
   const firmware = useUploadField({ field: 'firmware' });
@@ -33,7 +34,7 @@ export function UploadFirmwareDialog({ open, onOpenChange, onUploaded }: Props) 
       firmware.finish();
       await enclosureUpdatesChanged(client);
       close();
-      onUploaded(update);
+      showSuccess(`Firmware “${update.description}” uploaded.`);
     },
     onError: (error) => {
       const rest = firmware.fail(error);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toFieldErrors, type FieldErrors } from '../../../contract/field-errors';
 import { appActor, useAppSelector } from '../../app/app-actor';
+import { NoticeBanner } from '../../app/notice-banner';
 import { Button } from '../../components/button';
 import { ErrorPresenter } from '../../components/error-presenter';
 import { FormField, inputClass } from '../../components/form/form-field';
@@ -56,6 +57,7 @@ export function LoginScreen() {
         <p className="mb-6 text-center text-2xl font-semibold tracking-tight text-primary">Jigboard</p>
         <div className="rounded-lg border border-secondary-light bg-white p-6 shadow-sm">
           <h1 className="mb-5 text-xl font-semibold text-gray-900">Log in</h1>
+          <NoticeBanner className="mb-4" />
           <form
             ref={formRef}
             onSubmit={(event) => void submit(event)}

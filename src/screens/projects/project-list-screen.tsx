@@ -14,6 +14,7 @@ const columns: Column<Project>[] = [
     key: 'name',
     header: 'Name',
     sortable: true,
+    card: 'title',
     cell: (p) => (
       <span className="flex max-w-52 flex-col sm:max-w-md">
         <span>{p.name}</span>
@@ -21,7 +22,7 @@ const columns: Column<Project>[] = [
       </span>
     ),
   },
-  { key: 'status', header: 'Status', sortable: true, cell: (p) => <ProjectStatusBadge status={p.status} /> },
+  { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (p) => <ProjectStatusBadge status={p.status} /> },
   {
     key: 'device_count',
     header: 'Devices',
@@ -29,7 +30,7 @@ const columns: Column<Project>[] = [
     className: 'text-right tabular-nums',
     cell: (p) => formatNumber(p.device_count),
   },
-  { key: 'created_at', header: 'Created', sortable: true, cell: (p) => formatDate(p.created_at) },
+  { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (p) => formatDate(p.created_at) },
 ];
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));

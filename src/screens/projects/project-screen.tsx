@@ -14,6 +14,7 @@ import { BatchView } from './batches/batch-view';
 import { BatchesTab } from './batches/batches-tab';
 import { DevicesTab } from './devices/devices-tab';
 import { InviteButton } from './invites/invite-button';
+import { InvitationsLink } from './invites/invitations-link';
 import { ManufacturersTab } from './manufacturers/manufacturers-tab';
 import { ProjectNotFound } from './project-not-found';
 import { ProjectTabs } from './project-tabs';
@@ -61,9 +62,17 @@ export function ProjectScreen({ params, title, route }: ScreenProps) {
             {project.description ? <span>{project.description}</span> : null}
           </span>
         }
-        actions={can(session?.user, 'production.edit', { company_id: project.company_id }) ? <InviteButton project={project} /> : undefined}
+        // Each shows itself to those it is for: the list to the company's people, Invite to its editors.
+        actions={
+          can(session?.user, 'company.read', { company_id: project.company_id }) ? (
+            <>
+              <InvitationsLink project={project} />
+              <InviteButton project={project} />
+            </>
+          ) : undefined
+        }
       />
-      <ProjectTabs projectId={project.id} route={route} />
+      <ProjectTabs project={project} route={route} />
       {Section ? (
         <Section project={project} params={params} title={title} />
       ) : (

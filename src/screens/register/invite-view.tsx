@@ -12,10 +12,10 @@ import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
 import { ErrorPresenter } from '../../components/error-presenter';
 import { LoadingBlock } from '../../components/spinner';
-import { titleCase } from '../../lib/format';
 import { InviteDeadEnd } from './invite-dead-end';
 import { InviteFacts } from './invite-facts';
 import { RegisterForm } from './register-form';
+import { ROLE_LABELS } from '../../../contract/labels';
 
 export type InviteActor = ActorRefFrom<typeof inviteMachine>;
 type InviteSnapshot = SnapshotFrom<typeof inviteMachine>;
@@ -41,7 +41,7 @@ function Heading({
       <p className="mt-1 text-sm break-words text-secondary">
         {invite.invited_by ? `${invite.invited_by} invited ${invite.email}` : `${invite.email} is invited`} to the
         project <strong className="font-semibold text-gray-900">{invite.project.name}</strong>
-        {asRole ? ` as ${titleCase(invite.role)}.` : '.'}
+        {asRole ? ` as ${ROLE_LABELS[invite.role]}.` : '.'}
         {joins ? ` Your new account belongs to ${invite.company.name}.` : null}
       </p>
     </div>

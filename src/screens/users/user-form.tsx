@@ -17,6 +17,7 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
 import { useRoleOptions } from './role-options';
 import { changesOf, createBody, createSchema, emptyUser, updateSchema, userValues, type UserFormValues } from './user-payload';
+import { showSuccess } from '../../components/toast';
 
 type UserFormProps =
   /** `companyId` is the caller's company; a superadmin picks one instead. */
@@ -51,6 +52,7 @@ export function UserForm(props: UserFormProps) {
       await userChanged(client, user, props.mode === 'create');
       // Saved: nothing is left to lose, even before the form re-renders as clean.
       leaveGuard.release();
+      showSuccess(props.mode === 'create' ? `User “${user.username}” created.` : `Changes to “${user.username}” saved.`);
       navigate(`/users/${user.id}`);
     },
     onError: (error) => applyServerErrors(error, form),

@@ -12,11 +12,11 @@ import { formatDate } from '../../lib/format';
 import { can, isSuperadmin } from '../../../contract/permissions';
 
 const columns = (withCompany: boolean): Column<User>[] => [
-  { key: 'username', header: 'Username', sortable: true },
+  { key: 'username', header: 'Username', sortable: true, card: 'title' },
   { key: 'email', header: 'Email', sortable: true },
   { key: 'roles', header: 'Roles', cell: (u) => <RoleBadges roles={u.roles} /> },
   ...(withCompany ? [{ key: 'company', header: 'Company', cell: (u: User) => u.company.name }] : []),
-  { key: 'created_at', header: 'Created', sortable: true, cell: (u) => formatDate(u.created_at) },
+  { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (u) => formatDate(u.created_at) },
 ];
 
 export function UserListScreen({ title }: ScreenProps) {

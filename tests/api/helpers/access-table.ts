@@ -1,68 +1,63 @@
+import type { Method, ResourceAccess, RouteKey, Sample, World } from './access-world';
+import type { TestApp } from './test-app';
+
 /**
- * Who may call each route, as reviewed by people: method, path under /v1, permission
- * (contract/permissions.ts) and the row `:id` names. The access matrix checks that the server
- * declares exactly this, so changing a route's access is a visible change to this table, and
- * the matrix then checks that the server enforces it.
+ * Who may call each route, as reviewed by people: each resource's rows in
+ * `helpers/access/<route file>.ts`, found here (no list to register in). The access matrix
+ * checks that the server declares exactly these, so changing a route's access is a visible
+ * change to its resource's file, and then checks that the server enforces it.
  */
-export const ACCESS_TABLE: readonly (readonly [method: string, url: string, access: string, scope: string | undefined])[] = [
-  ['GET', '/openapi.json', 'public', undefined],
-  ['POST', '/login', 'public', undefined],
-  ['POST', '/logout', 'read', undefined],
-  ['POST', '/jig/reports', 'jig', undefined],
-  ['GET', '/company_types', 'read', undefined],
-  ['GET', '/roles', 'read', undefined],
-  ['GET', '/companyroles', 'read', undefined],
-  ['GET', '/companies', 'platform', undefined],
-  ['POST', '/companies', 'platform', undefined],
-  ['GET', '/company', 'read', undefined],
-  ['GET', '/companies/:id', 'read', 'company'],
-  ['PATCH', '/companies/:id', 'company.manage', 'company'],
-  ['GET', '/companies/:id/users', 'read', 'company'],
-  ['POST', '/companies/:id/users', 'users.manage', 'company'],
-  ['GET', '/users', 'platform', undefined],
-  ['GET', '/users/:id', 'read', 'user'],
-  ['PATCH', '/users/:id', 'user.edit', 'user'],
-  ['GET', '/companies/:id/projects', 'read', 'company'],
-  ['POST', '/projects', 'platform', undefined],
-  ['GET', '/projects/:id', 'read', 'project'],
-  ['PATCH', '/projects/:id', 'company.manage', 'project'],
-  ['GET', '/projects/:id/manufacturers', 'read', 'project'],
-  ['POST', '/projects/:id/manufacturers', 'production.edit', 'project'],
-  ['GET', '/projects/:id/productionbatches', 'read', 'project'],
-  ['POST', '/projects/:id/productionbatches', 'production.edit', 'project'],
-  ['GET', '/productionbatches/:id', 'read', 'productionBatch'],
-  ['PATCH', '/productionbatches/:id', 'production.edit', 'productionBatch'],
-  ['DELETE', '/productionbatches/:id', 'production.edit', 'productionBatch'],
-  ['GET', '/productionbatches/:id/devices', 'read', 'productionBatch'],
-  ['GET', '/batch/:id/totals', 'read', 'productionBatch'],
-  ['GET', '/batch/:id/firstpasses', 'read', 'productionBatch'],
-  ['GET', '/projects/:id/devices', 'read', 'project'],
-  ['GET', '/devices/:id', 'read', 'device'],
-  ['GET', '/devices/:id/reports', 'read', 'device'],
-  ['GET', '/devicereports/:id', 'read', 'report'],
-  ['GET', '/manage/devices', 'platform', undefined],
-  ['PATCH', '/manage/devices/:id', 'platform', undefined],
-  ['PATCH', '/manage/devices/panel/:id', 'platform', undefined],
-  ['GET', '/companies/:id/statistics', 'read', 'company'],
-  ['GET', '/companies/:id/statistics/projects', 'read', 'company'],
-  ['GET', '/companies/:id/dashboard', 'read', 'company'],
-  ['GET', '/projects/:id/releasebatches', 'read', 'project'],
-  ['POST', '/projects/:id/releasebatches', 'production.edit', 'project'],
-  ['GET', '/releasebatches/:id', 'read', 'releaseBatch'],
-  ['PATCH', '/releasebatches/:id', 'production.edit', 'releaseBatch'],
-  ['DELETE', '/releasebatches/:id', 'production.edit', 'releaseBatch'],
-  ['GET', '/releasebatches/:id/devices', 'read', 'releaseBatch'],
-  ['GET', '/projects/:id/devices/unreleased', 'read', 'project'],
-  ['PATCH', '/releasebatches/:id/update', 'production.edit', 'releaseBatch'],
-  ['GET', '/projects/:id/invites', 'company.read', 'project'],
-  ['POST', '/projects/:id/invites', 'production.edit', 'project'],
-  ['PATCH', '/invites/:id', 'production.edit', 'invite'],
-  ['GET', '/invites', 'public', undefined],
-  ['POST', '/invites', 'public', undefined],
-  ['GET', '/enclosure-updates', 'platform', undefined],
-  ['POST', '/enclosure-updates', 'platform', undefined],
-  ['GET', '/enclosure-updates/:id', 'platform', undefined],
-  ['PATCH', '/enclosure-updates/:id', 'platform', undefined],
-  ['GET', '/enclosure-updates/:id/firmware', 'platform', undefined],
-  ['DELETE', '/enclosure-updates/:id', 'platform', undefined],
-];
+const FILES = import.meta.glob<ResourceAccess<unknown>>('./access/*.ts', { eager: true, import: 'default' });
+
+export type AccessEntry = {
+  key: RouteKey;
+  method: Method;
+  /** The path under /v1, as declared. */
+  url: string;
+  access: string;
+  scope: string | undefined;
+  /** The file of helpers/access/ that declares it, without `.ts` (the route file's name). */
+  resource: string;
+};
+
+const resourceOf = (file: string) => file.replace(/^\.\/access\//, '').replace(/\.ts$/, '');
+
+/** The access files' names, which are the route files' names (server/routes/). */
+export const ACCESS_FILES: readonly string[] = Object.keys(FILES).map(resourceOf).sort();
+
+export const ACCESS: readonly AccessEntry[] = (() => {
+  const entries: AccessEntry[] = [];
+  const seen = new Map<string, string>();
+  for (const [file, spec] of Object.entries(FILES).sort(([a], [b]) => a.localeCompare(b))) {
+    const resource = resourceOf(file);
+    if (!spec?.routes) throw new Error(`helpers/access/${resource}.ts must export default resourceAccess({ routes: … }).`);
+    for (const [key, row] of Object.entries(spec.routes) as [RouteKey, (typeof spec.routes)[RouteKey]][]) {
+      const other = seen.get(key);
+      if (other) throw new Error(`${key} has rows in helpers/access/${other}.ts and ${resource}.ts: keep one.`);
+      seen.set(key, resource);
+      const [method, url] = key.split(' ') as [Method, string];
+      entries.push({ key, method, url, access: row.access, scope: row.scope, resource });
+    }
+  }
+  return entries;
+})();
+
+/** The reviewed table in the server's own terms: method, path under /v1, permission, scope. */
+export const ACCESS_TABLE: readonly (readonly [method: Method, url: string, access: string, scope: string | undefined])[] = ACCESS.map(
+  (entry) => [entry.method, entry.url, entry.access, entry.scope] as const,
+);
+
+/**
+ * The sample call of every row, keyed by `METHOD url`, bound to the rows its resource's `setup`
+ * made (run once here, after the world).
+ */
+export async function prepareSamples(t: TestApp, world: World): Promise<Record<string, (t: TestApp, w: World) => Promise<Sample>>> {
+  const samples: Record<string, (t: TestApp, w: World) => Promise<Sample>> = {};
+  for (const [, spec] of Object.entries(FILES).sort(([a], [b]) => a.localeCompare(b))) {
+    const own = spec.setup ? await spec.setup(t, world) : undefined;
+    for (const [key, row] of Object.entries(spec.routes) as [RouteKey, (typeof spec.routes)[RouteKey]][]) {
+      samples[key] = async (tt, w) => row.sample(tt, w, own);
+    }
+  }
+  return samples;
+}

@@ -1,13 +1,15 @@
-import { firmwareForm, uploadFirmware } from './enclosure-updates';
-import { createInvite, freshEmail, registration, tokenUrl } from './invites';
-import { createProduction, reportBody, type Production } from './production';
+import type { Permission } from '../../../contract/permissions';
+import type { ScopeName } from '../../../server/http/scopes';
+import { createInvite, registration, tokenUrl } from './invites';
+import { createProduction, type Production } from './production';
 import { PASSWORD, type TestApp } from './test-app';
 
 /**
  * The rows and people the access matrix calls every route with. Every row belongs to Alpha
  * (the owning company); the principals are Alpha's people of each role, an admin of another
  * company (Beta), a manufacturer's admin who joined Alpha's project by invitation, a superadmin,
- * and nobody (no login).
+ * and nobody (no login). Each resource's routes, their reviewed access and a sample call are in
+ * helpers/access/<route file>.ts; a resource's own rows come from its `setup` there.
  */
 export type World = {
   production: Production;
@@ -23,8 +25,6 @@ export type World = {
     otherBatch: number;
     /** An Alpha account that is none of the principals: the row of user-scoped routes. */
     user: number;
-    /** Firmware for the jigs: a platform row, of no company. */
-    enclosureUpdate: number;
   };
 };
 
@@ -93,7 +93,6 @@ export async function buildWorld(t: TestApp): Promise<World> {
       invite: invite.id,
       otherBatch: await production.addBatch('Matrix lot 2'),
       user: user.json().data.id,
-      enclosureUpdate: await uploadFirmware(t, { description: 'Matrix firmware' }),
     },
   };
 }
@@ -109,91 +108,35 @@ export type Sample = {
 };
 
 let n = 0;
-const next = () => `${++n}-${Math.random().toString(36).slice(2, 6)}`;
+/** A fresh suffix, so creates use new names and every allowed caller's call succeeds. */
+export const next = () => `${++n}-${Math.random().toString(36).slice(2, 6)}`;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** `METHOD url`, the url as declared under /v1. */
+export type RouteKey = `${Method} /${string}`;
+
+/** One route as reviewed by people: who may call it, the row `:id` names, and a call to make. */
+export type AccessRow<Own> = {
+  /** The permission (contract/permissions.ts) the server must declare. */
+  access: Permission;
+  /** The scope the server must declare: the world's row of that name is the `:id`. */
+  scope?: ScopeName;
+  /**
+   * A request the route answers with 2xx when the caller may make it. An unscoped route with
+   * an `:id` names its row in `id`; `own` is what the resource's `setup` made.
+   */
+  sample: (t: TestApp, w: World, own: Own) => Sample | Promise<Sample>;
+};
 
 /**
- * A request each route answers with 2xx when the caller may make it. Keyed by `METHOD url`
- * as declared; a declared route without an entry fails the matrix, so a new route must
- * bring its sample. Creates use fresh names, so every allowed caller's call succeeds.
+ * A resource's part of the access matrix, in `helpers/access/<route file>.ts` (found by
+ * helpers/access-table.ts): a row for every route of its route file. A declared route without
+ * a row, or a row without a route, fails the matrix.
  */
-export const SAMPLES: Record<string, (t: TestApp, w: World) => Sample | Promise<Sample>> = {
-  'GET /openapi.json': () => ({}),
-  'POST /login': () => ({ body: { username: 'alpha-viewer', password: PASSWORD } }),
-  'POST /logout': () => ({ freshLogin: true }),
-  // A link of its own: the matrix resends the world's invitation, which replaces its token.
-  'GET /invites': async (t, w) => ({ query: `token=${encodeURIComponent((await createInvite(t, w.ids.project, {}, 'root')).token)}` }),
-  'POST /invites': async (t, w) => {
-    const invite = await createInvite(t, w.ids.project, {}, 'root');
-    return { query: `token=${encodeURIComponent(invite.token)}`, body: registration(`matrix-${next()}`) };
-  },
-  'POST /jig/reports': (_t, w) => ({
-    headers: { 'x-jig-signature': w.production.jig.signature },
-    body: reportBody({ serial: `MATRIX-JIG-${next()}`, project_id: w.ids.project, production_batch_id: w.ids.productionBatch }),
-  }),
-  'GET /company_types': () => ({}),
-  'GET /roles': () => ({}),
-  'GET /companyroles': () => ({}),
-  'GET /companies': () => ({}),
-  'POST /companies': () => ({ body: { name: `Matrix Co ${next()}`, type: 'customer' } }),
-  'GET /company': () => ({}),
-  'GET /companies/:id': () => ({}),
-  'PATCH /companies/:id': () => ({ body: {} }),
-  'GET /companies/:id/users': () => ({}),
-  'POST /companies/:id/users': (t) => {
-    const username = `matrix-user-${next()}`;
-    return {
-      body: { username, email: `${username}@example.com`, password: PASSWORD, password_confirmation: PASSWORD, role_ids: [t.roleIds.viewer] },
-    };
-  },
-  'GET /users': () => ({}),
-  'GET /users/:id': () => ({}),
-  'PATCH /users/:id': () => ({ body: {} }),
-  'GET /companies/:id/projects': () => ({}),
-  'POST /projects': (t) => ({ body: { company_id: t.companyIds.alpha, name: `Matrix ${next()}` } }),
-  'GET /projects/:id': () => ({}),
-  'PATCH /projects/:id': () => ({ body: { description: `Changed ${next()}` } }),
-  'GET /projects/:id/manufacturers': () => ({}),
-  'POST /projects/:id/manufacturers': () => ({ body: { name: `Matrix maker ${next()}` } }),
-  'GET /projects/:id/productionbatches': () => ({}),
-  'POST /projects/:id/productionbatches': (_t, w) => ({
-    body: { name: `Lot ${next()}`, manufacturer_id: w.production.manufacturerId, planned_quantity: 10 },
-  }),
-  'GET /productionbatches/:id': () => ({}),
-  'PATCH /productionbatches/:id': () => ({ body: { planned_quantity: 120 } }),
-  'DELETE /productionbatches/:id': async (_t, w) => ({ id: await w.production.addBatch(`Matrix empty lot ${next()}`) }),
-  'GET /productionbatches/:id/devices': () => ({}),
-  'GET /batch/:id/totals': () => ({}),
-  'GET /batch/:id/firstpasses': () => ({}),
-  'GET /projects/:id/devices': () => ({}),
-  'GET /devices/:id': () => ({}),
-  'GET /devices/:id/reports': () => ({}),
-  'GET /devicereports/:id': () => ({}),
-  'GET /manage/devices': () => ({}),
-  'PATCH /manage/devices/:id': () => ({ body: {} }),
-  'PATCH /manage/devices/panel/:id': (_t, w) => ({ body: { device_ids: [w.ids.device], production_batch_id: w.ids.otherBatch } }),
-  'GET /companies/:id/statistics': () => ({}),
-  'GET /companies/:id/statistics/projects': () => ({}),
-  'GET /companies/:id/dashboard': () => ({}),
-  'GET /projects/:id/invites': () => ({}),
-  'POST /projects/:id/invites': () => ({ body: { email: freshEmail('matrix'), role: 'viewer' } }),
-  'PATCH /invites/:id': () => ({ body: { action: 'resend' } }),
-  'GET /projects/:id/releasebatches': () => ({}),
-  'POST /projects/:id/releasebatches': () => ({ body: { name: `Shipment ${next()}` } }),
-  'GET /releasebatches/:id': () => ({}),
-  'PATCH /releasebatches/:id': () => ({ body: { name: `Shipment ${next()}` } }),
-  'DELETE /releasebatches/:id': async (t, w) => {
-    const draft = await t.call('POST', `/v1/projects/${w.ids.project}/releasebatches`, { as: 'root', body: { name: `Draft ${next()}` } });
-    return { id: draft.json().data.id };
-  },
-  'GET /releasebatches/:id/devices': () => ({}),
-  'GET /projects/:id/devices/unreleased': () => ({}),
-  'PATCH /releasebatches/:id/update': () => ({ body: { add: [] } }),
-  'GET /enclosure-updates': () => ({}),
-  'POST /enclosure-updates': () => ({
-    body: firmwareForm({ description: `Matrix firmware ${next()}`, data: Buffer.from('firmware bytes') }),
-  }),
-  'GET /enclosure-updates/:id': () => ({}),
-  'PATCH /enclosure-updates/:id': () => ({ body: { patch_notes: `Notes ${next()}` } }),
-  'GET /enclosure-updates/:id/firmware': () => ({}),
-  'DELETE /enclosure-updates/:id': async (t) => ({ id: await uploadFirmware(t, { description: `Doomed ${next()}` }) }),
+export type ResourceAccess<Own> = {
+  /** Rows of the resource's own that its samples need, made once after the world (e.g. a platform row). */
+  setup?: (t: TestApp, w: World) => Promise<Own>;
+  routes: Record<RouteKey, AccessRow<Own>>;
 };
+
+export const resourceAccess = <Own = undefined>(spec: ResourceAccess<Own>): ResourceAccess<Own> => spec;

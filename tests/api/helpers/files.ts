@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { dialectOf } from '../../../server/db/dialect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import type { FileBackend, FileStore, PutOptions } from '../../../server/files/file-store';
@@ -131,5 +135,116 @@ export function memoryPeak() {
       peak.arrayBuffers = Math.max(peak.arrayBuffers, now.arrayBuffers - before.arrayBuffers);
     },
     growth: () => peak,
+  };
+}
+
+const STREAM_BOUNDARY = 'jigboard-stream-boundary';
+/** A multipart part: a text field, or a small file with its type and name. */
+export type Part = [name: string, value: string] | [name: string, data: Buffer, type: string, fileName: string];
+
+export type StreamResult = { status?: number; body: string; sent: number; error?: string };
+
+/**
+ * A request over a real socket: `before` (fields and small files) at once, then a file of
+ * `fileSize` random bytes sent 64 KiB at a time as fast as the server reads it, until the
+ * server answers or `abortAt` bytes of it are out and the client hangs up.
+ */
+export function streamUpload(
+  port: number,
+  path: string,
+  before: Part[],
+  file: { name: string; fileName: string; size: number; type?: string },
+  options: { abortAt?: number } = {},
+): Promise<StreamResult> {
+  const pieces: Buffer[] = [];
+  for (const [name, value, type, fileName] of before) {
+    if (typeof value === 'string') {
+      pieces.push(Buffer.from(`--${STREAM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      pieces.push(Buffer.from(`--${STREAM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`));
+      pieces.push(value, Buffer.from('\r\n'));
+    }
+  }
+  pieces.push(
+    Buffer.from(
+      `--${STREAM_BOUNDARY}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.fileName}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+    ),
+  );
+  const head = Buffer.concat(pieces);
+  const tail = Buffer.from(`\r\n--${STREAM_BOUNDARY}--\r\n`);
+  return new Promise((resolve) => {
+    let sent = 0;
+    let settled = false;
+    const done = (result: Omit<StreamResult, 'sent'>) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ...result, sent });
+    };
+    const request = http.request({
+      port,
+      method: 'POST',
+      path,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${STREAM_BOUNDARY}`,
+        'content-length': head.length + file.size + tail.length,
+      },
+    });
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (text) => (body += text));
+      response.on('end', () => done({ status: response.statusCode, body }));
+    });
+    request.on('error', (error) => done({ body: '', error: error.message }));
+    request.write(head);
+    const chunk = randomBytes(64 * KiB);
+    const pump = () => {
+      while (!settled) {
+        if (options.abortAt !== undefined && sent >= options.abortAt) {
+          setTimeout(() => request.destroy(), 50); // let the server take in what was sent first
+          return;
+        }
+        if (sent >= file.size) return void request.end(tail);
+        const piece = chunk.subarray(0, Math.min(chunk.length, file.size - sent));
+        sent += piece.length;
+        if (!request.write(piece)) return void request.once('drain', pump);
+      }
+    };
+    pump();
+  });
+}
+
+/**
+ * A test server around one file store for a describe block: listening on a free port, files
+ * cleared after each test, closed after all. Its parts are read once the block has started.
+ */
+export function uploadServer(backend: FileBackend, build: (store: FileStore) => Promise<FastifyInstance>) {
+  let world: Awaited<ReturnType<typeof openStoreWorld>>;
+  let watched: ReturnType<typeof watchPuts>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    world = await openStoreWorld(backend);
+    watched = watchPuts(world.store);
+    app = await build(watched.store);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await world.close();
+  });
+  afterEach(async () => {
+    for (const { id } of await world.db.selectFrom('files').select('id').execute()) await world.store.delete(id);
+  });
+  return {
+    get world() {
+      return world;
+    },
+    get watched() {
+      return watched;
+    },
+    get app() {
+      return app;
+    },
+    port: () => (app.server.address() as AddressInfo).port,
   };
 }

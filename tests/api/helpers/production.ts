@@ -143,11 +143,13 @@ export async function countRows(t: TestApp, table: 'devices' | 'device_reports' 
 }
 
 /**
- * A project's report_daily_stats next to the same figures recomputed from its reports (first
- * report of a device = lowest id), both as sorted `batch|day|reports,passed,failed,errors,first_tests,first_passes`.
+ * A project's report_daily_stats (and its slices, summed) next to the same figures recomputed
+ * from its reports (first report of a device = lowest id), all as sorted
+ * `batch|day|reports,passed,failed,errors,first_tests,first_passes`.
  */
 export async function dailyStats(t: TestApp, projectId: number) {
   const stored = await t.db.selectFrom('report_daily_stats').where('project_id', '=', projectId).selectAll().execute();
+  const slices = await t.db.selectFrom('report_daily_slices').where('project_id', '=', projectId).selectAll().execute();
   const reports = await t.db
     .selectFrom('device_reports')
     .where('project_id', '=', projectId)
@@ -175,6 +177,16 @@ export async function dailyStats(t: TestApp, projectId: number) {
       .map((d) => `${d.production_batch_id}|${d.day}|${[d.reports, d.passed, d.failed, d.errors, d.first_tests, d.first_passes].join(',')}`)
       .sort(),
     recounted: [...sums].map(([key, s]) => `${key}|${s.join(',')}`).sort(),
+    /** The slices by jig and profile (migration 008) summed back to batch and day: the same figures. */
+    sliced: [...slices.reduce((m, d) => {
+      const key = `${d.production_batch_id}|${d.day}`;
+      const s = m.get(key) ?? [0, 0, 0, 0, 0, 0];
+      [d.reports, d.passed, d.failed, d.errors, d.first_tests, d.first_passes].forEach((n, i) => (s[i] += n));
+      return m.set(key, s);
+    }, new Map<string, number[]>())]
+      .filter(([, s]) => s[0] !== 0)
+      .map(([key, s]) => `${key}|${s.join(',')}`)
+      .sort(),
   };
 }
 

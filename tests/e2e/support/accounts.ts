@@ -6,3 +6,6 @@ export const DEMO_ENGINEER = { username: 'acme-engineer', password: 'jigboard-de
 
 /** The demo company admin (server/seed/demo.ts): sees Acme's projects, batches and statistics. */
 export const DEMO_ADMIN = { username: 'acme-admin', password: 'jigboard-demo', company: 'Acme Electronics' };
+
+/** The demo operator (server/seed/demo.ts): a company user with no business in /manage. */
+export const DEMO_OPERATOR = { username: 'acme-operator', password: 'jigboard-demo', company: 'Acme Electronics' };

@@ -12,6 +12,7 @@ import { formErrorOf } from '../../../components/form/form-error';
 import { SelectField } from '../../../components/form/select-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
+import { showSuccess } from '../../../components/toast';
 
 type BatchFormDialogProps = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -41,6 +42,7 @@ export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDial
       await batchChanged(client, batch);
       form.reset();
       onOpenChange(false);
+      showSuccess(`Production batch “${batch.name}” created.`);
       navigate(`/projects/${projectId}/productionbatches/${batch.id}`);
     },
     onError: (error) => applyServerErrors(error, form),

@@ -5,6 +5,7 @@ import type { ProductionBatch } from '../../../../contract/batches';
 import { batchChanged, updateBatch } from '../../../api/batches';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { showSuccess } from '../../../components/toast';
 
 /** Close an open batch or reopen a closed one, after asking. */
 export function BatchStatusAction({ batch, companyId }: { batch: ProductionBatch; companyId: number }) {
@@ -16,6 +17,7 @@ export function BatchStatusAction({ batch, companyId }: { batch: ProductionBatch
     onSuccess: async (next) => {
       await batchChanged(client, next, companyId);
       setAsking(false);
+      showSuccess(`Production batch “${next.name}” ${next.status === 'closed' ? 'closed' : 'reopened'}.`);
     },
   });
   const label = closing ? 'Close batch' : 'Reopen batch';

@@ -5,7 +5,8 @@ import { ErrorPresenter } from '../../../components/error-presenter';
 import { ProgressBar } from '../../../components/progress-bar';
 import { LoadingBlock } from '../../../components/spinner';
 import { StatGrid, StatTile } from '../../../components/stat-tile';
-import { formatNumber, formatPercent } from '../../../lib/format';
+import { passedBoards } from '../../../../contract/figures';
+import { formatNumber, formatOf, formatPercent } from '../../../lib/format';
 
 const STATUSES: [string, (t: BatchTotalsData) => number, string][] = [
   ['Passed', (t) => t.passed, 'bg-primary'],
@@ -15,7 +16,11 @@ const STATUSES: [string, (t: BatchTotalsData) => number, string][] = [
   ['Scrapped', (t) => t.scrapped, 'bg-amber-500'],
 ];
 
-/** The batch in figures: `/batch/{id}/totals` and `/batch/{id}/firstpasses`. */
+/**
+ * The batch in figures: `/batch/{id}/totals` and `/batch/{id}/firstpasses`. Each percentage is
+ * the server's, shown beside the two counts it divides (README "Figures"): tested boards are
+ * boards with at least one test run, for the bar, the yield and the first-pass yield alike.
+ */
 export function BatchTotals({ batchId }: { batchId: number }) {
   const totals = useQuery(batchTotalsOptions(batchId));
   const firstPasses = useQuery(batchFirstPassesOptions(batchId));
@@ -23,7 +28,10 @@ export function BatchTotals({ batchId }: { batchId: number }) {
   if (!totals.data) return <ErrorPresenter error={totals.error} title="Could not load the batch’s totals" />;
 
   const t = totals.data;
-  const tested = t.devices - t.untested;
+  const tested = t.tested;
+  const passed = passedBoards(t);
+  // Boards whose runs all ended in an error: tested, yet no pass or fail (status untested).
+  const erroredOnly = t.untested - (t.devices - t.tested);
   const fp = firstPasses.data;
   return (
     <div className="flex flex-col gap-4">
@@ -34,11 +42,15 @@ export function BatchTotals({ batchId }: { batchId: number }) {
         valueText={`${formatNumber(tested)} of ${formatNumber(t.planned)} planned${t.planned > 0 ? ` (${formatPercent(tested / t.planned, 0)})` : ''}`}
       />
       <StatGrid columns={4}>
-        <StatTile label="Yield" value={formatPercent(t.yield)} hint={`passed of ${formatNumber(tested)} tested`} />
+        <StatTile
+          label="Yield"
+          value={formatPercent(t.yield)}
+          hint={`${formatOf(passed, tested)} tested passed${t.released > 0 ? ` (${formatNumber(t.released)} released)` : ''}`}
+        />
         <StatTile
           label="First-pass yield"
           value={firstPasses.isPending ? '…' : formatPercent(fp?.first_pass_yield ?? null)}
-          hint={fp ? `${formatNumber(fp.first_pass)} of ${formatNumber(fp.tested)} at the first try` : firstPasses.isError ? 'could not load' : undefined}
+          hint={fp ? `${formatOf(fp.first_pass, fp.tested)} tested passed the first run` : firstPasses.isError ? 'could not load' : undefined}
         />
         <StatTile label="Devices" value={formatNumber(t.devices)} hint={`${formatNumber(t.planned)} planned`} />
         <StatTile label="Reports" value={formatNumber(t.reports)} hint="test runs" />
@@ -54,6 +66,12 @@ export function BatchTotals({ batchId }: { batchId: number }) {
           </div>
         ))}
       </dl>
+      {erroredOnly > 0 ? (
+        <p className="text-xs text-secondary">
+          {formatNumber(erroredOnly)} untested {erroredOnly === 1 ? 'board has' : 'boards have'} test runs that all ended in an
+          error: tested, but not passed.
+        </p>
+      ) : null}
     </div>
   );
 }

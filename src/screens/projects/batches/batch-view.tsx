@@ -7,6 +7,7 @@ import { useSession } from '../../../app/app-actor';
 import { idParam } from '../../../app/screen-props';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { Icon } from '../../../components/icon';
+import { RoleNote } from '../../../components/role-note';
 import { LoadingBlock } from '../../../components/spinner';
 import { formatDate } from '../../../lib/format';
 import { can } from '../../../../contract/permissions';
@@ -61,7 +62,9 @@ export function BatchView({ project, params }: SectionProps) {
               <BatchStatusAction batch={batch} companyId={project.company_id} />
               <BatchDeleteAction batch={batch} leaveTo={allBatches} />
             </div>
-          ) : null}
+          ) : (
+            <RoleNote permission="production.edit" action="close or delete batches" owner={{ company_id: project.company_id, named: 'the project’s company' }} />
+          )}
         </div>
       </header>
       <BatchTotals batchId={batch.id} />

@@ -4,26 +4,60 @@ import { BATCH_STATUSES, type ProductionBatch } from '../../../../contract/batch
 import { projectBatchesOptions } from '../../../api/batches';
 import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
+import { RoleNote } from '../../../components/role-note';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
-import { formatDate, formatNumber, formatPercent, titleCase } from '../../../lib/format';
+import { formatDate, formatNumber, formatOf, formatPercent, titleCase } from '../../../lib/format';
+import { passedBoards } from '../../../../contract/figures';
 import { can } from '../../../../contract/permissions';
 import type { SectionProps } from '../section-props';
 import { BatchStatusBadge } from '../status';
 import { BatchDeleteAction } from './batch-delete-action';
 import { BatchFormDialog } from './batch-form-dialog';
 
-const fpy = (b: ProductionBatch) => (b.tested_count > 0 ? b.first_pass_count / b.tested_count : null);
+/** The server's figure and, under it, the two counts it divides (README "Figures"). */
+function Figure({ value, part, whole }: { value: number | null; part: number; whole: number }) {
+  return (
+    <>
+      <span className="block">{formatPercent(value)}</span>
+      {whole > 0 ? <span className="block text-xs text-secondary">{formatOf(part, whole)}</span> : null}
+    </>
+  );
+}
 
 const columns: Column<ProductionBatch>[] = [
-  { key: 'name', header: 'Name', sortable: true },
+  { key: 'name', header: 'Name', sortable: true, card: 'title' },
   { key: 'manufacturer_name', header: 'Manufacturer' },
-  { key: 'status', header: 'Status', sortable: true, cell: (b) => <BatchStatusBadge status={b.status} /> },
-  { key: 'planned_quantity', header: 'Planned', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatNumber(b.planned_quantity) },
-  { key: 'device_count', header: 'Devices', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatNumber(b.device_count) },
-  { key: 'first_pass_yield', header: 'First-pass yield', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatPercent(fpy(b)) },
-  { key: 'created_at', header: 'Created', sortable: true, cell: (b) => formatDate(b.created_at) },
+  { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (b) => <BatchStatusBadge status={b.status} /> },
+  // The plan under the count, so the two yields fit beside them with the Actions at 1280 px.
+  {
+    key: 'device_count',
+    header: 'Devices',
+    sortable: true,
+    className: 'text-right tabular-nums',
+    cell: (b) => (
+      <>
+        <span className="block">{formatNumber(b.device_count)}</span>
+        <span className="block text-xs text-secondary">{formatNumber(b.planned_quantity)} planned</span>
+      </>
+    ),
+  },
+  {
+    key: 'yield',
+    header: 'Yield',
+    sortable: true,
+    className: 'text-right tabular-nums',
+    cell: (b) => <Figure value={b.yield} part={passedBoards({ passed: b.passed_count, released: b.released_count })} whole={b.tested_count} />,
+  },
+  {
+    key: 'first_pass_yield',
+    header: 'First-pass yield',
+    sortable: true,
+    className: 'text-right tabular-nums',
+    cell: (b) => <Figure value={b.first_pass_yield} part={b.first_pass_count} whole={b.tested_count} />,
+  },
+  { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (b) => formatDate(b.created_at) },
 ];
 
 /** For those who may edit: a batch still empty can go (a typo, a plan that fell through). */
@@ -31,6 +65,7 @@ const actionsColumn: Column<ProductionBatch> = {
   key: 'actions',
   header: 'Actions',
   className: 'text-right',
+  card: 'actions',
   cell: (b) => <BatchDeleteAction batch={b} compact />,
 };
 
@@ -61,7 +96,9 @@ export function BatchesTab({ project }: SectionProps) {
               <Button icon={mdiPlus} onClick={() => setCreating(true)} className="sm:ml-auto">
                 New batch
               </Button>
-            ) : null}
+            ) : (
+              <RoleNote permission="production.edit" action="create or delete batches" owner={{ company_id: project.company_id, named: 'the project’s company' }} className="sm:ml-auto" />
+            )}
           </>
         }
       />

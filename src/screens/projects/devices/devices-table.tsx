@@ -1,8 +1,12 @@
+import { mdiClose } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { DEVICE_STATUSES, type Device } from '../../../../contract/devices';
 import { batchChoicesOptions } from '../../../api/batches';
 import { devicesOptions, type DeviceListParams, type DeviceSource } from '../../../api/devices';
 import { DataTable } from '../../../components/data-table/data-table';
+import { LiveCue } from '../../../components/live-cue';
+import { Icon } from '../../../components/icon';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
 import { formatDateTime } from '../../../lib/format';
@@ -13,12 +17,32 @@ import { ExportButton } from './export-button';
 import { openDevice } from './panel-url';
 
 
+/** The failing-step filter a statistics link set: named, and removable with one click. */
+function FailingStepChip({ step }: { step: string }) {
+  const { hrefWith } = useSearchState();
+  return (
+    <span className="inline-flex min-h-10 max-w-full items-center gap-1 rounded-md border border-primary/30 bg-primary-light/40 py-1 pr-1 pl-3 text-sm text-gray-900">
+      <span className="min-w-0 truncate">
+        Failed step <strong className="font-semibold">{step}</strong> in any test
+      </span>
+      <Link
+        href={hrefWith({ failing_step: null, page: null })}
+        aria-label={`Show boards of every step, not only those that failed ${step}`}
+        className="inline-flex size-8 shrink-0 items-center justify-center rounded text-secondary hover:bg-secondary-light"
+      >
+        <Icon path={mdiClose} size={18} />
+      </Link>
+    </span>
+  );
+}
+
+/** On a phone: the serial, its status beside it, then batch, last result and test time. */
 const columns = (withBatch: boolean): Column<Device>[] => [
-  { key: 'serial', header: 'Serial', sortable: true, cell: (d) => <span className="font-mono">{d.serial}</span> },
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono">{d.serial}</span> },
   ...(withBatch ? [{ key: 'production_batch_name', header: 'Batch' }] : []),
-  { key: 'status', header: 'Status', sortable: true, cell: (d) => <DeviceStatusBadge status={d.status} /> },
+  { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
   { key: 'last_result', header: 'Last result', cell: (d) => <ResultBadge result={d.last_result} /> },
-  { key: 'tested_at', header: 'Tested at', sortable: true, cell: (d) => formatDateTime(d.tested_at) },
+  { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },
 ];
 
 type DevicesTableProps = {
@@ -37,7 +61,9 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
   const batches = useQuery({ ...batchChoicesOptions(projectId), enabled: inProject });
   const status = useTableFilter('status', DEVICE_STATUSES);
   const batchId = inProject ? (positiveIntParam(params, 'batch') ?? undefined) : undefined;
-  const filters = { status, production_batch_id: batchId };
+  // Set by a link from the statistics (a failing step), cleared here; no select of its own.
+  const failingStep = params.get('failing_step')?.trim() || undefined;
+  const filters = { status, production_batch_id: batchId, failing_step: failingStep };
   const query: ListQuery<Device> = (p) => devicesOptions(source, { ...p, ...filters });
   // The export always asks the project's list: a batch's devices are the project's filtered by batch.
   const exportParams = (p: DeviceListParams): DeviceListParams => ({
@@ -45,11 +71,16 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
     ...filters,
     production_batch_id: inProject ? batchId : source.id,
   });
-  const filtered = !!(status || batchId);
+  const filtered = !!(status || batchId || failingStep);
   const batchOptions = (batches.data?.data ?? []).map((b) => ({ value: String(b.id), label: b.name }));
 
   return (
-    <>
+    <div className="relative">
+      {/* On the table's top edge: it takes no room from the toolbar, which is full on a phone. */}
+      <LiveCue
+        matches={(e) => (inProject ? e.project_id === source.id : e.production_batch_id === source.id)}
+        className="absolute -top-2.5 right-3 z-10"
+      />
       <DataTable
         label="Devices"
         columns={columns(inProject)}
@@ -58,7 +89,7 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
         rowHref={(d) => hrefWith(openDevice(d.id))}
         defaults={{ sortby: 'tested_at', sortdesc: true }}
         searchLabel="Search serials"
-        searchPlaceholder="Serial starts with…"
+        searchPlaceholder="Serial contains…"
         emptyText={filtered ? 'No devices match these filters.' : 'No devices yet. A board appears here with its first test report.'}
         toolbar={(p) => (
           <>
@@ -71,11 +102,12 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
                 allLabel={batches.isPending ? 'Loading…' : 'All batches'}
               />
             ) : null}
+            {failingStep ? <FailingStepChip step={failingStep} /> : null}
             <ExportButton projectId={projectId} params={exportParams(p)} className="sm:ml-auto" />
           </>
         )}
       />
       <DevicePanel projectId={projectId} />
-    </>
+    </div>
   );
 }

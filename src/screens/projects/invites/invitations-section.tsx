@@ -3,12 +3,14 @@ import type { Project } from '../../../../contract/projects';
 import { projectInvitesOptions } from '../../../api/invites';
 import { useSession } from '../../../app/app-actor';
 import { DataTable } from '../../../components/data-table/data-table';
+import { RoleNote } from '../../../components/role-note';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../../components/data-table/types';
-import { formatDate, titleCase } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { can } from '../../../../contract/permissions';
 import { InviteRowActions } from './invite-row-actions';
 import { INVITE_STATUS_OPTIONS, InviteStatusBadge } from './invite-status';
+import { ROLE_LABELS } from '../../../../contract/labels';
 
 /** When the status began or ends: the link's expiry while it may still be used, else when it was used or withdrawn. */
 function statusDate(i: Invite): string {
@@ -24,32 +26,21 @@ function statusDate(i: Invite): string {
   }
 }
 
-const WIDE_ONLY = 'hidden sm:table-cell';
-
+/** On a phone: the address, its status and date beside it, then role and inviter, then Resend and Revoke. */
 const columns: Column<Invite>[] = [
   {
     key: 'email',
     header: 'Email',
     sortable: true,
-    cell: (i) => (
-      // Narrow on a phone, so Resend and Revoke stay on screen beside a long address.
-      <div className="max-w-52 sm:max-w-none">
-        <span className="font-medium wrap-anywhere">{i.email}</span>
-        {/* On a phone the other columns are hidden: status and role ride along here. */}
-        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-secondary sm:hidden">
-          <InviteStatusBadge status={i.status} />
-          {titleCase(i.role)} · {statusDate(i)}
-        </span>
-      </div>
-    ),
+    card: 'title',
+    cell: (i) => <span className="font-medium wrap-anywhere">{i.email}</span>,
   },
   {
     key: 'role',
     header: 'Role · manufacturer',
-    className: WIDE_ONLY,
     cell: (i) => (
       <>
-        {titleCase(i.role)}
+        {ROLE_LABELS[i.role]}
         <span className="block text-xs text-secondary">{i.manufacturer_name ?? 'No manufacturer'}</span>
       </>
     ),
@@ -58,7 +49,7 @@ const columns: Column<Invite>[] = [
     key: 'status',
     header: 'Status',
     sortable: true,
-    className: WIDE_ONLY,
+    card: 'badge',
     cell: (i) => (
       <>
         <InviteStatusBadge status={i.status} />
@@ -69,7 +60,6 @@ const columns: Column<Invite>[] = [
   {
     key: 'invited_by',
     header: 'Invited by',
-    className: WIDE_ONLY,
     cell: (i) => (
       <>
         {i.invited_by?.username ?? '—'}
@@ -83,6 +73,7 @@ const actionsColumn: Column<Invite> = {
   key: 'actions',
   header: 'Actions',
   className: 'text-right',
+  card: 'actions',
   cell: (i) => <InviteRowActions invite={i} />,
 };
 
@@ -104,7 +95,14 @@ export function InvitationsSection({ project }: { project: Project }) {
         searchLabel="Search invitations"
         emptyText={status ? `No ${status} invitations.` : 'Nobody has been invited to this project yet.'}
         // Inviting is the project header's "Invite", on every tab: one button, not two here.
-        toolbar={<TableFilter param="status" label="Status" options={INVITE_STATUS_OPTIONS} allLabel="All statuses" />}
+        toolbar={
+          <>
+            <TableFilter param="status" label="Status" options={INVITE_STATUS_OPTIONS} allLabel="All statuses" />
+            {canInvite ? null : (
+              <RoleNote permission="production.edit" action="invite people or withdraw invitations" owner={{ company_id: project.company_id, named: 'the project’s company' }} className="sm:ml-auto" />
+            )}
+          </>
+        }
       />
     </>
   );

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { FormDialog } from '../../../components/form-dialog';
 import { deliveredTitle, InviteDelivered } from './invite-delivered';
+import { showSuccess } from '../../../components/toast';
 
 /**
  * Revoke (asks first) and Resend (a new link: emailed, or shown once) for one invitation. Only what the
@@ -20,6 +21,7 @@ export function InviteRowActions({ invite }: { invite: Invite }) {
     mutationFn: () => updateInvite(invite.id, 'revoke'),
     onSuccess: async () => {
       setConfirming(false);
+      showSuccess(`Invitation to ${invite.email} withdrawn.`);
       await invitesChanged(client, invite.project_id);
     },
   });
@@ -37,8 +39,8 @@ export function InviteRowActions({ invite }: { invite: Invite }) {
 
   return (
     <div className="flex flex-col items-end gap-1">
-      {/* One above the other: the table stays within a laptop screen. */}
-      <div className="-my-1.5 flex flex-col items-end">
+      {/* One above the other in the table, so it stays within a laptop screen; side by side on a card. */}
+      <div className="-my-1.5 flex gap-2 sm:flex-col sm:items-end sm:gap-0">
         {canResend ? (
           <Button variant="ghost" className="min-h-9 px-2" busy={resend.isPending} onClick={() => resend.mutate()} aria-label={`Resend the invitation to ${invite.email}`}>
             Resend

@@ -3,6 +3,7 @@ import { INVITE_STATUSES, type InviteStatus } from '../../../../contract/invites
 import { Badge, type BadgeTone } from '../../../components/badge';
 import type { SelectOption } from '../../../components/form/select-field';
 import { titleCase } from '../../../lib/format';
+import { ROLE_LABELS } from '../../../../contract/labels';
 
 const TONES: Record<InviteStatus, BadgeTone> = {
   pending: 'info',
@@ -21,6 +22,6 @@ export function InviteStatusBadge({ status }: { status: InviteStatus }) {
 export function inviteRoleOptions(mayInviteAdmins: boolean): SelectOption[] {
   return COMPANY_ROLE_SLUGS.filter((slug) => slug !== 'admin' || mayInviteAdmins).map((slug) => ({
     value: slug,
-    label: titleCase(slug),
+    label: ROLE_LABELS[slug],
   }));
 }

@@ -7,8 +7,9 @@ import { contractResolver } from '../../../components/form/contract-resolver';
 import { formErrorOf } from '../../../components/form/form-error';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
+import { showSuccess } from '../../../components/toast';
 
-type Props = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void; onCreated: (name: string) => void };
+type Props = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
 type Values = { name: string; contact_email: string };
 
@@ -16,7 +17,7 @@ type Values = { name: string; contact_email: string };
 const toInput = (v: Values) => ({ name: v.name, contact_email: v.contact_email.trim() || null });
 
 /** "Add manufacturer": a company that builds this project's boards, and whom to write to. */
-export function ManufacturerFormDialog({ projectId, open, onOpenChange, onCreated }: Props) {
+export function ManufacturerFormDialog({ projectId, open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm<Values, unknown, ManufacturerCreateInput>({
     defaultValues: { name: '', contact_email: '' },
@@ -28,7 +29,7 @@ export function ManufacturerFormDialog({ projectId, open, onOpenChange, onCreate
       await manufacturerChanged(client, manufacturer);
       form.reset();
       onOpenChange(false);
-      onCreated(manufacturer.name);
+      showSuccess(`Manufacturer “${manufacturer.name}” added.`);
     },
     onError: (error) => applyServerErrors(error, form),
   });

@@ -6,16 +6,16 @@ import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
-import { Notice } from '../../../components/notice';
+import { RoleNote } from '../../../components/role-note';
 import { formatDate } from '../../../lib/format';
 import { can } from '../../../../contract/permissions';
 import { InvitationsSection } from '../invites/invitations-section';
-import { SectionSwitch, useManufacturersView } from '../invites/section-switch';
+import { useManufacturersView } from '../manufacturers-view';
 import type { SectionProps } from '../section-props';
 import { ManufacturerFormDialog } from './manufacturer-form-dialog';
 
 const columns: Column<Manufacturer>[] = [
-  { key: 'name', header: 'Name', sortable: true, cell: (m) => <span className="font-medium">{m.name}</span> },
+  { key: 'name', header: 'Name', sortable: true, card: 'title', cell: (m) => <span className="font-medium">{m.name}</span> },
   {
     key: 'contact_email',
     header: 'Contact',
@@ -28,29 +28,26 @@ const columns: Column<Manufacturer>[] = [
         '—'
       ),
   },
-  { key: 'created_at', header: 'Added', sortable: true, cell: (m) => formatDate(m.created_at) },
+  { key: 'created_at', header: 'Added', sortable: true, card: 'meta', cell: (m) => formatDate(m.created_at) },
 ];
 
-/** `/projects/{id}/manufacturers`: who builds this project's boards. */
+/** `/projects/{id}/manufacturers`: who builds this project's boards; `?view=invitations` is the Invitations tab. */
 export function ManufacturersTab({ project }: SectionProps) {
   const session = useSession();
   const [adding, setAdding] = useState(false);
-  const [added, setAdded] = useState<string | null>(null);
   const query: ListQuery<Manufacturer> = (p) => projectManufacturersOptions(project.id, p);
   const canAdd = can(session?.user, 'production.edit', { company_id: project.company_id });
   const view = useManufacturersView();
   if (view === 'invitations') {
-    return (
-      <div className="flex flex-col gap-4">
-        <SectionSwitch projectId={project.id} current={view} />
-        <InvitationsSection project={project} />
-      </div>
+    // A manufacturer's people who joined the project have no tab for it: the list is the company's.
+    return can(session?.user, 'company.read', { company_id: project.company_id }) ? (
+      <InvitationsSection project={project} />
+    ) : (
+      <RoleNote permission="company.read" action="see this project’s invitations" owner={{ company_id: project.company_id, named: 'the project’s company' }} />
     );
   }
   return (
     <div className="flex flex-col gap-4">
-      <SectionSwitch projectId={project.id} current={view} />
-      <Notice>{added ? `${added} was added.` : null}</Notice>
       <DataTable
         label="Manufacturers"
         columns={columns}
@@ -63,11 +60,13 @@ export function ManufacturersTab({ project }: SectionProps) {
             <Button icon={mdiPlus} onClick={() => setAdding(true)} className="sm:ml-auto">
               Add manufacturer
             </Button>
-          ) : null
+          ) : (
+            <RoleNote permission="production.edit" action="add manufacturers" owner={{ company_id: project.company_id, named: 'the project’s company' }} className="sm:ml-auto" />
+          )
         }
       />
       {canAdd ? (
-        <ManufacturerFormDialog projectId={project.id} open={adding} onOpenChange={setAdding} onCreated={setAdded} />
+        <ManufacturerFormDialog projectId={project.id} open={adding} onOpenChange={setAdding} />
       ) : null}
     </div>
   );

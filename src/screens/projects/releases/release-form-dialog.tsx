@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { releaseBatchCreateInput, type ReleaseBatchCreateInput } from '../../../../contract/release-batches';
-import { createReleaseBatch, releaseBatchKeys } from '../../../api/release-batches';
+import { createReleaseBatch, releaseBatchChanged } from '../../../api/release-batches';
 import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { contractResolver } from '../../../components/form/contract-resolver';
 import { formErrorOf } from '../../../components/form/form-error';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { releaseEditPath } from './paths';
+import { showSuccess } from '../../../components/toast';
 
 type ReleaseFormDialogProps = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -21,9 +22,10 @@ export function ReleaseFormDialog({ projectId, open, onOpenChange }: ReleaseForm
   const mutation = useMutation({
     mutationFn: (input: ReleaseBatchCreateInput) => createReleaseBatch(projectId, input),
     onSuccess: async (batch) => {
-      await client.invalidateQueries({ queryKey: releaseBatchKeys.lists(projectId) });
+      await releaseBatchChanged(client, batch);
       form.reset();
       onOpenChange(false);
+      showSuccess(`Release batch “${batch.name}” created: pick its boards.`);
       navigate(releaseEditPath(projectId, batch.id));
     },
     onError: (error) => applyServerErrors(error, form),

@@ -22,10 +22,10 @@ import { boards, ReleaseStatusBadge, SourceBatches } from './release-status';
 import { Card } from '../../../components/card';
 
 const columns: Column<Device>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, cell: (d) => <span className="font-mono">{d.serial}</span> },
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono">{d.serial}</span> },
   { key: 'production_batch_name', header: 'Production batch' },
-  { key: 'status', header: 'Status', sortable: true, cell: (d) => <DeviceStatusBadge status={d.status} /> },
-  { key: 'tested_at', header: 'Tested at', sortable: true, cell: (d) => formatDateTime(d.tested_at) },
+  { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
+  { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },
 ];
 
 
@@ -85,7 +85,7 @@ export function ReleaseShow({ project, params }: SectionProps) {
           rowKey={(d) => d.id}
           defaults={{ sortby: 'serial', sortdesc: false }}
           searchLabel="Search serials"
-          searchPlaceholder="Serial starts with…"
+          searchPlaceholder="Serial contains…"
           emptyText="No boards in this batch."
           toolbar={batch.device_count > 0 ? <DownloadSerialsButton batchId={batch.id} className="sm:ml-auto" /> : null}
         />

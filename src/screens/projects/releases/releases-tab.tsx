@@ -4,6 +4,7 @@ import { RELEASE_BATCH_STATUSES, type ReleaseBatch } from '../../../../contract/
 import { deleteReleaseBatch, projectReleaseBatchesOptions, releaseBatchDeleted } from '../../../api/release-batches';
 import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
+import { RoleNote } from '../../../components/role-note';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DeleteAction } from '../../../components/delete-action';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
@@ -16,11 +17,11 @@ import { ReleaseFormDialog } from './release-form-dialog';
 import { ReleaseStatusBadge } from './release-status';
 
 const columns: Column<ReleaseBatch>[] = [
-  { key: 'name', header: 'Name', sortable: true },
-  { key: 'status', header: 'Status', sortable: true, cell: (b) => <ReleaseStatusBadge status={b.status} /> },
+  { key: 'name', header: 'Name', sortable: true, card: 'title' },
+  { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (b) => <ReleaseStatusBadge status={b.status} /> },
   { key: 'device_count', header: 'Boards', sortable: true, className: 'text-right tabular-nums', cell: (b) => formatNumber(b.device_count) },
   { key: 'released_at', header: 'Released at', sortable: true, cell: (b) => formatDateTime(b.released_at) },
-  { key: 'created_at', header: 'Created', sortable: true, cell: (b) => formatDate(b.created_at) },
+  { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (b) => formatDate(b.created_at) },
 ];
 
 /** Drafts only: a released batch is the record of a shipment and stays (the server says so too). */
@@ -28,6 +29,7 @@ const actionsColumn: Column<ReleaseBatch> = {
   key: 'actions',
   header: 'Actions',
   className: 'text-right',
+  card: 'actions',
   cell: (b) =>
     b.status === 'draft' ? (
       <DeleteAction
@@ -73,7 +75,9 @@ export function ReleasesTab({ project }: SectionProps) {
               <Button icon={mdiPlus} onClick={() => setCreating(true)} className="sm:ml-auto">
                 New release batch
               </Button>
-            ) : null}
+            ) : (
+              <RoleNote permission="production.edit" action="create release batches" owner={{ company_id: project.company_id, named: 'the project’s company' }} className="sm:ml-auto" />
+            )}
           </>
         }
       />

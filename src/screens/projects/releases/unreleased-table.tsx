@@ -69,6 +69,7 @@ export function UnreleasedTable({ projectId, picks, actor }: { projectId: number
       key: 'pick',
       header: 'Pick',
       className: 'w-12',
+      card: 'lead',
       cell: (d) => (
         <PickCheckbox
           label={`Pick ${d.serial}`}
@@ -78,9 +79,9 @@ export function UnreleasedTable({ projectId, picks, actor }: { projectId: number
         />
       ),
     },
-    { key: 'serial', header: 'Serial', sortable: true, cell: (d) => <span className="font-mono">{d.serial}</span> },
+    { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono">{d.serial}</span> },
     { key: 'production_batch_name', header: 'Production batch' },
-    { key: 'tested_at', header: 'Tested at', sortable: true, cell: (d) => formatDateTime(d.tested_at) },
+    { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },
   ];
 
   return (
@@ -91,7 +92,7 @@ export function UnreleasedTable({ projectId, picks, actor }: { projectId: number
       rowKey={(d) => d.id}
       defaults={{ sortby: 'serial', sortdesc: false }}
       searchLabel="Search serials"
-      searchPlaceholder="Serial starts with…"
+      searchPlaceholder="Serial contains…"
       emptyText={batchId ? 'No unreleased boards in this production batch.' : 'No passed boards wait for a release.'}
       toolbar={(p) => (
         <>

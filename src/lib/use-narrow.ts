@@ -8,7 +8,10 @@ const subscribe = (onChange: () => void) => {
   return () => media?.removeEventListener('change', onChange);
 };
 
-/** True below Tailwind's `sm`: charts use fewer ticks, shorter labels and narrower axes there. */
+/**
+ * True below Tailwind's `sm` (a phone): charts use fewer ticks, shorter labels and narrower axes,
+ * and a DataTable shows its rows as cards.
+ */
 export function useNarrow(): boolean {
   return useSyncExternalStore(
     subscribe,

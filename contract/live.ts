@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { idQueryField } from './numbers';
+
+/**
+ * Live results (`GET /v1/events`, server-sent events). An event names what changed, never the
+ * data itself: the app refetches what it shows through the ordinary, access-checked calls.
+ */
+
+/** A jig's report was stored: the board, its batch, project and company moved. */
+export const liveReportEventSchema = z.object({
+  company_id: z.number().int(),
+  project_id: z.number().int(),
+  production_batch_id: z.number().int(),
+  device_id: z.number().int(),
+});
+export type LiveReportEvent = z.infer<typeof liveReportEventSchema>;
+
+/**
+ * The stream's events, by their SSE `event:` name:
+ * - `ready` (`{ heartbeat_ms }`): subscribed; a comment line follows every `heartbeat_ms`.
+ * - `report` (LiveReportEvent): a report of a company the caller sees was stored.
+ * - `resync` (`{}`): events may have been missed (the server's database listener reconnected);
+ *   refetch whatever is shown.
+ * - `bye` (`{}`): this stream ends in a few seconds (its lifetime is over): open the next one now
+ *   and drop this one once the next is `ready`, so no event falls between them.
+ */
+export type LiveEventName = 'ready' | 'report' | 'resync' | 'bye';
+
+export const liveEventsQuery = z.object({
+  /** Only this company's events (a superadmin watching one company); default: all one sees. */
+  company_id: idQueryField('company').optional(),
+});
+export type LiveEventsQuery = z.infer<typeof liveEventsQuery>;

@@ -1,0 +1,17 @@
+import type { RedirectReason } from './guard';
+
+/**
+ * Why a person sees a screen they did not choose (issue 15): the root machine keeps one in its
+ * context until they go to another screen, and the screen shows its text as a polite status.
+ */
+export type NoticeReason = RedirectReason | 'sessionExpired' | 'loggedOutElsewhere';
+
+export type Notice = { reason: NoticeReason; text: string };
+
+const TEXTS: Record<NoticeReason, string> = {
+  adminOnly: "The management area is for Jigboard's administrators.",
+  sessionExpired: 'Your session has ended. Log in again to continue.',
+  loggedOutElsewhere: 'You logged out in another tab.',
+};
+
+export const notice = (reason: NoticeReason): Notice => ({ reason, text: TEXTS[reason] });

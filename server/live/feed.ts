@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { LiveReportEvent } from '../../contract/live';
+import { dialectOf } from '../db/dialect';
+import type { DB } from '../db/schema';
+import { notifyInTransaction, PostgresListener, type ListenerLog } from './postgres';
+
+/**
+ * Live results (issue 15): what a writer announces and the open streams hear. One process
+ * (SQLite) delivers in memory after the commit. Several replicas (PostgreSQL) cannot: the
+ * writer NOTIFYs inside its transaction, so the database sends it with the commit (and drops it
+ * with a rollback), and every replica hears it on its one LISTEN connection, its own included.
+ */
+export type LiveMessage = { event: 'report'; data: LiveReportEvent } | { event: 'resync' };
+export type LiveListener = (message: LiveMessage) => void;
+
+/** What a writer needs: the service calls both, and the feed does whichever fits its database. */
+export type LiveAnnouncer = {
+  /** Inside the writer's transaction (PostgreSQL: the NOTIFY that goes out with the commit). */
+  inTransaction(trx: Kysely<DB>, event: LiveReportEvent): Promise<void>;
+  /** After the commit (SQLite: the subscribers of this process hear it now). */
+  afterCommit(event: LiveReportEvent): void;
+};
+
+export type LiveFeed = LiveAnnouncer & {
+  /** `process` (in memory) or `postgres` (LISTEN/NOTIFY across replicas). */
+  readonly kind: 'process' | 'postgres';
+  subscribe(listener: LiveListener): () => void;
+  /** Subscribers in this process (open streams). */
+  readonly size: number;
+  /** PostgreSQL: the backend pid of this replica's LISTEN session while connected (diagnostics, tests). */
+  readonly listenerPid: number | undefined;
+  close(): Promise<void>;
+};
+
+/** The feed for this database; on PostgreSQL it resolves once this replica listens. */
+export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<LiveFeed> {
+  if (dialectOf(db) === 'sqlite') {
+    const feed = new Subscribers('process', log, {
+      inTransaction: async () => {},
+      afterCommit: (data) => feed.deliver({ event: 'report', data }),
+      close: async () => {},
+    });
+    return feed;
+  }
+  const feed = new Subscribers('postgres', log, {
+    inTransaction: (trx, event) => notifyInTransaction(trx, event),
+    afterCommit: () => {},
+    close: () => listener.close(),
+    pid: () => listener.backendPid,
+  });
+  const listener = new PostgresListener(db, log, {
+    onEvent: (data) => feed.deliver({ event: 'report', data }),
+    // Whatever was sent while this replica was not listening is lost: the streams refetch.
+    onReconnect: () => feed.deliver({ event: 'resync' }),
+  });
+  await listener.start();
+  return feed;
+}
+
+type Transport = LiveAnnouncer & { close(): Promise<void>; pid?: () => number | undefined };
+
+/** The subscribers of this process, fed by either transport. */
+class Subscribers implements LiveFeed {
+  private readonly listeners = new Set<LiveListener>();
+
+  constructor(
+    readonly kind: LiveFeed['kind'],
+    private readonly log: ListenerLog,
+    private readonly transport: Transport,
+  ) {}
+
+  inTransaction(trx: Kysely<DB>, event: LiveReportEvent) {
+    return this.transport.inTransaction(trx, event);
+  }
+
+  afterCommit(event: LiveReportEvent) {
+    this.transport.afterCommit(event);
+  }
+
+  subscribe(listener: LiveListener) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  get size() {
+    return this.listeners.size;
+  }
+
+  get listenerPid() {
+    return this.transport.pid?.();
+  }
+
+  /** One subscriber's failure is logged; the others still hear the message. */
+  deliver(message: LiveMessage) {
+    for (const listener of this.listeners) {
+      try {
+        listener(message);
+      } catch (error) {
+        this.log.error({ err: error }, 'a live events subscriber failed');
+      }
+    }
+  }
+
+  async close() {
+    this.listeners.clear();
+    await this.transport.close();
+  }
+}

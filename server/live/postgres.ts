@@ -1,0 +1,160 @@
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { liveReportEventSchema, type LiveReportEvent } from '../../contract/live';
+import { postgresConnectionOf } from '../db/open';
+import type { DB } from '../db/schema';
+
+/**
+ * PostgreSQL's LISTEN/NOTIFY as the live results' bus between replicas. A channel is
+ * database-wide, so it is named after the schema: two deployments (or two test files) that
+ * share a database never hear each other. Both ends compute the name in SQL from the
+ * connection's own `current_schema()`, so they cannot disagree.
+ */
+const CHANNEL_SQL = "left('jigboard_live:' || current_schema(), 63)";
+
+/** Called inside the writer's transaction: the database sends it with the commit, or never. */
+export async function notifyInTransaction(trx: Kysely<DB>, event: LiveReportEvent): Promise<void> {
+  const payload = JSON.stringify({
+    company_id: event.company_id,
+    project_id: event.project_id,
+    production_batch_id: event.production_batch_id,
+    device_id: event.device_id,
+  });
+  await sql`select pg_notify(${sql.raw(CHANNEL_SQL)}, ${payload})`.execute(trx);
+}
+
+export type ListenerLog = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+type Handlers = { onEvent(event: LiveReportEvent): void; onReconnect(): void };
+
+/** A connection that sits idle between notifications is checked this often, so a dead one is replaced. */
+const PROBE_MS = 60_000;
+const BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * One dedicated connection per replica, outside the pool (a pooled connection would be handed
+ * to queries; LISTEN belongs to a session). Lost → reconnects with backoff, then tells the
+ * streams to refetch, since what was sent meanwhile is gone.
+ */
+export class PostgresListener {
+  private client: pg.Client | null = null;
+  private closed = false;
+  private failures = 0;
+  private retry: NodeJS.Timeout | undefined;
+  private probe: NodeJS.Timeout | undefined;
+  private readonly config: pg.ClientConfig;
+
+  constructor(
+    db: Kysely<DB>,
+    private readonly log: ListenerLog,
+    private readonly handlers: Handlers,
+  ) {
+    const config = postgresConnectionOf(db);
+    if (!config) throw new Error('Live results on PostgreSQL need a database opened by openDatabase (server/db/open.ts).');
+    this.config = config;
+  }
+
+  /** The first LISTEN: the server does not start without it, as it does not without its database. */
+  async start(): Promise<void> {
+    await this.connect();
+    this.probe = setInterval(() => void this.check(), PROBE_MS).unref();
+  }
+
+  private async connect(): Promise<void> {
+    // Named, so an operator finds it in pg_stat_activity; TCP keepalive notices a dead peer.
+    const client = new pg.Client({ ...this.config, keepAlive: true, application_name: 'jigboard-live' });
+    client.on('notification', (message) => this.heard(message.payload));
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ channel: string }>(`select ${CHANNEL_SQL} as channel`);
+      await client.query(`listen ${quoteIdent(rows[0].channel)}`);
+    } catch (error) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      void client.end().catch(() => {});
+      throw error;
+    }
+    if (this.closed) {
+      void client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+  }
+
+  private heard(payload: string | undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload ?? '');
+    } catch {
+      parsed = undefined;
+    }
+    const event = liveReportEventSchema.safeParse(parsed);
+    if (event.success) this.handlers.onEvent(event.data);
+    else this.log.warn({ payload }, 'ignored a live results notification that is not an event');
+  }
+
+  private async check() {
+    const client = this.client;
+    if (!client) return;
+    try {
+      await client.query('select 1');
+    } catch (error) {
+      this.lost(client, error);
+    }
+  }
+
+  private lost(client: pg.Client, error?: unknown) {
+    if (this.client !== client) return; // already replaced (or never became the listener)
+    this.client = null;
+    client.removeAllListeners();
+    client.on('error', () => {});
+    void client.end().catch(() => {});
+    if (this.closed) return;
+    this.log.warn({ err: error }, 'the live results listener lost its database connection; reconnecting');
+    this.schedule();
+  }
+
+  private schedule() {
+    const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)];
+    this.retry = setTimeout(async () => {
+      try {
+        await this.connect();
+      } catch (error) {
+        this.failures += 1;
+        this.log.warn({ err: error, retry_ms: delay }, 'the live results listener could not reconnect');
+        if (!this.closed) this.schedule();
+        return;
+      }
+      this.failures = 0;
+      this.log.info({}, 'the live results listener listens again');
+      this.handlers.onReconnect();
+    }, delay);
+    this.retry.unref();
+  }
+
+  /** The listening session's backend pid (pg_stat_activity), while connected. */
+  get backendPid(): number | undefined {
+    return (this.client as (pg.Client & { processID?: number }) | null)?.processID;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    clearInterval(this.probe);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,0 +1,144 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/**
+ * The daily statistics split by jig and test profile (migration 008): the same counts as
+ * report_daily_stats and step_failure_daily, with the step failures per batch too. They move
+ * with every report stored and every board that changes batch, in the caller's transaction, so
+ * a filtered chart sums to the unfiltered one. Rows are touched in primary-key order (batch,
+ * day, jig, profile, version, step), after report_daily_stats and before the jig's own row.
+ */
+
+export type SliceCounts = { reports: number; passed: number; failed: number; errors: number; first_tests: number; first_passes: number };
+
+/** Where a report's figures land: its batch and day, its jig (0: none) and profile ('': none). */
+export type SliceKey = {
+  company_id: number;
+  project_id: number;
+  production_batch_id: number;
+  day: string;
+  enclosure_id: number;
+  test_profile: string;
+  test_profile_version: string;
+};
+
+type ReportDimensions = { enclosure_id: number | null; test_profile: string | null; test_profile_version: string | null };
+
+/** A report's jig and profile as slice key parts: no NULLs in a key. */
+export const dimensionsOf = (r: ReportDimensions) => ({
+  enclosure_id: r.enclosure_id ?? 0,
+  test_profile: r.test_profile ?? '',
+  test_profile_version: r.test_profile_version ?? '',
+});
+
+const PK = ['project_id', 'production_batch_id', 'day', 'enclosure_id', 'test_profile', 'test_profile_version'] as const;
+
+/** Adds (or with negative counts, takes away) one slice's report counts. */
+export async function addSliceCounts(db: Kysely<DB>, key: SliceKey, counts: SliceCounts) {
+  await db
+    .insertInto('report_daily_slices')
+    .values({ ...key, ...counts })
+    .onConflict((oc) =>
+      oc.columns([...PK]).doUpdateSet((eb) => ({
+        reports: eb('report_daily_slices.reports', '+', eb.ref('excluded.reports')),
+        passed: eb('report_daily_slices.passed', '+', eb.ref('excluded.passed')),
+        failed: eb('report_daily_slices.failed', '+', eb.ref('excluded.failed')),
+        errors: eb('report_daily_slices.errors', '+', eb.ref('excluded.errors')),
+        first_tests: eb('report_daily_slices.first_tests', '+', eb.ref('excluded.first_tests')),
+        first_passes: eb('report_daily_slices.first_passes', '+', eb.ref('excluded.first_passes')),
+      })),
+    )
+    .execute();
+}
+
+/** Adds `failures` (negative: takes away) to each step of one slice; steps in name order. */
+export async function addStepSlices(db: Kysely<DB>, key: SliceKey, steps: Map<string, number>) {
+  const names = [...steps.keys()].sort();
+  if (names.length === 0) return;
+  await db
+    .insertInto('step_failure_daily_slices')
+    .values(names.map((step_name) => ({ ...key, step_name, failures: steps.get(step_name)! })))
+    .onConflict((oc) =>
+      oc.columns([...PK, 'step_name']).doUpdateSet((eb) => ({
+        failures: eb('step_failure_daily_slices.failures', '+', eb.ref('excluded.failures')),
+      })),
+    )
+    .execute();
+}
+
+/** Notes that a board failed these steps (once per board and step, whatever the retests). */
+export async function markFailingBoard(db: Kysely<DB>, project_id: number, device_id: number, steps: string[]) {
+  if (steps.length === 0) return;
+  await db
+    .insertInto('device_step_failures')
+    .values([...steps].sort().map((step_name) => ({ project_id, step_name, device_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** The failing step names of a stored steps JSON, each once (a step failing twice in a run is one failing run). */
+export function failingStepNames(stepsJson: string | null): string[] {
+  if (!stepsJson) return [];
+  let steps: unknown;
+  try {
+    steps = JSON.parse(stepsJson);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(steps)) return [];
+  const names = new Set<string>();
+  for (const s of steps as Array<{ name?: unknown; pass?: unknown }>) {
+    if (s && s.pass === false && typeof s.name === 'string') names.add(s.name);
+  }
+  return [...names];
+}
+
+const sliceId = (k: Omit<SliceKey, 'company_id' | 'project_id' | 'production_batch_id'>) =>
+  JSON.stringify([k.day, k.enclosure_id, k.test_profile, k.test_profile_version]);
+
+/**
+ * Boards moved from one batch to another: their reports' slices (and step slices) leave the
+ * source batch and join the target, the first report of each board still counting as its first
+ * test. The reports are read by board, before their own batch is updated.
+ */
+export async function moveSlices(
+  db: Kysely<DB>,
+  company_id: number,
+  move: { project_id: number; from: number; to: number; ids: number[] },
+) {
+  const reports = await db
+    .selectFrom('device_reports')
+    .where('device_id', 'in', move.ids)
+    .select(['id', 'device_id', 'result', 'finished_at', 'enclosure_id', 'test_profile', 'test_profile_version', 'failed_step_count', 'steps'])
+    .orderBy('id')
+    .execute();
+  const seen = new Set<number>();
+  const slices = new Map<string, { key: Omit<SliceKey, 'company_id' | 'project_id' | 'production_batch_id'>; counts: SliceCounts; steps: Map<string, number> }>();
+  for (const r of reports) {
+    const first = !seen.has(r.device_id);
+    seen.add(r.device_id);
+    const key = { day: r.finished_at.slice(0, 10), ...dimensionsOf(r) };
+    const id = sliceId(key);
+    const slice = slices.get(id) ?? { key, counts: { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0 }, steps: new Map() };
+    slice.counts.reports += 1;
+    slice.counts.passed += r.result === 'pass' ? 1 : 0;
+    slice.counts.failed += r.result === 'fail' ? 1 : 0;
+    slice.counts.errors += r.result === 'error' ? 1 : 0;
+    slice.counts.first_tests += first ? 1 : 0;
+    slice.counts.first_passes += first && r.result === 'pass' ? 1 : 0;
+    if (r.failed_step_count > 0) {
+      for (const name of failingStepNames(r.steps)) slice.steps.set(name, (slice.steps.get(name) ?? 0) + 1);
+    }
+    slices.set(id, slice);
+  }
+  const ordered = [...slices.values()].sort((a, b) => (sliceId(a.key) < sliceId(b.key) ? -1 : 1));
+  const batches = [[move.from, -1], [move.to, 1]].sort(([a], [b]) => a - b);
+  for (const [batch, sign] of batches) {
+    for (const { key, counts, steps } of ordered) {
+      const full = { company_id, project_id: move.project_id, production_batch_id: batch, ...key };
+      const signed = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, sign * v])) as SliceCounts;
+      await addSliceCounts(db, full, signed);
+      await addStepSlices(db, full, new Map([...steps].map(([name, n]) => [name, sign * n])));
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { showSuccess } from './toasts';
+export { Toaster } from './toaster';

@@ -1,1 +1,0 @@
-export { EnclosureUpdatesScreen } from './enclosure-updates-screen';

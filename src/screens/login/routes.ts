@@ -1,0 +1,5 @@
+import { screen, type ScreenRoutes } from '../../app/screen-entry';
+
+export default {
+  login: screen('Log in', () => import('./login-screen').then((m) => ({ default: m.LoginScreen }))),
+} satisfies ScreenRoutes;

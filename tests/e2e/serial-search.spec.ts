@@ -1,0 +1,29 @@
+import { DEMO_ADMIN } from './support/accounts';
+import { expect, logIn, test } from './support/test';
+
+/**
+ * Issue 15: the devices table finds a board by any part of its serial (three characters or
+ * more), in the database; one or two characters match the start (README "Devices search").
+ */
+test('the devices table finds boards by a part in the middle of their serial', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, DEMO_ADMIN);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('table', { name: 'Projects' }).getByRole('link', { name: 'Motor controller MC-200' }).click();
+  const table = page.getByRole('table', { name: 'Devices' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+
+  // Demo serials read MC2-2409-01234: "9-0123" sits in the middle of ten of them.
+  await page.getByLabel('Search serials').fill('9-0123');
+  await expect(page).toHaveURL(/[?&]search=9-0123/);
+  await expect(table.getByText('MC2-2409-01234', { exact: true })).toBeVisible();
+  const serials = (await table.locator('tbody tr td:first-child').allInnerTexts()).map((s) => s.trim());
+  expect(serials.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `MC2-2409-0123${i}`));
+
+  // Case does not matter; two characters are a prefix: no serial starts with "09".
+  await page.getByLabel('Search serials').fill('mc2-2407-0000');
+  await expect(table.getByText('MC2-2407-00001', { exact: true })).toBeVisible();
+  await page.getByLabel('Search serials').fill('09');
+  await expect(page).toHaveURL(/[?&]search=09/);
+  await expect(table.locator('tbody tr td:first-child')).toHaveCount(0);
+});

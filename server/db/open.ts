@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import type { DB } from './schema';
 
 /** Where the data lives: one SQLite file (the embedded default), or a PostgreSQL database. */
@@ -42,7 +43,7 @@ export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
       ...(spec.schema ? { options: `-c search_path=${spec.schema}` } : {}),
     };
     const pool = new pg.Pool({ ...connection, max: spec.poolSize ?? 10 });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     connections.set(db, connection);
     return db;
   }

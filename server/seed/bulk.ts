@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { generatePassword } from '../auth/passwords';
 import { migrateToLatest } from '../db/migrate';
+import { CurrentSchemaPostgresDialect } from '../db/postgres-dialect';
 import type { DatabaseSpec } from '../db/open';
 import type { DB } from '../db/schema';
 import { createBatch } from '../store/batches';
@@ -80,7 +81,7 @@ function openForLoad(spec: DatabaseSpec): Target {
       // Durability of each commit does not matter to a bulk load (one commit, and it can be re-run).
       options: `-c synchronous_commit=off -c maintenance_work_mem=512MB -c work_mem=256MB${spec.schema ? ` -c search_path=${spec.schema}` : ''}`,
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(path.dirname(spec.file), { recursive: true });

@@ -60,6 +60,24 @@ describe('migrations found on disk', () => {
     expect(await recorded(db)).toEqual(first);
   });
 
+  it('look only at their own schema when asking which tables exist', async () => {
+    // Beside it, another database (another schema on PostgreSQL) with a table of its own: a
+    // scan of every schema would list it, and would fail if that schema were dropped meanwhile.
+    const other = await database();
+    await other.schema.createTable('elsewhere_only').addColumn('id', 'integer').execute();
+    const db = await database();
+    await migrateToLatest(db);
+
+    const names = (await db.introspection.getTables()).map((table) => table.name);
+    expect(names).toContain('users');
+    expect(names).not.toContain('elsewhere_only');
+    expect(names).not.toContain('kysely_migration');
+    const withKysely = (await db.introspection.getTables({ withInternalKyselyTables: true })).map((table) => table.name);
+    expect(withKysely).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'users']));
+    const users = (await db.introspection.getTables()).find((table) => table.name === 'users')!;
+    expect(users.columns.map((column) => column.name)).toEqual(expect.arrayContaining(['id', 'username']));
+  });
+
   it('run only what a database migrated by an older release lacks', async () => {
     const db = await database();
     await migrateFirst(db, SHIPPED.length - 1);

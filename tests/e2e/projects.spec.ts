@@ -34,10 +34,10 @@ test.describe('projects, devices and reports', () => {
     await expect(page).toHaveURL(/[?&]status=failed/);
     const rows = devicesTable(page).locator('tbody tr');
     await expect(rows.first()).toBeVisible();
-    // Every row on the page is a failed board.
-    const statuses = await rows.locator('td:nth-child(3)').allInnerTexts();
-    expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses.map((s) => s.trim()))).toEqual(new Set(['Failed']));
+    // Every row on the page is a failed board. The unfiltered rows stay until the filtered page
+    // arrives, so wait for it rather than read the rows once.
+    const statuses = async () => new Set((await rows.locator('td:nth-child(3)').allInnerTexts()).map((s) => s.trim()));
+    await expect.poll(statuses).toEqual(new Set(['Failed']));
 
     // The export holds exactly the rows the filter selects, every page of them.
     const total = Number(/of (\d+)/.exec((await page.getByText(/^\d+–\d+ of \d+$/).innerText()).replace(/,/g, ''))![1]);

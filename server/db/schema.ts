@@ -67,7 +67,7 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface DB extends ProductionDB, FilesDB {
+export interface DB extends ProductionDB, FilesDB, CatalogueDB {
   company_types: CompanyTypesTable;
   companies: CompaniesTable;
   roles: RolesTable;
@@ -146,6 +146,8 @@ export interface DevicesTable {
   last_result: string | null;
   report_count: Generated<number>;
   tested_at: string | null;
+  /** Boards built together on one panel share it (migration 009); null when not known. */
+  panel_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -318,4 +320,69 @@ export interface FileChunksTable {
 export interface FilesDB {
   files: FilesTable;
   file_chunks: FileChunksTable;
+}
+
+type Stamped = { created_at: string; updated_at: string };
+
+/** The superadmin catalogue (migration 009, issue 11). JSON columns hold text. */
+export interface CatalogueDB {
+  resource_types: { id: Generated<number>; name: string; description: Generated<string> } & Stamped;
+  pin_types: { id: Generated<number>; name: string; description: Generated<string> } & Stamped;
+  /** The pin types a resource type allows. */
+  resource_type_pin_types: { resource_type_id: number; pin_type_id: number };
+  cartridge_types: { id: Generated<number>; name: string; description: Generated<string> } & Stamped;
+  connector_pins: { id: Generated<number>; cartridge_type_id: number; number: number; name: string; pin_type_id: number | null } & Stamped;
+  /** Which connector pin serves which resource type. */
+  pin_map: { id: Generated<number>; resource_type_id: number; connector_pin_id: number; created_at: string };
+  cartridge_type_firmware: {
+    id: Generated<number>;
+    cartridge_type_id: number;
+    version: string;
+    description: Generated<string>;
+    file_id: string;
+    created_by: number | null;
+    created_at: string;
+  };
+  cassette_module_types: { id: Generated<number>; name: string; ams_type: string; description: Generated<string> } & Stamped;
+  cassettes: {
+    id: Generated<number>;
+    serial: string;
+    name: string;
+    company_id: number | null;
+    enclosure_id: number | null;
+    module_slots: Generated<number>;
+    cartridge_bays: Generated<number>;
+  } & Stamped;
+  cassette_modules: { id: Generated<number>; cassette_id: number; slot: number; cassette_module_type_id: number };
+  cartridges: {
+    id: Generated<number>;
+    serial: string;
+    cartridge_type_id: number;
+    cassette_id: number | null;
+    bay: number | null;
+    /** The newest calibration's due date (YYYY-MM-DD); null when never calibrated. */
+    calibration_due_at: string | null;
+  } & Stamped;
+  calibrations: {
+    id: Generated<number>;
+    cartridge_id: number;
+    calibrated_at: string;
+    due_at: string;
+    result: string;
+    /** JSON: [{ name, value, unit }] */
+    values: Generated<string>;
+    notes: Generated<string>;
+    certificate_file_id: string | null;
+    created_by: number | null;
+    created_at: string;
+  };
+  test_function_types: { id: Generated<number>; slug: string; name: string };
+  test_functions: {
+    id: Generated<number>;
+    name: string;
+    test_function_type_id: number;
+    description: Generated<string>;
+    /** JSON: [{ name, unit, default_low, default_high }] */
+    parameters: Generated<string>;
+  } & Stamped;
 }

@@ -181,7 +181,12 @@ export function CassetteDialog({ cassette, open, onOpenChange }: Props) {
             />
           </div>
           {enclosureId ? (
-            <Button variant="ghost" className="mb-0.5 min-h-10 px-2" onClick={() => form.setValue('enclosure_id', '', { shouldDirty: true })}>
+            <Button
+              variant="ghost"
+              className="mb-0.5 min-h-10 px-2"
+              aria-label="Not in an enclosure"
+              onClick={() => form.setValue('enclosure_id', '', { shouldDirty: true })}
+            >
               Clear
             </Button>
           ) : null}
@@ -259,7 +264,7 @@ function SlotClear({ index, form }: { index: number; form: ReturnType<typeof use
       aria-label={`Empty slot ${index + 1}`}
       onClick={() => form.setValue(`slots.${index}`, '', { shouldDirty: true })}
     >
-      Empty
+      Clear
     </Button>
   );
 }

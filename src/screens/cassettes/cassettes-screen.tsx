@@ -104,8 +104,13 @@ function CompanyFilter({ companyId }: { companyId: number | null }) {
         />
       </div>
       {companyId ? (
-        <Button variant="ghost" className="min-h-10 px-2" onClick={() => set({ company_id: null, enclosure_id: null, page: null }, { push: true })}>
-          All
+        <Button
+          variant="ghost"
+          className="min-h-10 px-2"
+          aria-label="Show every company’s cassettes"
+          onClick={() => set({ company_id: null, enclosure_id: null, page: null }, { push: true })}
+        >
+          Clear
         </Button>
       ) : null}
     </div>

@@ -120,6 +120,23 @@ describe('AMS modules (cassette module types)', () => {
     expect((await t.call('GET', `/v1/cassettemoduletypes/${used}`, { as: 'root' })).statusCode).toBe(200);
   });
 
+  it('settles a delete racing a slot that takes the module: one wins, never a 5xx or a slot without its module', async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = await addModuleType(t, { name: `Racing ${round}`, ams_type: 'gpio' });
+      const cassette = await addCassette(t, t.companyIds.alpha, { serial: `CS-RACE-${round}` });
+      const [removed, placed] = await Promise.all([
+        t.call('DELETE', `/v1/cassettemoduletypes/${id}`, { as: 'root' }),
+        t.call('PUT', `/v1/cassettes/${cassette}/modules`, { as: 'root', body: { modules: [{ slot: 1, cassette_module_type_id: id }] } }),
+      ]);
+      expect([204, 409]).toContain(removed.statusCode);
+      expect([200, 422]).toContain(placed.statusCode);
+      // Exactly one of them won.
+      expect(removed.statusCode === 204).toBe(placed.statusCode === 422);
+      const slots = (await t.call('GET', `/v1/cassettes/${cassette}`, { as: 'root' })).json().data.modules;
+      expect(slots).toHaveLength(placed.statusCode === 200 ? 1 : 0);
+    }
+  });
+
   it('is the platform’s: a company’s admin is refused', async () => {
     expect((await t.call('GET', '/v1/cassettemoduletypes', { as: 'alpha-admin' })).statusCode).toBe(403);
     expect((await t.call('POST', '/v1/cassettemoduletypes', { as: 'alpha-admin', body: { name: 'X', ams_type: 'dmm' } })).statusCode).toBe(403);

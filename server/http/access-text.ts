@@ -35,6 +35,7 @@ const ROW: Record<ScopeName, string> = {
   report: "the device report `:id`, through its project",
   invite: "the invitation `:id`, through its project",
   user: 'the user `:id` (`me` is the caller)',
+  cassette: 'the cassette `:id`, through its company',
 };
 
 /** The access line of a route's OpenAPI description. */

@@ -4,6 +4,7 @@ import type { Caller } from '../auth/authenticate';
 import { callerAsUser } from '../auth/authenticate';
 import type { DB } from '../db/schema';
 import { findBatchWithProject } from '../store/batches';
+import { findCassette } from '../store/cassettes';
 import { findCompany } from '../store/companies';
 import { findDevice } from '../store/devices';
 import { findInvite } from '../store/invites';
@@ -63,6 +64,11 @@ export const SCOPES = {
   invite: scope(async (db, id) => {
     const found = await inProject(db, await findInvite(db, id));
     return found && { row: { invite: found.row, project: found.row.project }, owner: found.owner };
+  }),
+  /** A cassette: its company's (one of no company is the platform's alone). */
+  cassette: scope(async (db, id) => {
+    const cassette = await findCassette(db, id);
+    return cassette && { row: cassette, owner: { company_id: cassette.company?.id ?? -1 } };
   }),
   /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
   user: scope(async (db, id, caller) => {

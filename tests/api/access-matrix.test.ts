@@ -36,7 +36,7 @@ function oracle(route: DeclaredRoute, p: PrincipalFacts): Expected {
   if (p.username === null) return 401;
   if (p.roles.includes('superadmin')) return 200;
   if (route.scope) {
-    const projectRow = !['company', 'user'].includes(route.scope);
+    const projectRow = !['company', 'user', 'cassette'].includes(route.scope);
     const sees = p.company === 'alpha' || (projectRow && p.memberOfProject);
     if (!sees) return 404;
   }

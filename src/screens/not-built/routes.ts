@@ -22,13 +22,11 @@ export default {
   'manage.enclosures': notBuilt('Manage enclosures'),
   'manage.enclosure.new': notBuilt('New enclosure'),
   'manage.enclosure.edit': notBuilt('Edit enclosure'),
-  'manage.cassettes': notBuilt('Manage cassettes'),
   'manage.cartridges': notBuilt('Cartridges'),
   'manage.cartridge': notBuilt('Cartridge'),
   'manage.resources': notBuilt('Resources'),
   'manage.testfunctions': notBuilt('Test functions'),
   'manage.testfunction.new': notBuilt('New test function'),
   'manage.testfunction.edit': notBuilt('Edit test function'),
-  'manage.amsmodules': notBuilt('AMS modules'),
   'manage.devices': notBuilt('Manage devices'),
 } satisfies ScreenRoutes;

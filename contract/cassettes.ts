@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { AMS_TYPES } from './cassette-module-types';
+import { listQuerySchema } from './list-query';
+import { countField, idField, idQueryField } from './numbers';
+import { requiredText } from './text';
+
+/**
+ * Cassettes (DOMAIN.md): the exchangeable carrier that goes into a company's enclosure, with
+ * numbered module slots (an AMS module each, or empty) and cartridge bays (a cartridge each,
+ * assigned on the cartridge screen). Slots and bays are numbered from 1.
+ */
+export const MAX_MODULE_SLOTS = 16;
+export const MAX_CARTRIDGE_BAYS = 8;
+
+export const cassetteModuleSchema = z.object({
+  slot: z.number().int(),
+  module_type: z.object({ id: z.number().int(), name: z.string(), ams_type: z.enum(AMS_TYPES) }),
+});
+export type CassetteModule = z.infer<typeof cassetteModuleSchema>;
+
+export const cassetteCartridgeSchema = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  bay: z.number().int().nullable(),
+  cartridge_type: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type CassetteCartridge = z.infer<typeof cassetteCartridgeSchema>;
+
+export const cassetteSchema = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  name: z.string(),
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  enclosure: z.object({ id: z.number().int(), serial: z.string(), name: z.string() }).nullable(),
+  module_slots: z.number().int(),
+  cartridge_bays: z.number().int(),
+  /** The modules in their slots, by slot; an empty slot is not listed. */
+  modules: z.array(cassetteModuleSchema),
+  /** The cartridges that sit in its bays, by bay. */
+  cartridges: z.array(cassetteCartridgeSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Cassette = z.infer<typeof cassetteSchema>;
+
+export const CASSETTE_SERIAL_MAX = 64;
+export const CASSETTE_NAME_MAX = 100;
+
+const serial = requiredText('Serial').max(CASSETTE_SERIAL_MAX, `Serial is at most ${CASSETTE_SERIAL_MAX} characters.`);
+const name = requiredText('Name').max(CASSETTE_NAME_MAX, `Name is at most ${CASSETTE_NAME_MAX} characters.`);
+const moduleSlots = countField('Module slots', { min: 1, max: MAX_MODULE_SLOTS });
+const cartridgeBays = countField('Cartridge bays', { min: 1, max: MAX_CARTRIDGE_BAYS });
+const enclosureId = idField('enclosure').nullable();
+
+/** `POST /cassettes`. The enclosure, when given, belongs to the same company (else 422). */
+export const cassetteCreateInput = z.object({
+  serial,
+  name,
+  company_id: idField('company', { required: 'Company is required.' }),
+  enclosure_id: enclosureId.default(null),
+  module_slots: moduleSlots.default(4),
+  cartridge_bays: cartridgeBays.default(2),
+});
+export type CassetteCreateInput = z.input<typeof cassetteCreateInput>;
+
+/** `PATCH /cassettes/{id}`: any of the fields. Fewer slots or bays than are in use is a 422. */
+export const cassetteUpdateInput = z
+  .object({
+    serial,
+    name,
+    company_id: idField('company', { required: 'Company is required.' }),
+    enclosure_id: enclosureId,
+    module_slots: moduleSlots,
+    cartridge_bays: cartridgeBays,
+  })
+  .partial();
+export type CassetteUpdateInput = z.input<typeof cassetteUpdateInput>;
+
+/** `PUT /cassettes/{id}/modules`: the module in each slot; a slot not listed is empty. */
+export const cassetteModulesInput = z.object({
+  modules: z
+    .array(
+      z.object({
+        slot: countField('Slot', { min: 1, max: MAX_MODULE_SLOTS }),
+        cassette_module_type_id: idField('AMS module', { required: 'AMS module is required.' }),
+      }),
+      { error: 'A list of slots with their AMS module.' },
+    )
+    .max(MAX_MODULE_SLOTS, `At most ${MAX_MODULE_SLOTS} modules.`),
+});
+export type CassetteModulesInput = z.input<typeof cassetteModulesInput>;
+
+export const CASSETTE_SORTABLE = ['id', 'serial', 'name', 'company', 'enclosure', 'created_at'] as const;
+const listFilters = {
+  enclosure_id: idQueryField('enclosure').optional(),
+};
+/** `GET /cassettes`: searched over serial and name, filtered by company and enclosure; by serial unless sorted. */
+export const cassetteListQuery = listQuerySchema(CASSETTE_SORTABLE).extend({
+  company_id: idQueryField('company').optional(),
+  ...listFilters,
+});
+/** `GET /companies/{id}/cassettes`: the same, within the company. */
+export const companyCassetteListQuery = listQuerySchema(CASSETTE_SORTABLE).extend(listFilters);
+
+/** An enclosure a cassette may go into (`GET /cassettes/enclosures`). */
+export const enclosureChoiceSchema = z.object({
+  id: z.number().int(),
+  serial: z.string(),
+  name: z.string(),
+  company_id: z.number().int().nullable(),
+});
+export type EnclosureChoice = z.infer<typeof enclosureChoiceSchema>;
+export const enclosureChoiceQuery = listQuerySchema(['serial'] as const).extend({
+  company_id: idQueryField('company').optional(),
+});

@@ -1,0 +1,177 @@
+import { mdiPlus } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AMS_TYPE_LABELS } from '../../../contract/cassette-module-types';
+import type { Cassette } from '../../../contract/cassettes';
+import { cassetteDeleted, cassettesOptions, cassetteKeys, deleteCassette, searchEnclosures } from '../../api/cassettes';
+import { companyOptions } from '../../api/companies';
+import type { ScreenProps } from '../../app/screen-props';
+import { Button } from '../../components/button';
+import { companySearch } from '../../components/company-search';
+import { DataTable } from '../../components/data-table/data-table';
+import type { Column, ListQuery } from '../../components/data-table/types';
+import { DeleteAction } from '../../components/delete-action';
+import { FilterSelect } from '../../components/filter-select';
+import { AsyncSelect } from '../../components/form/async-select';
+import { PageHeader } from '../../components/page-header';
+import { positiveIntParam, useSearchState } from '../../lib/url-search';
+import { CassetteDialog } from './cassette-dialog';
+
+function CassetteActions({ cassette }: { cassette: Cassette }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <div className="-my-1.5 flex flex-wrap justify-end">
+      <Button variant="ghost" className="min-h-9 px-2" onClick={() => setEditing(true)} aria-label={`Edit cassette ${cassette.serial}`}>
+        Edit
+      </Button>
+      <DeleteAction
+        compact
+        kind="cassette"
+        name={cassette.serial}
+        consequence="Its module slots are emptied with it. Only a cassette that holds no cartridges can be deleted."
+        remove={() => deleteCassette(cassette.id)}
+        refresh={(client) => cassetteDeleted(client, cassette)}
+      />
+      {editing ? <CassetteDialog cassette={cassette} open onOpenChange={setEditing} /> : null}
+    </div>
+  );
+}
+
+const COLUMNS: Column<Cassette>[] = [
+  {
+    key: 'serial',
+    header: 'Serial',
+    sortable: true,
+    card: 'title',
+    cell: (c) => (
+      <span className="flex flex-col">
+        <span className="font-medium">{c.serial}</span>
+        <span className="text-xs font-normal text-secondary">{c.name}</span>
+      </span>
+    ),
+  },
+  { key: 'company', header: 'Company', sortable: true, cell: (c) => c.company?.name ?? '—' },
+  {
+    key: 'enclosure',
+    header: 'Enclosure',
+    sortable: true,
+    cell: (c) => (c.enclosure ? <span title={c.enclosure.name}>{c.enclosure.serial}</span> : <span className="text-secondary">None</span>),
+  },
+  {
+    key: 'modules',
+    header: 'Modules',
+    cell: (c) => (
+      <span className="flex max-w-64 flex-col whitespace-normal">
+        <span className="tabular-nums">
+          {c.modules.length} of {c.module_slots} slots
+        </span>
+        {c.modules.length ? (
+          <span className="text-xs text-secondary">
+            {c.modules.map((m) => `${m.slot}: ${m.module_type.name} (${AMS_TYPE_LABELS[m.module_type.ams_type]})`).join(' · ')}
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
+  {
+    key: 'cartridges',
+    header: 'Cartridges',
+    card: 'meta',
+    cell: (c) => (
+      <span className="tabular-nums">
+        {c.cartridges.length} of {c.cartridge_bays} bays
+      </span>
+    ),
+  },
+  { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (c) => <CassetteActions cassette={c} /> },
+];
+
+/** The company filter: searched on the server, kept in the URL as `company_id`. */
+function CompanyFilter({ companyId }: { companyId: number | null }) {
+  const { set } = useSearchState();
+  const company = useQuery({ ...companyOptions(companyId ?? 0), enabled: !!companyId });
+  return (
+    <div className="flex min-w-0 items-end gap-1 sm:w-72">
+      <div className="min-w-0 flex-1">
+        <AsyncSelect
+          {...companySearch}
+          label="Company"
+          value={companyId ? String(companyId) : ''}
+          selectedLabel={company.data?.name ?? null}
+          placeholder="All companies"
+          noMatches="No companies match."
+          onValueChange={(v) => set({ company_id: v, enclosure_id: null, page: null }, { push: true })}
+        />
+      </div>
+      {companyId ? (
+        <Button
+          variant="ghost"
+          className="min-h-10 px-2"
+          aria-label="Show every company’s cassettes"
+          onClick={() => set({ company_id: null, enclosure_id: null, page: null }, { push: true })}
+        >
+          Clear
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The enclosure filter: the chosen company's enclosures (a company has a handful), as `enclosure_id`. */
+function EnclosureFilter({ companyId, enclosureId }: { companyId: number; enclosureId: number | null }) {
+  const { set } = useSearchState();
+  const enclosures = useQuery({
+    queryKey: [...cassetteKeys.enclosures(companyId), 'filter'],
+    queryFn: ({ signal }) => searchEnclosures(companyId)('', signal),
+  });
+  const options = (enclosures.data?.data ?? []).map((e) => ({ value: String(e.id), label: e.name ? `${e.serial} · ${e.name}` : e.serial }));
+  return (
+    <FilterSelect
+      label="Enclosure"
+      value={enclosureId ? String(enclosureId) : ''}
+      onValueChange={(v) => set({ enclosure_id: v || null, page: null }, { push: true })}
+      options={options}
+      allLabel={enclosures.isPending ? 'Loading…' : 'All enclosures'}
+      className="flex min-w-0 flex-col gap-1"
+    />
+  );
+}
+
+/** `/manage/cassettes`: every company's cassettes, filtered by company and enclosure. */
+export function CassettesScreen({ title }: ScreenProps) {
+  const [creating, setCreating] = useState(false);
+  const { params } = useSearchState();
+  const companyId = positiveIntParam(params, 'company_id');
+  const enclosureId = companyId ? positiveIntParam(params, 'enclosure_id') : null;
+  const query: ListQuery<Cassette> = (p) =>
+    cassettesOptions({ ...p, company_id: companyId ?? undefined, enclosure_id: enclosureId ?? undefined });
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="The carriers of AMS modules and cartridges that go into the companies’ enclosures."
+        actions={
+          <Button icon={mdiPlus} onClick={() => setCreating(true)}>
+            New cassette
+          </Button>
+        }
+      />
+      <DataTable
+        label="Cassettes"
+        columns={COLUMNS}
+        query={query}
+        rowKey={(c) => c.id}
+        defaults={{ sortby: 'serial' }}
+        searchPlaceholder="Serial or name"
+        emptyText={companyId ? 'No cassettes match these filters.' : 'No cassettes yet.'}
+        toolbar={
+          <div className="flex flex-wrap items-end gap-3">
+            <CompanyFilter companyId={companyId} />
+            {companyId ? <EnclosureFilter companyId={companyId} enclosureId={enclosureId} /> : null}
+          </div>
+        }
+      />
+      {creating ? <CassetteDialog open onOpenChange={setCreating} /> : null}
+    </>
+  );
+}

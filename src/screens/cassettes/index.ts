@@ -1,0 +1,2 @@
+export { CassettesScreen } from './cassettes-screen';
+export { ModuleTypesScreen } from './module-types-screen';

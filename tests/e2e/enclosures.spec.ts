@@ -57,8 +57,8 @@ test('a superadmin registers and provisions a jig, which reports and fetches its
   const panel = page.getByRole('region', { name: `Credentials of ${serial}` });
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('Shown once');
-  const signature = await panel.getByLabel('Signature').inputValue();
-  const secret = await panel.getByLabel('Secret').inputValue();
+  const signature = await panel.getByRole('textbox', { name: 'Signature' }).inputValue();
+  const secret = await panel.getByRole('textbox', { name: 'Secret' }).inputValue();
   expect(signature).toMatch(/^[0-9a-f]{64}$/);
   expect(createHash('sha256').update(secret).digest('hex')).not.toBe(signature);
   if (process.env.E2E_SHOTS) await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'enclosure-laptop.png'), fullPage: true });
@@ -134,6 +134,7 @@ test('a superadmin registers and provisions a jig, which reports and fetches its
     await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'list-laptop.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/manage/enclosures');
+    await expect(page.getByText(serial)).toBeVisible();
     await page.screenshot({ path: path.join(process.env.E2E_SHOTS, 'list-390.png'), fullPage: true });
     await page.goto(`/manage/enclosures/${enclosureId}`);
     await page.getByRole('button', { name: 'Provision again' }).click();

@@ -12,10 +12,13 @@ export function ProvisioningBadge({ state }: { state: Provisioning }) {
 export function LastSeen({ enclosure }: { enclosure: Pick<Enclosure, 'last_seen_at' | 'online'> }) {
   if (!enclosure.last_seen_at) return <span className="text-secondary">Never</span>;
   return (
-    <span className="inline-flex items-center gap-1.5" title={formatDateTime(enclosure.last_seen_at)}>
-      <span aria-hidden className={`inline-block size-2 rounded-full ${enclosure.online ? 'bg-primary' : 'bg-gray-300'}`} />
-      {enclosure.online ? 'Online' : 'Offline'}
-      <span className="text-xs text-secondary">· {formatRelative(enclosure.last_seen_at)}</span>
+    // The state never breaks inside a word; the time wraps below it in a narrow card.
+    <span className="inline-flex flex-wrap items-center gap-x-1.5" title={formatDateTime(enclosure.last_seen_at)}>
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+        <span aria-hidden className={`inline-block size-2 rounded-full ${enclosure.online ? 'bg-primary' : 'bg-gray-300'}`} />
+        {enclosure.online ? 'Online' : 'Offline'}
+      </span>
+      <span className="text-xs whitespace-nowrap text-secondary">{formatRelative(enclosure.last_seen_at)}</span>
     </span>
   );
 }

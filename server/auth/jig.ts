@@ -23,7 +23,8 @@ const REFUSED = 'Unknown or unprovisioned jig.';
  */
 export function authenticateJig(db: Kysely<DB>) {
   return async (request: FastifyRequest) => {
-    const signature = request.headers[JIG_SIGNATURE_HEADER];
+    // The header, or `?signature=` where SPEC §7 puts it (GET /jig/update).
+    const signature = request.headers[JIG_SIGNATURE_HEADER] ?? (request.query as { signature?: unknown } | undefined)?.signature;
     // A signature is 64 hex digits; anything else names no jig and is not worth a lookup.
     if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) throw new HttpError(401, REFUSED);
     const enclosure = await findEnclosureBySignature(db, signature);

@@ -1,9 +1,13 @@
+import { z } from 'zod';
+import { FIRMWARE_VERSION_HEADER, jigUpdateQuery } from '../../contract/enclosures';
 import { jigReportAckSchema, jigReportInput } from '../../contract/jig';
+import { sendFile } from '../files/download';
 import { defineRoutes } from '../http/route';
+import { jigUpdate } from '../services/jig-update';
 import { ingestReport } from '../services/production/ingest';
 
 /** Jig calls (API.md "Beyond SPEC.md"): authenticated by the enclosure's signature, checked before the body is read. */
-export default defineRoutes((route, { db, live }) => {
+export default defineRoutes((route, { db, live, files }) => {
   route({
     method: 'POST',
     url: '/jig/reports',
@@ -19,6 +23,28 @@ export default defineRoutes((route, { db, live }) => {
       const result = await ingestReport(db, jig, body, live);
       if (result.duplicate) reply.status(200);
       return { data: result };
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: '/jig/update',
+    summary: 'A jig fetches the newest enclosure update',
+    description:
+      'Signed by `?signature=` (SPEC §7) or the `x-jig-signature` header; unknown, unprovisioned or revoked → 401, ' +
+      'as for reports. The version of an update is the sha256 of its firmware file, answered as the ETag (quoted) and ' +
+      `\`${FIRMWARE_VERSION_HEADER}\`. A jig that sends its version as \`If-None-Match\` and runs the newest gets 304 ` +
+      'without the bytes; otherwise the file, streamed. No update uploaded yet → 404. The enclosure records the version ' +
+      '(firmware_version) and that it was seen.',
+    access: 'jig',
+    query: jigUpdateQuery,
+    produces: 'application/octet-stream',
+    response: z.string().meta({ format: 'binary', description: 'The firmware file, byte for byte as uploaded.' }),
+    handler: async ({ jig, request, reply }) => {
+      const { current, version, fileId } = await jigUpdate(db, jig.id, request.headers['if-none-match']);
+      reply.header(FIRMWARE_VERSION_HEADER, version);
+      if (current) return reply.status(304).header('etag', `"${version}"`).header('cache-control', 'private, no-store').send();
+      return sendFile(reply, files, fileId);
     },
   });
 });

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { seedCompany, type SeedCompany } from './companies';
 import { seedDemoCassettes } from './demo-cassettes';
+import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
@@ -51,6 +52,7 @@ export async function seedDemo(
     invitedBy: seeded[0].users['acme-admin'],
     manufacturerUser: seeded[1].users['voltline-admin'],
   });
+  await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
   await seedDemoCassettes(db, ids[0]);
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };

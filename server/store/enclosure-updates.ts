@@ -119,3 +119,12 @@ export function lockEnclosureUpdate(db: Kysely<DB>, id: number): Promise<{ id: n
 export async function deleteEnclosureUpdateRow(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('enclosure_updates').where('id', '=', id).execute();
 }
+
+/** The newest update (what a jig asking for its update gets), or undefined when none was uploaded. */
+export async function findNewestEnclosureUpdate(db: Kysely<DB>): Promise<StoredEnclosureUpdate | undefined> {
+  const row = await selectUpdates(db)
+    .orderBy('enclosure_updates.created_at', 'desc')
+    .orderBy('enclosure_updates.id', 'desc')
+    .executeTakeFirst();
+  return row && toUpdate(row);
+}

@@ -1,0 +1,91 @@
+import { mdiClose, mdiPlus } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { PROVISIONING_LABELS, PROVISIONING_STATES, type Enclosure } from '../../../contract/enclosures';
+import { companyOptions } from '../../api/companies';
+import { enclosuresOptions } from '../../api/enclosures';
+import type { ScreenProps } from '../../app/screen-props';
+import { Button } from '../../components/button';
+import { ButtonLink } from '../../components/button-link';
+import { companySearch } from '../../components/company-search';
+import { DataTable } from '../../components/data-table/data-table';
+import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
+import type { Column, ListQuery } from '../../components/data-table/types';
+import { AsyncSelect } from '../../components/form/async-select';
+import { PageHeader } from '../../components/page-header';
+import { positiveIntParam, useSearchState } from '../../lib/url-search';
+import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
+
+const COLUMNS: Column<Enclosure>[] = [
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (e) => <span className="font-mono">{e.serial}</span> },
+  { key: 'provisioning', header: 'Provisioning', sortable: true, card: 'badge', cell: (e) => <ProvisioningBadge state={e.provisioning} /> },
+  { key: 'name', header: 'Name', sortable: true, cell: (e) => <span className="block max-w-56 truncate">{e.name}</span> },
+  { key: 'company', header: 'Company', sortable: true, cell: (e) => e.company?.name ?? <span className="text-secondary">None</span> },
+  { key: 'firmware_version', header: 'Firmware', sortable: true, cell: (e) => <FirmwareVersion version={e.firmware_version} /> },
+  { key: 'last_seen_at', header: 'Last seen', sortable: true, cell: (e) => <LastSeen enclosure={e} /> },
+];
+
+const PROVISIONING_OPTIONS = PROVISIONING_STATES.map((s) => ({ value: s, label: PROVISIONING_LABELS[s] }));
+
+/** The company filter: searched on the server as the superadmin types, kept in the URL as `company_id`. */
+function CompanyFilter() {
+  const { params, set } = useSearchState();
+  const companyId = positiveIntParam(params, 'company_id');
+  const company = useQuery({ ...companyOptions(companyId ?? 0), enabled: companyId !== null });
+  return (
+    <div className="flex min-w-0 items-end gap-1 sm:w-72">
+      <div className="min-w-0 flex-1">
+        <AsyncSelect
+          {...companySearch}
+          label="Company"
+          value={companyId ? String(companyId) : ''}
+          selectedLabel={company.data?.name ?? null}
+          placeholder="All companies"
+          noMatches="No companies match."
+          onValueChange={(v) => set({ company_id: v, page: null }, { push: true })}
+        />
+      </div>
+      {companyId ? (
+        <Button variant="secondary" icon={mdiClose} aria-label="Show every company" onClick={() => set({ company_id: null, page: null }, { push: true })}>
+          <span className="sr-only">All companies</span>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** `/manage/enclosures`: every jig of the platform, with its provisioning state and when it was last seen. */
+export function EnclosureListScreen({ title }: ScreenProps) {
+  const { params } = useSearchState();
+  const provisioning = useTableFilter('provisioning', PROVISIONING_STATES);
+  const companyId = positiveIntParam(params, 'company_id') ?? undefined;
+  const query: ListQuery<Enclosure> = (p) => enclosuresOptions({ ...p, provisioning, company_id: companyId });
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="The jigs that test boards. A jig reports and fetches firmware only while provisioned; online means seen in the last 15 minutes."
+        actions={
+          <ButtonLink href="/manage/enclosures/new" icon={mdiPlus}>
+            Register enclosure
+          </ButtonLink>
+        }
+      />
+      <DataTable
+        label="Enclosures"
+        columns={COLUMNS}
+        query={query}
+        rowKey={(e) => e.id}
+        rowHref={(e) => `/manage/enclosures/${e.id}`}
+        defaults={{ sortby: 'serial' }}
+        searchPlaceholder="Serial or name"
+        emptyText={provisioning || companyId ? 'No enclosures match these filters.' : 'No enclosures registered yet.'}
+        toolbar={
+          <>
+            <CompanyFilter />
+            <TableFilter param="provisioning" label="Provisioning" options={PROVISIONING_OPTIONS} allLabel="All states" />
+          </>
+        }
+      />
+    </>
+  );
+}

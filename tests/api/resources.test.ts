@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoResources } from '../../server/seed/demo-resources';
 import { createPinType, createResourceType, insertCartridgeType } from './helpers/resources';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -249,6 +250,26 @@ describe('resources', () => {
       const uses = await t.db.selectFrom('resource_type_pin_types').select('pin_type_id').where('resource_type_id', '=', io).execute();
       expect(uses).toEqual([]);
     });
+  });
+
+  it('seeds the demo’s resources over pin types that exist, maps the pins it finds, and runs twice alike', async () => {
+    const ground = await createPinType(t, 'Ground');
+    await insertCartridgeType(t, [
+      { number: 1, name: 'GND', pin_type_id: ground },
+      { number: 2, name: 'I_SHUNT', pin_type_id: analog },
+    ]);
+    const first = await seedDemoResources(t.db);
+    const second = await seedDemoResources(t.db);
+    expect(second.pinMap).toBe(0);
+    expect(first.pinMap).toBeGreaterThanOrEqual(3);
+    const names = async (table: 'pin_types' | 'resource_types') => (await t.db.selectFrom(table).select('name').execute()).map((r) => r.name);
+    // The pin types made before (Power, Analog, Digital, Ground) are used, not made twice.
+    expect((await names('pin_types')).filter((n) => ['Power', 'Analog', 'Digital', 'Ground', 'Bus'].includes(n)).sort()).toEqual(['Analog', 'Bus', 'Digital', 'Ground', 'Power']);
+    const ids = Object.fromEntries((await t.db.selectFrom('resource_types').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+    const mapOf = async (name: string) => (await as('GET', `/resourcetypes/${ids[name]}/pinmap?limit=200`)).json().data.map((r: { pin_name: string }) => r.pin_name);
+    expect(await mapOf('Ground reference')).toContain('GND');
+    expect(await mapOf('Current sense')).toContain('I_SHUNT');
+    expect(await mapOf('Waveform input')).toEqual([]);
   });
 
   it('is the superadmin’s: a company admin gets 403 on reads and writes', async () => {

@@ -25,7 +25,6 @@ export default {
   'manage.cassettes': notBuilt('Manage cassettes'),
   'manage.cartridges': notBuilt('Cartridges'),
   'manage.cartridge': notBuilt('Cartridge'),
-  'manage.resources': notBuilt('Resources'),
   'manage.testfunctions': notBuilt('Test functions'),
   'manage.testfunction.new': notBuilt('New test function'),
   'manage.testfunction.edit': notBuilt('Edit test function'),

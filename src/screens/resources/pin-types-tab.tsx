@@ -30,11 +30,18 @@ function PinTypeActions({ pinType }: { pinType: PinType }) {
 }
 
 const COLUMNS: Column<PinType>[] = [
-  { key: 'name', header: 'Name', sortable: true, card: 'title', cell: (p) => <span className="font-medium">{p.name}</span> },
   {
-    key: 'description',
-    header: 'Description',
-    cell: (p) => <span className="block max-w-md whitespace-normal text-secondary">{p.description || '—'}</span>,
+    key: 'name',
+    header: 'Name',
+    sortable: true,
+    card: 'title',
+    // The description under the name, so a phone's card shows it across its width.
+    cell: (p) => (
+      <div className="max-w-md whitespace-normal">
+        <p className="font-medium">{p.name}</p>
+        {p.description ? <p className="mt-1 line-clamp-2 text-xs text-secondary">{p.description}</p> : null}
+      </div>
+    ),
   },
   { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (p) => formatDate(p.created_at) },
   { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (p) => <PinTypeActions pinType={p} /> },

@@ -7,6 +7,7 @@ import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
+import { seedDemoResources } from './demo-resources';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
 
@@ -55,5 +56,6 @@ export async function seedDemo(
   await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
   await seedDemoCassettes(db, ids[0]);
+  await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -21,7 +21,6 @@ export default {
   'manage.cartridgetype': notBuilt('Cartridge type'),
   'manage.cartridges': notBuilt('Cartridges'),
   'manage.cartridge': notBuilt('Cartridge'),
-  'manage.resources': notBuilt('Resources'),
   'manage.testfunctions': notBuilt('Test functions'),
   'manage.testfunction.new': notBuilt('New test function'),
   'manage.testfunction.edit': notBuilt('Edit test function'),

@@ -1,0 +1,5 @@
+import { screen, type ScreenRoutes } from '../../app/screen-entry';
+
+export default {
+  'manage.resources': screen('Resources', () => import('./resources-screen').then((m) => ({ default: m.ResourcesScreen }))),
+} satisfies ScreenRoutes;

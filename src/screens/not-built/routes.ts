@@ -17,8 +17,6 @@ export default {
   'manage.requests': notBuilt('Project requests'),
   'manage.request.new': notBuilt('New project request'),
   'manage.request.process': notBuilt('Process project request'),
-  'manage.cartridgetypes': notBuilt('Cartridge types'),
-  'manage.cartridgetype': notBuilt('Cartridge type'),
   'manage.enclosures': notBuilt('Manage enclosures'),
   'manage.enclosure.new': notBuilt('New enclosure'),
   'manage.enclosure.edit': notBuilt('Edit enclosure'),

@@ -143,10 +143,12 @@ export function CartridgeTypeForm({ type }: Props) {
         empty="No connector pins yet."
       >
         {(index) => (
-          <div className="grid gap-3 sm:col-span-2 sm:grid-cols-[7rem_1fr_1fr]">
+          <div className="grid grid-cols-[5rem_1fr] gap-3 sm:col-span-2 sm:grid-cols-[7rem_1fr_1fr]">
             <TextField control={form.control} name={`pins.${index}.number`} label="Number" inputMode="numeric" disabled={saving} />
             <TextField control={form.control} name={`pins.${index}.name`} label="Name" disabled={saving} />
-            <SelectField control={form.control} name={`pins.${index}.pin_type_id`} label="Pin type" options={pinTypes} placeholder="None" disabled={saving} />
+            <div className="col-span-2 sm:col-span-1">
+              <SelectField control={form.control} name={`pins.${index}.pin_type_id`} label="Pin type" options={pinTypes} placeholder="None" disabled={saving} />
+            </div>
           </div>
         )}
       </FieldRows>

@@ -46,12 +46,13 @@ function TypePage({ type }: { type: CartridgeTypeDetail }) {
         }
       />
       <div className="flex flex-col gap-6">
+        {/* The firmware first: the pin table runs to 80 rows, and would bury it. */}
+        <Card title="Firmware" icon={mdiChip}>
+          <FirmwareTable type={type} />
+        </Card>
         <Card title="Name and connector pins" icon={mdiPin}>
           {/* Keyed by type: the form starts from this type's values, never from the last one shown. */}
           <CartridgeTypeForm key={type.id} type={type} />
-        </Card>
-        <Card title="Firmware" icon={mdiChip}>
-          <FirmwareTable type={type} />
         </Card>
       </div>
     </>

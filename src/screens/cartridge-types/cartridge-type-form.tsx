@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import type { CartridgeTypeDetail, ConnectorPin } from '../../../contract/cartridge-types';
 import { toApiFailure } from '../../api/client';
@@ -53,9 +53,19 @@ export function CartridgeTypeForm({ type }: Props) {
   const rowCount = useWatch({ control: form.control, name: 'pins' }).length;
   const pinTypes = type.pin_types.map((p) => ({ value: String(p.id), label: p.name }));
 
+  /**
+   * The pins as the form last knew them on the server: what a save compares the rows with.
+   * Each call that succeeds updates it, so after a partial save only what is left goes again,
+   * and a pin someone else added meanwhile is never taken for a removed row.
+   */
+  const known = useRef<ConnectorPin[]>(type.connector_pins);
+
   // The server's newer values (after a save elsewhere or here) replace an untouched form.
   useEffect(() => {
-    if (!form.formState.isDirty) form.reset(formValuesOf(type));
+    if (!form.formState.isDirty) {
+      known.current = type.connector_pins;
+      form.reset(formValuesOf(type));
+    }
   }, [type, form]);
 
   const save = async (input: CartridgeTypeFormOutput) => {
@@ -72,11 +82,12 @@ export function CartridgeTypeForm({ type }: Props) {
           return;
         }
       }
-      const problems = await savePins(type.connector_pins, input.pins);
+      const problems = await savePins(input.pins);
       const fresh = await client.fetchQuery({ ...cartridgeTypeOptions(type.id), staleTime: 0 });
       await cartridgeTypeChanged(client);
       if (!problems) {
         leaveGuard.release();
+        known.current = fresh.connector_pins;
         form.reset(formValuesOf(fresh));
         showSuccess(`Cartridge type “${fresh.name}” saved.`);
       }
@@ -86,12 +97,16 @@ export function CartridgeTypeForm({ type }: Props) {
   };
 
   /** Returns whether anything was refused; each refusal is on its row, or in the form's message. */
-  const savePins = async (saved: readonly ConnectorPin[], rows: CartridgeTypeFormOutput['pins']): Promise<boolean> => {
-    const { removed, changed, added } = pinChanges(saved, rows);
+  const savePins = async (rows: CartridgeTypeFormOutput['pins']): Promise<boolean> => {
+    const { removed, changed, added } = pinChanges(known.current, rows);
+    const remember = (pin: ConnectorPin) => {
+      known.current = [...known.current.filter((p) => p.id !== pin.id), pin];
+    };
     const elsewhere: string[] = [];
     for (const pin of removed) {
       try {
         await deleteConnectorPin(pin.id);
+        known.current = known.current.filter((p) => p.id !== pin.id);
       } catch (error) {
         elsewhere.push(`Pin ${pin.number} ${pin.name} was not removed: ${toApiFailure(error).message}`);
       }
@@ -108,6 +123,7 @@ export function CartridgeTypeForm({ type }: Props) {
       for (const call of pending) {
         try {
           const pin = await call.run();
+          remember(pin);
           form.setValue(`pins.${call.index}.id`, pin.id);
         } catch (error) {
           failed.push({ index: call.index, error });

@@ -118,3 +118,32 @@ test('a superadmin uploads a firmware version and downloads it byte for byte; a 
   await expect(again.getByText('This cartridge type has firmware with this version already.')).toBeVisible();
   await expect(again.getByLabel('Version')).toHaveValue('1.0.0');
 });
+
+test('deleting a type with firmware is refused in the dialog; deleting its firmware first lets it go', async ({ page }) => {
+  const name = `E2E doomed ${Date.now().toString(36)}`;
+  await newType(page, name);
+  const file = path.join(dir, 'doomed.bin');
+  await writeFile(file, randomBytes(2048));
+  await page.getByRole('button', { name: 'Upload firmware' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload firmware' });
+  await upload.getByLabel('Version').fill('0.1');
+  await upload.getByLabel('Firmware').setInputFiles(file);
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden();
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete cartridge type “${name}”?` });
+  await confirm.getByRole('button', { name: 'Delete cartridge type' }).click();
+  await expect(confirm).toContainText(`Cartridge type “${name}” still holds 1 firmware version; delete or move them first.`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Delete firmware version “0.1”' }).click();
+  await page.getByRole('dialog', { name: 'Delete firmware version “0.1”?' }).getByRole('button', { name: 'Delete firmware version' }).click();
+  await expect(page.getByText('No firmware uploaded yet.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: `Delete cartridge type “${name}”?` }).getByRole('button', { name: 'Delete cartridge type' }).click();
+  await expect(page).toHaveURL(/\/manage\/cartridgetypes$/);
+  await expect(page.getByRole('status')).toContainText(`Cartridge type “${name}” deleted.`);
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import type { FileStore } from '../files/file-store';
 import { seedCompany, type SeedCompany } from './companies';
 import { seedDemoCassettes } from './demo-cassettes';
 import { seedDemoEnclosures } from './demo-enclosures';
+import { seedDemoCartridgeTypes } from './demo-cartridge-types';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
@@ -56,6 +57,7 @@ export async function seedDemo(
   await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
   await seedDemoCassettes(db, ids[0]);
+  await seedDemoCartridgeTypes(db, platform.files, platform.superadmin);
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -67,10 +67,13 @@ const CALLS = [
 ];
 
 /** Calls whose success answer is a file rather than JSON, with the type the description names. */
-const DOWNLOADS = [['get /v1/enclosure-updates/{id}/firmware', 'application/octet-stream']];
+const DOWNLOADS = [
+  ['get /v1/enclosure-updates/{id}/firmware', 'application/octet-stream'],
+  ['get /v1/firmware/{id}', 'application/octet-stream'],
+];
 
 /** Calls that take an upload: their body is a multipart form. */
-const UPLOADS = ['post /v1/enclosure-updates'];
+const UPLOADS = ['post /v1/enclosure-updates', 'post /v1/cartridgetypes/{id}/firmware'];
 
 type Operation = {
   summary?: string;

@@ -1,0 +1,2 @@
+export { CartridgeTypesScreen } from './cartridge-types-screen';
+export { CartridgeTypeScreen } from './cartridge-type-screen';

@@ -31,8 +31,8 @@ export default defineRoutes((route, { db, live, files }) => {
     url: '/jig/update',
     summary: 'A jig fetches the newest enclosure update',
     description:
-      'Signed by `?signature=` (SPEC §7) or the `x-jig-signature` header; unknown, unprovisioned or revoked → 401, ' +
-      'as for reports. The version of an update is the sha256 of its firmware file, answered as the ETag (quoted) and ' +
+      'Signed by `?signature=` (SPEC §7) or the `x-jig-signature` header; unknown, unprovisioned or revoked → 404 ' +
+      '(API.md), as when no update exists. The version of an update is the sha256 of its firmware file, answered as the ETag (quoted) and ' +
       `\`${FIRMWARE_VERSION_HEADER}\`. A jig that sends its version as \`If-None-Match\` and runs the newest gets 304 ` +
       'without the bytes; otherwise the file, streamed. No update uploaded yet → 404. The enclosure records the version ' +
       '(firmware_version) and that it was seen.',

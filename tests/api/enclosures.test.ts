@@ -160,7 +160,7 @@ describe('enclosures', () => {
     const refused = await report(credentials.signature);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe('Unknown or unprovisioned jig.');
-    expect((await fetchUpdate(credentials.signature)).statusCode).toBe(401);
+    expect((await fetchUpdate(credentials.signature)).statusCode).toBe(404);
 
     // Provisioned again: a new secret; the old signature stays refused.
     const renewed = (await move(id, 'provisioned')).json().data.credentials;
@@ -251,15 +251,15 @@ describe('GET /jig/update', () => {
     expect(stale.rawPayload.equals(newer)).toBe(true);
   });
 
-  it('refuses an unknown, unsigned, unprovisioned or revoked jig with 401', async () => {
-    expect((await fetchUpdate('f'.repeat(64))).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/v1/jig/update' })).statusCode).toBe(401);
+  it('refuses an unknown, unsigned, unprovisioned or revoked jig with 404 (API.md)', async () => {
+    expect((await fetchUpdate('f'.repeat(64))).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/jig/update' })).statusCode).toBe(404);
     const id = await registerEnclosure(t, { company_id: t.companyIds.alpha });
     const { signature } = await provisionEnclosure(t, id);
     expect((await fetchUpdate(signature)).statusCode).toBe(200);
     await move(id, 'revoked');
     const refused = await fetchUpdate(signature);
-    expect(refused.statusCode).toBe(401);
+    expect(refused.statusCode).toBe(404);
     expect(refused.json().message).toBe('Unknown or unprovisioned jig.');
   });
 });

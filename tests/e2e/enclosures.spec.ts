@@ -125,7 +125,7 @@ test('a superadmin registers and provisions a jig, which reports and fetches its
   await page.getByRole('dialog', { name: `Revoke enclosure “${serial}”?` }).getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByRole('button', { name: 'Provision again' })).toBeVisible();
   expect((await report()).status()).toBe(401);
-  expect((await request.get(`/v1/jig/update?signature=${signature}`)).status()).toBe(401);
+  expect((await request.get(`/v1/jig/update?signature=${signature}`)).status()).toBe(404);
 
   // The list finds it by serial, filtered by state, in the URL.
   await page.goto(`/manage/enclosures?provisioning=revoked&search=${serial}`);

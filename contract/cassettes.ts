@@ -1,3 +1,4 @@
+import type { Enclosure } from './enclosures';
 import { z } from 'zod';
 import { AMS_TYPES } from './cassette-module-types';
 import { listQuerySchema } from './list-query';
@@ -102,14 +103,5 @@ export const cassetteListQuery = listQuerySchema(CASSETTE_SORTABLE).extend({
 /** `GET /companies/{id}/cassettes`: the same, within the company. */
 export const companyCassetteListQuery = listQuerySchema(CASSETTE_SORTABLE).extend(listFilters);
 
-/** An enclosure a cassette may go into (`GET /cassettes/enclosures`). */
-export const enclosureChoiceSchema = z.object({
-  id: z.number().int(),
-  serial: z.string(),
-  name: z.string(),
-  company_id: z.number().int().nullable(),
-});
-export type EnclosureChoice = z.infer<typeof enclosureChoiceSchema>;
-export const enclosureChoiceQuery = listQuerySchema(['serial'] as const).extend({
-  company_id: idQueryField('company').optional(),
-});
+/** An enclosure a cassette may go into: a row of `GET /enclosures?company_id=`. */
+export type EnclosureChoice = Pick<Enclosure, 'id' | 'serial' | 'name'>;

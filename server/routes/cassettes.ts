@@ -5,8 +5,6 @@ import {
   cassetteSchema,
   cassetteUpdateInput,
   companyCassetteListQuery,
-  enclosureChoiceQuery,
-  enclosureChoiceSchema,
 } from '../../contract/cassettes';
 import { oneOf, pageOf } from '../../contract/envelope';
 import { deleteRoute } from '../http/delete-route';
@@ -16,7 +14,6 @@ import {
   cassettes,
   changeCassette,
   companyCassettes,
-  enclosureChoices,
   removeCassette,
   setCassetteModules,
 } from '../services/cassettes';
@@ -35,17 +32,6 @@ export default defineRoutes((route, { db }) => {
     query: cassetteListQuery,
     response: pageOf(cassetteSchema),
     handler: async ({ query }) => cassettes(db, query),
-  });
-
-  route({
-    method: 'GET',
-    url: '/cassettes/enclosures',
-    summary: 'Enclosures a cassette may go into',
-    description: 'For the cassette form: searched over serial and name, within `company_id` when given.',
-    access: 'platform',
-    query: enclosureChoiceQuery,
-    response: pageOf(enclosureChoiceSchema),
-    handler: async ({ query }) => enclosureChoices(db, query),
   });
 
   route({

@@ -7,8 +7,6 @@ import type {
   cassetteModulesInput,
   cassetteUpdateInput,
   companyCassetteListQuery,
-  EnclosureChoice,
-  enclosureChoiceQuery,
 } from '../../contract/cassettes';
 import type { FieldErrors } from '../../contract/errors';
 import type { Page } from '../../contract/envelope';
@@ -23,7 +21,6 @@ import {
   findCassette,
   insertCassette,
   listCassettes,
-  listEnclosureChoices,
   lockCassette,
   replaceModules,
   serialTaken,
@@ -53,9 +50,6 @@ export async function cassette(db: Kysely<DB>, id: number): Promise<Cassette> {
   return found;
 }
 
-export function enclosureChoices(db: Kysely<DB>, list: z.output<typeof enclosureChoiceQuery>): Promise<Page<EnclosureChoice>> {
-  return listEnclosureChoices(db, list);
-}
 
 function add(errors: FieldErrors, field: string, message: string) {
   (errors[field] ??= []).push(message);

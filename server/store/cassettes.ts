@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AmsType } from '../../contract/cassette-module-types';
-import type { Cassette, CassetteCartridge, CassetteModule, EnclosureChoice } from '../../contract/cassettes';
+import type { Cassette, CassetteCartridge, CassetteModule } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
 import { keptOnPostgres, lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
@@ -198,13 +198,3 @@ export async function deleteCassetteRow(db: Kysely<DB>, id: number): Promise<voi
   await db.deleteFrom('cassettes').where('id', '=', id).execute();
 }
 
-/** Enclosures a cassette may go into: searched by serial and name, within a company when given. */
-export async function listEnclosureChoices(
-  db: Kysely<DB>,
-  list: ListQuery<'serial'> & { company_id?: number },
-): Promise<Page<EnclosureChoice>> {
-  let query = db.selectFrom('enclosures').select(['enclosures.id', 'enclosures.serial', 'enclosures.name', 'enclosures.company_id']);
-  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref<string>('enclosures.serial'), sql.ref<string>('enclosures.name')]));
-  if (list.company_id !== undefined) query = query.where('enclosures.company_id', '=', list.company_id);
-  return pagedList(query, list, { columns: { serial: sql`lower(enclosures.serial)` }, default: 'serial', tiebreaker: sql.ref('enclosures.id') });
-}

@@ -40,7 +40,7 @@ export const cassetteOptions = (id: number) =>
 /** Enclosures a cassette of the company may go into, searched as the user types. */
 export const searchEnclosures = (companyId: number | null) => (search: string, signal: AbortSignal) =>
   api
-    .get<Page<EnclosureChoice>>('/cassettes/enclosures', {
+    .get<Page<EnclosureChoice>>('/enclosures', {
       params: {
         ...toQuery({ page: 1, limit: 20, sortby: 'serial', sortdesc: false, search: search || undefined }),
         ...(companyId && { company_id: companyId }),

@@ -9,7 +9,6 @@ export default resourceAccess({
   }),
   routes: {
     'GET /cassettes': { access: 'platform', sample: (_t, w) => ({ query: `company_id=${w.ids.company}` }) },
-    'GET /cassettes/enclosures': { access: 'platform', sample: (_t, w) => ({ query: `company_id=${w.ids.company}` }) },
     'POST /cassettes': {
       access: 'platform',
       sample: (_t, w) => ({ body: { serial: `MATRIX-CS-${next()}`, name: 'Matrix cassette', company_id: w.ids.company } }),

@@ -144,6 +144,22 @@ export const measuredValuesInput = z
   .array(measuredValueInput, { error: 'Values are a list of { name, value, unit }.' })
   .max(MAX_MEASURED_VALUES, `At most ${MAX_MEASURED_VALUES} values.`);
 
+/**
+ * The due date comes after the calibration date: checked even while other fields are wrong (so
+ * one answer names every field to fix), as long as both dates are dates.
+ */
+const dueAfterCalibration = [
+  (input: { calibrated_at: string; due_at: string }) => input.due_at > input.calibrated_at,
+  {
+    path: ['due_at'],
+    message: 'Due date is after the calibration date.',
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as { calibrated_at?: unknown; due_at?: unknown } | null;
+      return typeof v?.calibrated_at === 'string' && typeof v.due_at === 'string' && DATE.test(v.calibrated_at.trim()) && DATE.test(v.due_at.trim());
+    },
+  },
+] as const;
+
 /** The calibration's own fields, as the form holds them (values as rows). */
 export const calibrationInput = z
   .object({
@@ -157,11 +173,7 @@ export const calibrationInput = z
       .max(CALIBRATION_NOTES_MAX, `Notes are at most ${CALIBRATION_NOTES_MAX.toLocaleString('en-US')} characters.`)
       .default(''),
   })
-  .superRefine((input, ctx) => {
-    if (DATE.test(input.calibrated_at) && DATE.test(input.due_at) && input.due_at <= input.calibrated_at) {
-      ctx.addIssue({ code: 'custom', path: ['due_at'], message: 'Due date is after the calibration date.' });
-    }
-  });
+  .refine(...dueAfterCalibration);
 export type CalibrationInput = z.output<typeof calibrationInput>;
 
 /**
@@ -187,11 +199,7 @@ export const calibrationFields = z
       .pipe(measuredValuesInput),
     notes: calibrationInput.shape.notes,
   })
-  .superRefine((input, ctx) => {
-    if (DATE.test(input.calibrated_at) && DATE.test(input.due_at) && input.due_at <= input.calibrated_at) {
-      ctx.addIssue({ code: 'custom', path: ['due_at'], message: 'Due date is after the calibration date.' });
-    }
-  });
+  .refine(...dueAfterCalibration);
 export type CalibrationFields = z.output<typeof calibrationFields>;
 
 /** The multipart form of `POST /cartridges/{id}/calibrations`, for the API's description. */

@@ -95,7 +95,7 @@ export default defineRoutes(
       method: 'GET',
       url: '/cartridges/:id/calibrations',
       summary: "A cartridge's calibrations",
-      description: 'Newest first unless sorted.',
+      description: 'Newest first unless sorted; searched over notes and measured values.',
       access: 'platform',
       query: calibrationListQuery,
       response: pageOf(calibrationSchema),

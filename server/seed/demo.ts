@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { seedCompany, type SeedCompany } from './companies';
+import { seedDemoCartridges } from './demo-cartridges';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
@@ -51,5 +52,6 @@ export async function seedDemo(
     manufacturerUser: seeded[1].users['voltline-admin'],
   });
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
+  await seedDemoCartridges(db, platform.files, platform.superadmin);
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -234,7 +234,8 @@ const CALIBRATION_SORTING: ListSorting<CalibrationSort> = {
 };
 
 export async function listCalibrations(db: Kysely<DB>, cartridgeId: number, list: ListQuery<CalibrationSort>): Promise<Page<StoredCalibration>> {
-  const query = selectCalibrations(db).where('calibrations.cartridge_id', '=', cartridgeId);
+  let query = selectCalibrations(db).where('calibrations.cartridge_id', '=', cartridgeId);
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref<string>('calibrations.notes'), sql.ref<string>('calibrations.values')]));
   const page = await pagedList(query, list, CALIBRATION_SORTING);
   return { data: page.data.map(toCalibration), meta: page.meta };
 }

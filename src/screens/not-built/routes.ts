@@ -23,8 +23,6 @@ export default {
   'manage.enclosure.new': notBuilt('New enclosure'),
   'manage.enclosure.edit': notBuilt('Edit enclosure'),
   'manage.cassettes': notBuilt('Manage cassettes'),
-  'manage.cartridges': notBuilt('Cartridges'),
-  'manage.cartridge': notBuilt('Cartridge'),
   'manage.resources': notBuilt('Resources'),
   'manage.testfunctions': notBuilt('Test functions'),
   'manage.testfunction.new': notBuilt('New test function'),

@@ -148,17 +148,15 @@ export const measuredValuesInput = z
  * The due date comes after the calibration date: checked even while other fields are wrong (so
  * one answer names every field to fix), as long as both dates are dates.
  */
-const dueAfterCalibration = [
-  (input: { calibrated_at: string; due_at: string }) => input.due_at > input.calibrated_at,
-  {
-    path: ['due_at'],
-    message: 'Due date is after the calibration date.',
-    when: (payload: { value: unknown }) => {
-      const v = payload.value as { calibrated_at?: unknown; due_at?: unknown } | null;
-      return typeof v?.calibrated_at === 'string' && typeof v.due_at === 'string' && DATE.test(v.calibrated_at.trim()) && DATE.test(v.due_at.trim());
-    },
+const dueAfter = (input: { calibrated_at: string; due_at: string }) => input.due_at > input.calibrated_at;
+const dueAfterParams = {
+  path: ['due_at'],
+  message: 'Due date is after the calibration date.',
+  when: (payload: { value: unknown }) => {
+    const v = payload.value as { calibrated_at?: unknown; due_at?: unknown } | null;
+    return typeof v?.calibrated_at === 'string' && typeof v.due_at === 'string' && DATE.test(v.calibrated_at.trim()) && DATE.test(v.due_at.trim());
   },
-] as const;
+};
 
 /** The calibration's own fields, as the form holds them (values as rows). */
 export const calibrationInput = z
@@ -173,7 +171,7 @@ export const calibrationInput = z
       .max(CALIBRATION_NOTES_MAX, `Notes are at most ${CALIBRATION_NOTES_MAX.toLocaleString('en-US')} characters.`)
       .default(''),
   })
-  .refine(...dueAfterCalibration);
+  .refine(dueAfter, dueAfterParams);
 export type CalibrationInput = z.output<typeof calibrationInput>;
 
 /**
@@ -199,7 +197,7 @@ export const calibrationFields = z
       .pipe(measuredValuesInput),
     notes: calibrationInput.shape.notes,
   })
-  .refine(...dueAfterCalibration);
+  .refine(dueAfter, dueAfterParams);
 export type CalibrationFields = z.output<typeof calibrationFields>;
 
 /** The multipart form of `POST /cartridges/{id}/calibrations`, for the API's description. */

@@ -117,11 +117,13 @@ export function RecordCalibrationDialog({ cartridge, open, onOpenChange }: Props
           empty={<p className="text-sm text-secondary">No measured values. Add the ones on the certificate.</p>}
         >
           {(index) => (
-            <div className="grid flex-1 grid-cols-[2fr_1fr_1fr] gap-2">
+            <>
               <TextField control={form.control} name={`values.${index}.name`} label="Name" placeholder="R_contact" disabled={busy} />
-              <TextField control={form.control} name={`values.${index}.value`} label="Value" inputMode="decimal" disabled={busy} />
-              <TextField control={form.control} name={`values.${index}.unit`} label="Unit" placeholder="Ω" disabled={busy} />
-            </div>
+              <div className="grid grid-cols-2 gap-3">
+                <TextField control={form.control} name={`values.${index}.value`} label="Value" inputMode="decimal" disabled={busy} />
+                <TextField control={form.control} name={`values.${index}.unit`} label="Unit" placeholder="Ω" disabled={busy} />
+              </div>
+            </>
           )}
         </FieldRows>
         <TextAreaField control={form.control} name="notes" label="Notes" hint="Optional: lab, instrument, conditions." disabled={busy} />

@@ -70,7 +70,7 @@ const CALLS = [
 const DOWNLOADS = [['get /v1/enclosure-updates/{id}/firmware', 'application/octet-stream']];
 
 /** Calls that take an upload: their body is a multipart form. */
-const UPLOADS = ['post /v1/enclosure-updates'];
+const UPLOADS = ['post /v1/enclosure-updates', 'post /v1/cartridges/{id}/calibrations'];
 
 type Operation = {
   summary?: string;

@@ -76,3 +76,16 @@ test('recording a calibration turns an overdue cartridge ok, in the filtered lis
   await expect(rowOf(page, OVERDUE)).toHaveCount(1);
   await expect(rowOf(page, OVERDUE)).toContainText('OK');
 });
+
+test('"New cartridge" says on each field what is missing', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, E2E_ADMIN);
+  await page.goto('/manage/cartridges');
+  await page.getByRole('button', { name: 'New cartridge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New cartridge' });
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(dialog.getByText('Serial is required.')).toBeVisible();
+  await expect(dialog.getByText('Cartridge type is required.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

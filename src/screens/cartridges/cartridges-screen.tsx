@@ -1,4 +1,5 @@
-import { mdiClose } from '@mdi/js';
+import { mdiClose, mdiPlus } from '@mdi/js';
+import { useState } from 'react';
 import { CALIBRATION_STATUS_LABELS, CALIBRATION_STATUSES, type Cartridge } from '../../../contract/cartridges';
 import { cartridgesOptions, cartridgeTypeSearch, cassetteSearch } from '../../api/cartridges';
 import type { ScreenProps } from '../../app/screen-props';
@@ -9,6 +10,7 @@ import type { Column, ListQuery } from '../../components/data-table/types';
 import { AsyncSelect } from '../../components/form/async-select';
 import { PageHeader } from '../../components/page-header';
 import { positiveIntParam, useSearchState } from '../../lib/url-search';
+import { NewCartridgeDialog } from './new-cartridge-dialog';
 import { CalibrationStatusBadge, formatDay } from './status';
 
 const COLUMNS: Column<Cartridge>[] = [
@@ -65,9 +67,18 @@ export function CartridgesScreen({ title }: ScreenProps) {
   const cassetteId = positiveIntParam(params, 'cassette_id') ?? undefined;
   const query: ListQuery<Cartridge> = (p) => cartridgesOptions({ ...p, status, cartridge_type_id: typeId, cassette_id: cassetteId });
   const filtered = status || typeId || cassetteId;
+  const [creating, setCreating] = useState(false);
   return (
     <>
-      <PageHeader title={title} description="The fixtures' pogo-pin boards and when each is due for calibration (overdue: past due or never calibrated; due soon: within 30 days)." />
+      <PageHeader
+        title={title}
+        description="The fixtures' pogo-pin boards and when each is due for calibration (overdue: past due or never calibrated; due soon: within 30 days)."
+        actions={
+          <Button icon={mdiPlus} onClick={() => setCreating(true)}>
+            New cartridge
+          </Button>
+        }
+      />
       <DataTable
         label="Cartridges"
         columns={COLUMNS}
@@ -85,6 +96,7 @@ export function CartridgesScreen({ title }: ScreenProps) {
           </div>
         }
       />
+      <NewCartridgeDialog open={creating} onOpenChange={setCreating} />
     </>
   );
 }

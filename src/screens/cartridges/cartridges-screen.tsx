@@ -1,4 +1,5 @@
 import { mdiClose, mdiPlus } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CALIBRATION_STATUS_LABELS, CALIBRATION_STATUSES, type Cartridge } from '../../../contract/cartridges';
 import { cartridgesOptions, cartridgeTypeSearch, cassetteSearch } from '../../api/cartridges';
@@ -67,6 +68,11 @@ export function CartridgesScreen({ title }: ScreenProps) {
   const cassetteId = positiveIntParam(params, 'cassette_id') ?? undefined;
   const query: ListQuery<Cartridge> = (p) => cartridgesOptions({ ...p, status, cartridge_type_id: typeId, cassette_id: cassetteId });
   const filtered = status || typeId || cassetteId;
+  // The chosen type's and cassette's names, read from a cartridge that has them (the filters keep only ids in the URL).
+  const typeRow = useQuery({ ...cartridgesOptions({ page: 1, limit: 1, cartridge_type_id: typeId }), enabled: typeId !== undefined });
+  const cassetteRow = useQuery({ ...cartridgesOptions({ page: 1, limit: 1, cassette_id: cassetteId }), enabled: cassetteId !== undefined });
+  const typeName = typeRow.data?.data[0]?.cartridge_type.name ?? null;
+  const cassetteName = cassetteRow.data?.data[0]?.cassette?.serial ?? null;
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -91,8 +97,8 @@ export function CartridgesScreen({ title }: ScreenProps) {
         toolbar={
           <div className="flex flex-wrap items-end gap-3">
             <TableFilter param="status" label="Calibration" options={STATUS_OPTIONS} allLabel="Any status" />
-            <IdFilter param="cartridge_type_id" label="Type" source={cartridgeTypeSearch} />
-            <IdFilter param="cassette_id" label="Cassette" source={cassetteSearch} />
+            <IdFilter param="cartridge_type_id" label="Type" source={cartridgeTypeSearch} current={typeName} />
+            <IdFilter param="cassette_id" label="Cassette" source={cassetteSearch} current={cassetteName} />
           </div>
         }
       />

@@ -70,6 +70,19 @@ export async function receiveUpload<F extends z.ZodType = z.ZodType<Record<strin
 }
 
 /**
+ * `receiveUpload` for a file the form may leave out (a calibration's certificate): the same checks
+ * on a file that is sent, and `file` undefined when none is.
+ */
+export async function receiveOptionalUpload<F extends z.ZodType = z.ZodType<Record<string, string>>>(
+  request: FastifyRequest,
+  store: FileStore,
+  spec: UploadSpec<F>,
+): Promise<{ file: StoredFile | undefined; fields: z.output<F> }> {
+  const { files, fields } = await receive(request, store, { ...spec, maxFiles: 1, minFiles: 0, many: false });
+  return { file: files[0], fields };
+}
+
+/**
  * Several files in one field, as `documents[0]`, `documents[1]`, … (or `documents` repeated),
  * with text fields beside them: each file streamed into the store with its own limit and type
  * check, as `receiveUpload` does for one. A refusal names the file it concerns, in the message

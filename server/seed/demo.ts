@@ -5,6 +5,7 @@ import { seedCompany, type SeedCompany } from './companies';
 import { seedDemoCassettes } from './demo-cassettes';
 import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoCartridgeTypes } from './demo-cartridge-types';
+import { seedDemoCartridges } from './demo-cartridges';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
@@ -59,5 +60,6 @@ export async function seedDemo(
   await seedDemoCassettes(db, ids[0]);
   await seedDemoCartridgeTypes(db, platform.files, platform.superadmin);
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
+  await seedDemoCartridges(db, platform.files, platform.superadmin);
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -73,7 +73,7 @@ const DOWNLOADS = [
 ];
 
 /** Calls that take an upload: their body is a multipart form. */
-const UPLOADS = ['post /v1/enclosure-updates', 'post /v1/cartridgetypes/{id}/firmware'];
+const UPLOADS = ['post /v1/enclosure-updates', 'post /v1/cartridgetypes/{id}/firmware', 'post /v1/cartridges/{id}/calibrations'];
 
 type Operation = {
   summary?: string;

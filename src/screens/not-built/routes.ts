@@ -17,8 +17,6 @@ export default {
   'manage.requests': notBuilt('Project requests'),
   'manage.request.new': notBuilt('New project request'),
   'manage.request.process': notBuilt('Process project request'),
-  'manage.cartridges': notBuilt('Cartridges'),
-  'manage.cartridge': notBuilt('Cartridge'),
   'manage.testfunctions': notBuilt('Test functions'),
   'manage.testfunction.new': notBuilt('New test function'),
   'manage.testfunction.edit': notBuilt('Edit test function'),

@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { addDays, todayUtc, type MeasuredValue } from '../../contract/cartridges';
+import type { DB } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+import { insertCalibration, insertCartridge, newestDueAt, updateCartridgeRow } from '../store/cartridges';
+
+/**
+ * The demo's cartridges with their calibrations, relative to today: most ok, some due within 30
+ * days, one overdue. Cartridge types and cassettes are other slices' demo rows
+ * (demo-cartridge-types.ts, the cassettes'): found by name or serial, and made here, minimal,
+ * only when missing, so this seed also works alone.
+ */
+const TYPES = ['MC-200 bed-of-nails', 'PSU-40 fixture', 'CAN gateway probe'] as const;
+
+/** [serial, type, due in days from today (negative: past), certificate?] */
+const CARTRIDGES: [string, (typeof TYPES)[number], number, boolean][] = [
+  ['CR-MC200-0001', 'MC-200 bed-of-nails', 212, true],
+  ['CR-MC200-0002', 'MC-200 bed-of-nails', 18, true],
+  ['CR-MC200-0003', 'MC-200 bed-of-nails', 95, false],
+  ['CR-PSU40-0001', 'PSU-40 fixture', 6, true],
+  ['CR-PSU40-0002', 'PSU-40 fixture', -12, false],
+  ['CR-PSU40-0003', 'PSU-40 fixture', 160, true],
+  ['CR-CAN-0001', 'CAN gateway probe', 27, false],
+  ['CR-CAN-0002', 'CAN gateway probe', 300, true],
+];
+
+const VALUES: Record<(typeof TYPES)[number], MeasuredValue[]> = {
+  'MC-200 bed-of-nails': [
+    { name: 'Contact resistance (max)', value: 0.018, unit: 'Ω' },
+    { name: 'Probe force (mean)', value: 1.42, unit: 'N' },
+  ],
+  'PSU-40 fixture': [
+    { name: 'Output 12 V', value: 12.003, unit: 'V' },
+    { name: 'Current sense offset', value: 0.4, unit: 'mA' },
+  ],
+  'CAN gateway probe': [{ name: 'Bus termination', value: 120.2, unit: 'Ω' }],
+};
+
+async function typeId(db: Kysely<DB>, name: string, now: string): Promise<number> {
+  const found = await db.selectFrom('cartridge_types').select('id').where('name', '=', name).executeTakeFirst();
+  if (found) return found.id;
+  const made = await db.insertInto('cartridge_types').values({ name, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  return made.id;
+}
+
+/** Two cassettes with free bays: the cassettes' demo rows when there are any, else one made here. */
+async function cassetteBays(db: Kysely<DB>, now: string): Promise<{ id: number; bay: number }[]> {
+  let cassettes = await db.selectFrom('cassettes').select(['id', 'cartridge_bays']).orderBy('id').limit(3).execute();
+  if (!cassettes.length) {
+    await db.insertInto('cassettes').values({ serial: 'CS-DEMO-1', name: 'Demo cassette', cartridge_bays: 2, created_at: now, updated_at: now }).execute();
+    cassettes = await db.selectFrom('cassettes').select(['id', 'cartridge_bays']).orderBy('id').limit(3).execute();
+  }
+  const free: { id: number; bay: number }[] = [];
+  for (const cassette of cassettes) {
+    const taken = new Set(
+      (await db.selectFrom('cartridges').select('bay').where('cassette_id', '=', cassette.id).execute()).map((r) => r.bay),
+    );
+    for (let bay = 1; bay <= cassette.cartridge_bays; bay++) if (!taken.has(bay)) free.push({ id: cassette.id, bay });
+  }
+  return free;
+}
+
+/** A tiny valid-looking PDF, so the download opens as a PDF. */
+function certificatePdf(serial: string, day: string): Buffer {
+  const text = `Calibration certificate ${serial} ${day}`;
+  const content = `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`;
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
+      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
+      `4 0 obj<</Length ${content.length}>>stream\n${content}\nendstream endobj\n` +
+      `5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+}
+
+export async function seedDemoCartridges(db: Kysely<DB>, files: FileStore, recorder: number | null): Promise<number> {
+  const now = new Date().toISOString();
+  const today = todayUtc();
+  const types = new Map<string, number>();
+  for (const name of TYPES) types.set(name, await typeId(db, name, now));
+  const bays = await cassetteBays(db, now);
+
+  let made = 0;
+  for (const [n, [serial, type, dueIn, withCertificate]] of CARTRIDGES.entries()) {
+    if (await db.selectFrom('cartridges').select('id').where('serial', '=', serial).executeTakeFirst()) continue;
+    const place = n % 2 === 0 ? bays.shift() : undefined; // every other one sits in a cassette
+    const id = await insertCartridge(db, { serial, cartridge_type_id: types.get(type)!, cassette_id: place?.id ?? null, bay: place?.bay ?? null });
+    const due = addDays(today, dueIn);
+    // The calibration before (a year earlier), then the current one.
+    for (const [back, last] of [[730, false], [365, true]] as const) {
+      const calibrated = addDays(due, -back);
+      let certificate: string | null = null;
+      if (last && withCertificate) {
+        const bytes = certificatePdf(serial, calibrated);
+        certificate = (await files.put(Readable.from([bytes]), { name: `${serial}-${calibrated}.pdf`, type: 'application/pdf', limit: bytes.length })).id;
+      }
+      await insertCalibration(
+        db,
+        {
+          cartridge_id: id,
+          calibrated_at: calibrated,
+          due_at: addDays(calibrated, 365),
+          result: 'pass',
+          values: VALUES[type],
+          notes: last ? 'Annual calibration, lab 2.' : '',
+          certificate_file_id: certificate,
+          created_by: recorder,
+        },
+        `${calibrated}T09:00:00.000Z`,
+      );
+    }
+    await updateCartridgeRow(db, id, { calibration_due_at: await newestDueAt(db, id) });
+    made++;
+  }
+  return made;
+}

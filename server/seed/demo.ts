@@ -5,6 +5,7 @@ import { seedCompany, type SeedCompany } from './companies';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
+import { seedDemoTestFunctions } from './demo-test-functions';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
 
@@ -51,5 +52,6 @@ export async function seedDemo(
     manufacturerUser: seeded[1].users['voltline-admin'],
   });
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
+  await seedDemoTestFunctions(db);
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -26,9 +26,6 @@ export default {
   'manage.cartridges': notBuilt('Cartridges'),
   'manage.cartridge': notBuilt('Cartridge'),
   'manage.resources': notBuilt('Resources'),
-  'manage.testfunctions': notBuilt('Test functions'),
-  'manage.testfunction.new': notBuilt('New test function'),
-  'manage.testfunction.edit': notBuilt('Edit test function'),
   'manage.amsmodules': notBuilt('AMS modules'),
   'manage.devices': notBuilt('Manage devices'),
 } satisfies ScreenRoutes;

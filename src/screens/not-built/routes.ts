@@ -27,5 +27,4 @@ export default {
   'manage.cartridge': notBuilt('Cartridge'),
   'manage.resources': notBuilt('Resources'),
   'manage.amsmodules': notBuilt('AMS modules'),
-  'manage.devices': notBuilt('Manage devices'),
 } satisfies ScreenRoutes;

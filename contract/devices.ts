@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
-import { idField, idListField, idQueryField } from './numbers';
+import { idField, idQueryField } from './numbers';
 import { choice, requiredText } from './text';
 
 export const DEVICE_STATUSES = ['untested', 'passed', 'failed', 'released', 'scrapped'] as const;
@@ -92,44 +92,56 @@ export type DeviceReportDetail = z.infer<typeof deviceReportDetailSchema>;
 export const REPORT_SORTABLE = ['id', 'started_at', 'result'] as const;
 export const reportListQuery = listQuerySchema(REPORT_SORTABLE);
 
+/** A panel id: boards built together on one panel share it (migration 009). */
+export const PANEL_ID_MAX = 64;
+
+/** A panel id in a body: text; empty (or only spaces) clears it (null). */
+export const panelIdField = z
+  .string({ error: 'Panel id is text.' })
+  .trim()
+  .max(PANEL_ID_MAX, `Panel id is at most ${PANEL_ID_MAX} characters.`)
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+const deviceStatus = choice(DEVICE_STATUSES, 'Status');
+const deviceBatch = idField('production batch');
+
 /** `PATCH /manage/devices/{id}` (superadmin): correct a device. */
 export const manageDeviceUpdateInput = z
   .object({
     serial: requiredText('Serial').max(64, 'Serial is at most 64 characters.'),
-    status: choice(DEVICE_STATUSES, 'Status'),
-    production_batch_id: idField('production batch'),
+    status: deviceStatus,
+    production_batch_id: deviceBatch,
+    panel_id: panelIdField,
   })
   .partial();
 export type ManageDeviceUpdateInput = z.infer<typeof manageDeviceUpdateInput>;
 
-/** At most this many devices move in one panel move. */
+/** A panel correction touches at most this many boards (a panel holds tens). */
 export const MAX_PANEL_DEVICES = 1000;
 
-/** `PATCH /manage/devices/panel/{batchId}` (superadmin): move a panel of devices to another batch. */
-export const manageDevicePanelInput = z.object({
-  device_ids: idListField('device', {
-    min: 1,
-    minMessage: 'Pick at least one device.',
-    max: MAX_PANEL_DEVICES,
-    maxMessage: `At most ${MAX_PANEL_DEVICES} devices at once.`,
-  }),
-  production_batch_id: idField('production batch', { required: 'Target batch is required.' }),
-});
+/**
+ * `PATCH /manage/devices/panel/{panelId}` (superadmin): one correction for every board of a
+ * panel, the single correction's status and batch (a serial is a board's own), all or none.
+ */
+export const manageDevicePanelInput = z.object({ status: deviceStatus, production_batch_id: deviceBatch }).partial();
 export type ManageDevicePanelInput = z.infer<typeof manageDevicePanelInput>;
 
 /** `GET /manage/devices` rows: a device with the project and company it belongs to. */
 export const manageDeviceSchema = deviceSchema.extend({
+  /** Boards built together on one panel share it; null when not known. */
+  panel_id: z.string().nullable(),
   project_name: z.string(),
   company_id: z.number().int(),
   company_name: z.string(),
 });
 export type ManageDevice = z.infer<typeof manageDeviceSchema>;
 
-/** Answer of the panel move: how many devices moved and the ids of both batches. */
+/** Answer of the panel correction: the panel, how many boards it holds and how many changed. */
 export const manageDevicePanelResultSchema = z.object({
-  moved: z.number().int(),
-  from_batch_id: z.number().int(),
-  production_batch_id: z.number().int(),
+  panel_id: z.string(),
+  device_count: z.number().int(),
+  changed: z.number().int(),
 });
 export type ManageDevicePanelResult = z.infer<typeof manageDevicePanelResultSchema>;
 

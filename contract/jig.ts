@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_RESULTS } from './devices';
+import { PANEL_ID_MAX, REPORT_RESULTS } from './devices';
 import { idField, realField } from './numbers';
 
 /**
@@ -26,6 +26,13 @@ export const jigReportInput = z.object({
   project_id: idField('project', { required: 'project_id is required.' }),
   /** Needed when the board is new; a known board stays in its batch. */
   production_batch_id: idField('production batch').optional(),
+  /** The panel the board was built on, when the jig knows it; kept on the device (the last report's wins). */
+  panel_id: z
+    .string({ error: 'Panel id is text.' })
+    .trim()
+    .min(1, 'Panel id must not be empty; leave it out instead.')
+    .max(PANEL_ID_MAX, `Panel id is at most ${PANEL_ID_MAX} characters.`)
+    .optional(),
   test_profile: z.string().max(120).optional(),
   test_profile_version: z.string().max(40).optional(),
   result: z.enum(REPORT_RESULTS, { error: `result must be one of: ${REPORT_RESULTS.join(', ')}.` }),

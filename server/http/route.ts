@@ -53,6 +53,11 @@ export type RouteSpec<
   access: P;
   /** The row `:id` names; the caller is judged against its owner. */
   scope?: S;
+  /**
+   * A path whose `:id` is no row id (a panel's text id, `PATCH /manage/devices/panel/{id}`): its
+   * schema, in place of the id check. Unscoped routes only.
+   */
+  params?: Schema;
   query?: Q;
   body?: B;
   /**
@@ -158,7 +163,7 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
       ...(needsLogin && { security: [{ bearer: [] }] }),
       ...(spec.access === 'jig' && { security: [{ jigSignature: [] }] }),
       // Only the parts a route has: Fastify warns about a key present but undefined.
-      ...definedOnly({ params: paramsOf(spec.url, spec.scope), querystring: spec.query, body: spec.body }),
+      ...definedOnly({ params: spec.params ?? paramsOf(spec.url, spec.scope), querystring: spec.query, body: spec.body }),
       ...(spec.consumes && { consumes: [spec.consumes] }),
       response: {
         ...(status === 204
@@ -186,7 +191,7 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
       // An unscoped route's `:id` (the /manage area's) is judged here too, after access: one
       // that cannot be an id names no row (404), as on scoped routes, not the params schema's 422.
       const rawId = (request.params as { id?: string }).id;
-      if (!spec.scope && rawId !== undefined) parseId(rawId);
+      if (!spec.scope && !spec.params && rawId !== undefined) parseId(rawId);
     },
     handler: async (request, reply) => {
       reply.status(status);

@@ -5,9 +5,11 @@ import {
   manageDeviceSchema,
   manageDeviceUpdateInput,
 } from '../../contract/devices';
+import { z } from 'zod';
+import { PANEL_ID_MAX } from '../../contract/devices';
 import { oneOf, pageOf } from '../../contract/envelope';
 import { defineRoutes } from '../http/route';
-import { correctManageDevice, manageDevices, movePanelOf } from '../services/manage-devices';
+import { correctManageDevice, correctManagePanel, manageDevices } from '../services/manage-devices';
 
 type WithId = { id: number };
 
@@ -41,11 +43,19 @@ export default defineRoutes((route, { db }) => {
   route({
     method: 'PATCH',
     url: '/manage/devices/panel/:id',
-    summary: 'Move a panel of devices to another batch of the project',
-    description: '`:id` is the production batch the devices are in now; all of them move or none.',
+    summary: 'Correct every board of a panel',
+    description:
+      '`:id` is the panel id the boards share (`panel_id`, from the jig\'s report or a correction). ' +
+      'The single correction\'s `status` and `production_batch_id`, applied to all of them in one transaction or to none: ' +
+      'a released board on the panel keeps its status, so changing the status is a 409 for the whole panel; ' +
+      'a batch of another project or `released` as the status is a 422; a panel of boards of several projects is a 409; ' +
+      'no board on that panel is a 404.',
     access: 'platform',
+    params: z.object({ id: z.string().min(1).max(PANEL_ID_MAX * 4).describe('The panel id, URL-encoded.') }),
     body: manageDevicePanelInput,
     response: oneOf(manageDevicePanelResultSchema),
-    handler: async ({ request, body }) => ({ data: await movePanelOf(db, (request.params as WithId).id, body) }),
+    handler: async ({ request, body }) => ({
+      data: await correctManagePanel(db, (request.params as { id: string }).id.trim(), body),
+    }),
   });
 });

@@ -10,6 +10,7 @@ import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
 import { seedDemoResources } from './demo-resources';
+import { seedDemoTestFunctions } from './demo-test-functions';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
 
@@ -61,5 +62,6 @@ export async function seedDemo(
   await seedDemoCartridgeTypes(db, platform.files, platform.superadmin);
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
   await seedDemoCartridges(db, platform.files, platform.superadmin);
+  await seedDemoTestFunctions(db);
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -10,8 +10,7 @@ import type {
 import type { Page } from '../../contract/envelope';
 import type { DB } from '../db/schema';
 import { notFound } from '../http/errors';
-import { correctDevice, movePanel } from './production/corrections';
-import { findBatchHead } from '../store/batches';
+import { correctDevice, correctPanel } from './production/corrections';
 import { findManageDevice, listManageDevices } from '../store/manage-devices';
 
 /**
@@ -30,10 +29,7 @@ export async function correctManageDevice(db: Kysely<DB>, deviceId: number, inpu
   return device;
 }
 
-/** Moves a panel of boards out of the batch `batchId` into another batch of its project. */
-export async function movePanelOf(db: Kysely<DB>, batchId: number, input: ManageDevicePanelInput): Promise<ManageDevicePanelResult> {
-  const source = await findBatchHead(db, batchId);
-  if (!source) throw notFound();
-  const moved = await movePanel(db, source, input);
-  return { moved, from_batch_id: source.id, production_batch_id: input.production_batch_id };
+/** One correction for every board of the panel `panelId` (production/corrections.ts). */
+export async function correctManagePanel(db: Kysely<DB>, panelId: string, input: ManageDevicePanelInput): Promise<ManageDevicePanelResult> {
+  return { panel_id: panelId, ...(await correctPanel(db, panelId, input)) };
 }

@@ -10,7 +10,7 @@ function selectManageDevices(db: Kysely<DB>) {
   return selectDevices(db)
     .innerJoin('projects', 'projects.id', 'devices.project_id')
     .innerJoin('companies', 'companies.id', 'projects.company_id')
-    .select(['projects.name as project_name', 'projects.company_id', 'companies.name as company_name']);
+    .select(['devices.panel_id', 'projects.name as project_name', 'projects.company_id', 'companies.name as company_name']);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectManageDevices>['executeTakeFirstOrThrow']>>;
 

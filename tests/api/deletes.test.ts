@@ -67,7 +67,10 @@ describe('DELETE /v1/productionbatches/:id', () => {
     const from = await p.addBatch('Moved away');
     const to = await p.addBatch('Moved here');
     const ids = Object.values(await testBoards(p, ['MV-1', 'MV-2'], { batchId: from }));
-    const moved = await t.call('PATCH', `/v1/manage/devices/panel/${from}`, { as: 'root', body: { device_ids: ids, production_batch_id: to } });
+    // The two boards share a panel, and move as one.
+    for (const id of ids) await t.call('PATCH', `/v1/manage/devices/${id}`, { as: 'root', body: { panel_id: 'MV-PANEL' } });
+    const moved = await t.call('PATCH', '/v1/manage/devices/panel/MV-PANEL', { as: 'root', body: { production_batch_id: to } });
+    expect(moved.json().data).toEqual({ panel_id: 'MV-PANEL', device_count: 2, changed: 2 });
     expect(moved.statusCode).toBe(200);
     const leftOver = () => t.db.selectFrom('report_daily_stats').where('production_batch_id', '=', from).selectAll().execute();
     expect((await leftOver()).length).toBeGreaterThan(0);
@@ -123,8 +126,9 @@ describe('DELETE /v1/productionbatches/:id', () => {
     const ids = Object.values(await testBoards(p, ['RM-1', 'RM-2', 'RM-3', 'RM-4'], { batchId: from }));
     for (const [round, id] of ids.entries()) {
       const target = await p.addBatch(`Race target ${round}`);
+      await t.call('PATCH', `/v1/manage/devices/${id}`, { as: 'root', body: { panel_id: `RM-PANEL-${round}` } });
       const [moved, removed] = await Promise.all([
-        t.call('PATCH', `/v1/manage/devices/panel/${from}`, { as: 'root', body: { device_ids: [id], production_batch_id: target } }),
+        t.call('PATCH', `/v1/manage/devices/panel/RM-PANEL-${round}`, { as: 'root', body: { production_batch_id: target } }),
         del(`/v1/productionbatches/${target}`),
       ]);
       const outcome = `${moved.statusCode}/${removed.statusCode}`;

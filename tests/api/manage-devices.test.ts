@@ -72,7 +72,7 @@ describe('GET /v1/manage/devices', () => {
   it.each(['alpha-admin', 'alpha-engineer', 'beta-viewer'])('refuses %s with 403', async (user) => {
     expect((await t.call('GET', '/v1/manage/devices', { as: user })).statusCode).toBe(403);
     expect((await t.call('PATCH', `/v1/manage/devices/${id['MA-1']}`, { as: user, body: { status: 'scrapped' } })).statusCode).toBe(403);
-    expect((await t.call('PATCH', `/v1/manage/devices/panel/${a.batchId}`, { as: user, body: { device_ids: [id['MA-1']], production_batch_id: a.batchId } })).statusCode).toBe(403);
+    expect((await t.call('PATCH', '/v1/manage/devices/panel/PNL-1', { as: user, body: { status: 'scrapped' } })).statusCode).toBe(403);
   });
 
   it('needs a login', async () => {
@@ -139,70 +139,153 @@ describe('PATCH /v1/manage/devices/:id', () => {
   });
 });
 
+describe('panel ids', () => {
+  it('are set and cleared by the single correction and shown in the list', async () => {
+    const set = await t.call('PATCH', `/v1/manage/devices/${id['MA-1']}`, { as: 'root', body: { panel_id: '  PNL-A7  ' } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.panel_id).toBe('PNL-A7');
+    const list = await t.call('GET', `/v1/manage/devices?project_id=${a.projectId}&sortby=serial`, { as: 'root' });
+    expect(list.json().data.map((d: { serial: string; panel_id: string | null }) => [d.serial, d.panel_id])).toEqual([
+      ['MA-1', 'PNL-A7'],
+      ['MA-2', null],
+      [expect.stringMatching(/^MA-3/), null],
+    ]);
+    const cleared = await t.call('PATCH', `/v1/manage/devices/${id['MA-1']}`, { as: 'root', body: { panel_id: '' } });
+    expect(cleared.json().data.panel_id).toBeNull();
+    const long = await t.call('PATCH', `/v1/manage/devices/${id['MA-1']}`, { as: 'root', body: { panel_id: 'x'.repeat(65) } });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({ panel_id: ['Panel id is at most 64 characters.'] });
+  });
+
+  it('come with a jig report, and a later report without one keeps it', async () => {
+    const q = await createProduction(t, 'alpha', { project: 'Panel reports' });
+    const first = await q.report({ serial: 'JR-1', result: 'pass', panel_id: 'JIG-PANEL-1' });
+    expect(first.statusCode).toBe(201);
+    const deviceId = first.json().data.device_id;
+    const panelOf = async () => (await t.db.selectFrom('devices').where('id', '=', deviceId).select('panel_id').executeTakeFirstOrThrow()).panel_id;
+    expect(await panelOf()).toBe('JIG-PANEL-1');
+    expect((await q.report({ serial: 'JR-1', result: 'fail' })).statusCode).toBe(201);
+    expect(await panelOf()).toBe('JIG-PANEL-1');
+    expect((await q.report({ serial: 'JR-1', result: 'pass', panel_id: 'JIG-PANEL-2' })).statusCode).toBe(201);
+    expect(await panelOf()).toBe('JIG-PANEL-2');
+    const empty = await q.report({ serial: 'JR-1', result: 'pass', panel_id: ' ' });
+    expect(empty.statusCode).toBe(422);
+    expect(Object.keys(empty.json().errors)).toEqual(['panel_id']);
+  });
+});
+
 describe('PATCH /v1/manage/devices/panel/:id', () => {
-  it('moves a panel between batches atomically, counters equal to a recount', async () => {
-    const q = await createProduction(t, 'alpha', { project: 'Panel' });
-    const target = await q.addBatch('Rework');
+  /** Ten boards of a fresh project, the first six on panel `panel`, with reports over three days. */
+  async function panelProduction(project: string, panel: string) {
+    const q = await createProduction(t, 'alpha', { project });
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await q.report({ serial: `P-${i}`, result: i % 3 === 0 ? 'fail' : 'pass', finished_at: `2024-05-0${1 + (i % 3)}T10:00:00.000Z` });
+      const res = await q.report({
+        serial: `${panel}-${i}`,
+        result: i % 3 === 0 ? 'fail' : 'pass',
+        finished_at: `2024-05-0${1 + (i % 3)}T10:00:00.000Z`,
+        ...(i < 6 && { panel_id: panel }),
+      });
       ids.push(res.json().data.device_id);
-      if (i % 4 === 0) await q.report({ serial: `P-${i}`, result: 'pass', finished_at: '2024-05-04T10:00:00.000Z' });
+      if (i % 4 === 0) await q.report({ serial: `${panel}-${i}`, result: 'pass', finished_at: '2024-05-04T10:00:00.000Z' });
     }
-    const panel = ids.slice(0, 6);
-    const res = await t.call('PATCH', `/v1/manage/devices/panel/${q.batchId}`, { as: 'root', body: { device_ids: panel, production_batch_id: target } });
+    return { q, ids };
+  }
+  const correctPanel = (panel: string, body: unknown, as = 'root') =>
+    t.call('PATCH', `/v1/manage/devices/panel/${encodeURIComponent(panel)}`, { as, body });
+
+  it('moves every board of the panel to another batch atomically, counters equal to a recount', async () => {
+    const { q, ids } = await panelProduction('Panel', 'PX 1/A');
+    const target = await q.addBatch('Rework');
+    const res = await correctPanel('PX 1/A', { production_batch_id: target });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ moved: 6, from_batch_id: q.batchId, production_batch_id: target });
+    expect(res.json().data).toEqual({ panel_id: 'PX 1/A', device_count: 6, changed: 6 });
     expect((await batchCounters(t, target)).stored.device_count).toBe(6);
     expect((await batchCounters(t, q.batchId)).stored.device_count).toBe(4);
     await expectConsistent(q, target);
-    const moved = await t.call('GET', `/v1/productionbatches/${target}/devices?sortby=serial`, { as: 'alpha-viewer' });
-    expect(serials(moved)).toEqual(['P-0', 'P-1', 'P-2', 'P-3', 'P-4', 'P-5']);
+    const moved = await t.call('GET', `/v1/productionbatches/${target}/devices?sortby=id`, { as: 'alpha-viewer' });
+    expect(moved.json().data.map((d: { id: number }) => d.id)).toEqual(ids.slice(0, 6));
+    const reports = await t.db.selectFrom('device_reports').where('device_id', 'in', ids.slice(0, 6)).select('production_batch_id').execute();
+    expect(new Set(reports.map((r) => r.production_batch_id))).toEqual(new Set([target]));
 
-    // One device not in the source batch: nothing moves.
-    const before = await batchCounters(t, q.batchId);
-    const partial = await t.call('PATCH', `/v1/manage/devices/panel/${q.batchId}`, {
-      as: 'root',
-      body: { device_ids: [ids[7], ids[0]], production_batch_id: target },
-    });
-    expect(partial.statusCode).toBe(422);
-    expect(Object.keys(partial.json().errors)).toEqual(['device_ids']);
-    expect(await batchCounters(t, q.batchId)).toEqual(before);
-    await expectConsistent(q, target);
+    // Again: nothing left to change.
+    expect((await correctPanel('PX 1/A', { production_batch_id: target })).json().data).toEqual({ panel_id: 'PX 1/A', device_count: 6, changed: 0 });
   });
 
-  it('stays consistent when reports and opposite moves run at the same time', async () => {
+  it('sets one status on every board of the panel', async () => {
+    const { q, ids } = await panelProduction('Panel status', 'PS-1');
+    const res = await correctPanel('PS-1', { status: 'scrapped' });
+    expect(res.json().data).toEqual({ panel_id: 'PS-1', device_count: 6, changed: 6 });
+    const statuses = await t.db.selectFrom('devices').where('id', 'in', ids).orderBy('id').select('status').execute();
+    expect(statuses.map((d) => d.status)).toEqual([...Array(6).fill('scrapped'), 'failed', 'passed', 'passed', 'failed']);
+    expect((await batchCounters(t, q.batchId)).stored).toMatchObject({ device_count: 10, scrapped_count: 6 });
+    await expectConsistent(q);
+  });
+
+  it('refuses the whole panel when one board was released (409), and changes nothing', async () => {
+    const { q, ids } = await panelProduction('Panel released', 'PR-1');
+    const created = await t.call('POST', `/v1/projects/${q.projectId}/releasebatches`, { as: 'alpha-engineer', body: { name: 'Ship PR' } });
+    const rb = created.json().data.id;
+    const update = (body: object) => t.call('PATCH', `/v1/releasebatches/${rb}/update`, { as: 'alpha-engineer', body });
+    expect((await update({ add: [ids[1]] })).json().data.added).toBe(1);
+    expect((await update({ release: true })).statusCode).toBe(200);
+    const before = await t.db.selectFrom('devices').where('id', 'in', ids).orderBy('id').select(['status', 'production_batch_id']).execute();
+    const counters = await batchCounters(t, q.batchId);
+
+    const refused = await correctPanel('PR-1', { status: 'failed' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe("1 board of panel “PR-1” was released; a released board's status can no longer change. Nothing was changed.");
+    expect(await t.db.selectFrom('devices').where('id', 'in', ids).orderBy('id').select(['status', 'production_batch_id']).execute()).toEqual(before);
+    expect(await batchCounters(t, q.batchId)).toEqual(counters);
+
+    const faked = await correctPanel('PR-1', { status: 'released' });
+    expect(faked.statusCode).toBe(422);
+    expect(faked.json().errors).toEqual({ status: ['Boards are released through a release batch of their project.'] });
+
+    // A move keeps every status, the released board's too (as the single correction does).
+    const lot2 = await q.addBatch('Lot 2');
+    expect((await correctPanel('PR-1', { production_batch_id: lot2 })).json().data.changed).toBe(6);
+    await expectConsistent(q, lot2);
+  });
+
+  it('refuses a batch of another project (422), a panel across projects (409) and an unknown panel (404)', async () => {
+    const { q } = await panelProduction('Panel other', 'PO-1');
+    const other = await t.call('PATCH', `/v1/manage/devices/panel/PO-1`, { as: 'root', body: { production_batch_id: b.batchId } });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors).toEqual({ production_batch_id: ['Pick a batch of the same project.'] });
+    const bad = await correctPanel('PO-1', { status: 'lost', production_batch_id: '3' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['production_batch_id', 'status']);
+
+    // The same panel id on a board of another project, by chance.
+    await t.call('PATCH', `/v1/manage/devices/${id['MB-1']}`, { as: 'root', body: { panel_id: 'PO-1' } });
+    const across = await correctPanel('PO-1', { status: 'scrapped' });
+    expect(across.statusCode).toBe(409);
+    expect(across.json().message).toBe('Panel “PO-1” holds boards of 2 projects; correct its boards one by one.');
+    expect((await batchCounters(t, q.batchId)).stored.scrapped_count).toBe(0);
+
+    const unknown = await correctPanel('NO-SUCH-PANEL', { status: 'scrapped' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No board carries the panel id “NO-SUCH-PANEL”.');
+  });
+
+  it('stays consistent when reports, single corrections and panel moves run at the same time', async () => {
     const q = await createProduction(t, 'alpha', { project: 'Panel race' });
     const other = await q.addBatch('Other');
     const ids: Record<string, number> = {};
     for (let i = 0; i < 8; i++) {
       const serial = `R-${i}`;
-      const res = await q.report({ serial, result: i % 2 ? 'pass' : 'fail', ...(i >= 4 && { production_batch_id: other }) });
+      const res = await q.report({ serial, result: i % 2 ? 'pass' : 'fail', panel_id: i < 4 ? 'RACE-A' : 'RACE-B', ...(i >= 4 && { production_batch_id: other }) });
       ids[serial] = res.json().data.device_id;
     }
     const answers = await Promise.all([
-      t.call('PATCH', `/v1/manage/devices/panel/${q.batchId}`, { as: 'root', body: { device_ids: [ids['R-0'], ids['R-1'], ids['R-2']], production_batch_id: other } }),
-      t.call('PATCH', `/v1/manage/devices/panel/${other}`, { as: 'root', body: { device_ids: [ids['R-4'], ids['R-5'], ids['R-6']], production_batch_id: q.batchId } }),
+      correctPanel('RACE-A', { production_batch_id: other }),
+      correctPanel('RACE-B', { production_batch_id: q.batchId }),
       t.call('PATCH', `/v1/manage/devices/${ids['R-3']}`, { as: 'root', body: { status: 'scrapped' } }),
       ...Object.keys(ids).flatMap((serial) => [q.report({ serial, result: 'pass' }), q.report({ serial, result: 'fail' })]),
       q.report({ serial: 'R-new', result: 'pass' }),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, ...Array(17).fill(201)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, ...Array(17).fill(201)]);
     await expectConsistent(q, other);
-  });
-
-  it('refuses another project, the same batch and an empty panel with 422; an unknown batch with 404', async () => {
-    const cases: [unknown, string][] = [
-      [{ device_ids: [id['MA-1']], production_batch_id: b.batchId }, 'production_batch_id'],
-      [{ device_ids: [id['MA-1']], production_batch_id: a.batchId }, 'production_batch_id'],
-      [{ device_ids: [], production_batch_id: a.batchId }, 'device_ids'],
-    ];
-    for (const [body, key] of cases) {
-      const res = await t.call('PATCH', `/v1/manage/devices/panel/${a.batchId}`, { as: 'root', body });
-      expect(res.statusCode).toBe(422);
-      expect(Object.keys(res.json().errors)).toEqual([key]);
-    }
-    const unknown = await t.call('PATCH', '/v1/manage/devices/panel/999999', { as: 'root', body: { device_ids: [1], production_batch_id: 1 } });
-    expect(unknown.statusCode).toBe(404);
   });
 });

@@ -216,10 +216,7 @@ describe('statistics filtered by jig, test profile and failing step', () => {
   });
 
   it('moves a board’s runs with it when it changes batch, filters and step figures included', async () => {
-    const move = await t.call('PATCH', `/v1/manage/devices/panel/${p.batchId}`, {
-      as: 'root',
-      body: { device_ids: [ids.A2], production_batch_id: lot2 },
-    });
+    const move = await t.call('PATCH', `/v1/manage/devices/${ids.A2}`, { as: 'root', body: { production_batch_id: lot2 } });
     expect(move.statusCode).toBe(200);
     const [project] = (await perProject(`project_id=${p.projectId}&step=vcc`)).json().data;
     expect(project.batches.map((b: { reports: number; first_tests: number; step_failures: number }) => [b.reports, b.first_tests, b.step_failures])).toEqual([

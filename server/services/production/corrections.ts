@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { ManageDevicePanelInput, ManageDeviceUpdateInput } from '../../../contract/devices';
+import { MAX_PANEL_DEVICES, type ManageDevicePanelInput, type ManageDeviceUpdateInput } from '../../../contract/devices';
 import { dialectOf, keptOnPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
-import { conflict, invalid, invalidField, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../http/errors';
 import { serialKey } from '../../store/devices';
 import { withUniqueFields } from '../../store/unique';
 import { applyDeviceChanges, type DeviceChange } from './counters';
@@ -74,6 +74,7 @@ export async function correctDevice(db: Kysely<DB>, deviceId: number, input: Man
           .updateTable('devices')
           .set({
             ...(input.serial !== undefined && { serial: input.serial, serial_key: serialKey(input.serial) }),
+            ...(input.panel_id !== undefined && { panel_id: input.panel_id }),
             status: after.status,
             production_batch_id: after.production_batch_id,
             updated_at: new Date().toISOString(),
@@ -87,48 +88,80 @@ export async function correctDevice(db: Kysely<DB>, deviceId: number, input: Man
   );
 }
 
+const countOfBoards = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'board' : 'boards'}`;
+
 /**
- * `PATCH /manage/devices/panel/{batchId}`: moves a panel of boards from one batch to another of
- * the same project, all or nothing. Returns how many moved.
+ * `PATCH /manage/devices/panel/{panelId}`: the single correction's status and batch for every
+ * board of a panel, in one transaction, all or none, under the single correction's rules: a
+ * released board's status is final (409 for the whole panel), nothing is released here (422),
+ * a batch must be of the boards' project (422). A panel id is the manufacturer's text, so boards
+ * of two projects may share one by chance: such a panel is refused (409) rather than corrected
+ * across projects, and its boards are corrected one by one.
  */
-export async function movePanel(
+export async function correctPanel(
   db: Kysely<DB>,
-  source: { id: number; project_id: number },
+  panelId: string,
   input: ManageDevicePanelInput,
-): Promise<number> {
-  if (input.production_batch_id === source.id) {
-    throw invalidField('production_batch_id', 'The devices are in this batch already.');
-  }
-  const ids = [...new Set(input.device_ids)].sort((a, b) => a - b);
+): Promise<{ device_count: number; changed: number }> {
   const pg = dialectOf(db) === 'postgres';
+  const panel = `Panel “${panelId}”`;
   return db.transaction().execute(async (trx) => {
-    if (!(await batchOfProject(trx, input.production_batch_id, source.project_id))) {
-      throw invalidField('production_batch_id', OTHER_PROJECT);
-    }
-    // In id order, so two moves touching the same boards lock them in the same order.
-    const q = trx
-      .selectFrom('devices')
-      .where('id', 'in', ids)
-      .where('production_batch_id', '=', source.id)
-      .select(COUNTED)
-      .orderBy('id');
+    // Locked in id order (PostgreSQL), so reports and other corrections of these boards wait
+    // and then see the change, and two panel corrections never lock in opposite orders.
+    const q = trx.selectFrom('devices').where('panel_id', '=', panelId).select(COUNTED).orderBy('id');
     const rows = await (pg ? q.forUpdate() : q).execute();
-    if (rows.length !== ids.length) {
-      const found = new Set(rows.map((r) => r.id));
-      const missing = ids.filter((id) => !found.has(id));
-      throw invalidField('device_ids', `Not in this batch: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}.`);
+    if (!rows.length) throw notFound(`No board carries the panel id “${panelId}”.`);
+    if (rows.length > MAX_PANEL_DEVICES) {
+      throw conflict(`${panel} holds ${countOfBoards(rows.length)}, more than ${MAX_PANEL_DEVICES.toLocaleString('en-US')} at once; correct its boards one by one.`);
     }
-    await trx
-      .updateTable('devices')
-      .set({ production_batch_id: input.production_batch_id, updated_at: new Date().toISOString() })
-      .where('id', 'in', ids)
-      .execute();
-    const changes: DeviceChange[] = rows.map((before) => ({
-      before,
-      after: { ...before, production_batch_id: input.production_batch_id },
-      device_id: before.id,
-    }));
-    await applyDeviceChanges(trx, await companyOfProject(trx, source.project_id), changes);
-    return rows.length;
+    const projects = new Set(rows.map((r) => r.project_id));
+    if (projects.size > 1) {
+      throw conflict(`${panel} holds boards of ${projects.size} projects; correct its boards one by one.`);
+    }
+    const projectId = rows[0]!.project_id;
+
+    if (input.status !== undefined) {
+      const released = rows.filter((r) => r.status === 'released' && r.status !== input.status).length;
+      if (released) {
+        throw conflict(
+          `${countOfBoards(released)} of panel “${panelId}” ${released === 1 ? 'was' : 'were'} released; a released board's status can no longer change. Nothing was changed.`,
+        );
+      }
+    }
+    const errors: Record<string, string[]> = {};
+    if (input.production_batch_id !== undefined && !(await batchOfProject(trx, input.production_batch_id, projectId))) {
+      errors.production_batch_id = [OTHER_PROJECT];
+    }
+    if (input.status === 'released' && rows.some((r) => r.status !== 'released')) errors.status = [RELEASE_THROUGH_BATCH];
+    if (Object.keys(errors).length) throw invalid(errors);
+
+    const changes = rows
+      .map((before) => ({
+        before,
+        after: {
+          ...before,
+          status: input.status ?? before.status,
+          production_batch_id: input.production_batch_id ?? before.production_batch_id,
+        },
+        device_id: before.id,
+      }))
+      .filter(({ before, after }) => before.status !== after.status || before.production_batch_id !== after.production_batch_id);
+    if (changes.length) {
+      await trx
+        .updateTable('devices')
+        .set({
+          ...(input.status !== undefined && { status: input.status }),
+          ...(input.production_batch_id !== undefined && { production_batch_id: input.production_batch_id }),
+          updated_at: new Date().toISOString(),
+        })
+        .where(
+          'id',
+          'in',
+          changes.map((c) => c.device_id),
+        )
+        .execute();
+      await applyDeviceChanges(trx, await companyOfProject(trx, projectId), changes satisfies DeviceChange[]);
+    }
+    return { device_count: rows.length, changed: changes.length };
   });
 }

@@ -139,6 +139,7 @@ export async function ingestReport(
           last_result: after.last_result,
           report_count: after.report_count,
           tested_at: after.tested_at,
+          ...(input.panel_id !== undefined && { panel_id: input.panel_id }),
           updated_at: now,
         })
         .where('id', '=', device.id)

@@ -17,8 +17,4 @@ export default {
   'manage.requests': notBuilt('Project requests'),
   'manage.request.new': notBuilt('New project request'),
   'manage.request.process': notBuilt('Process project request'),
-  'manage.testfunctions': notBuilt('Test functions'),
-  'manage.testfunction.new': notBuilt('New test function'),
-  'manage.testfunction.edit': notBuilt('Edit test function'),
-  'manage.devices': notBuilt('Manage devices'),
 } satisfies ScreenRoutes;

@@ -103,8 +103,11 @@ export type Sample = {
   query?: string;
   headers?: Record<string, string>;
   freshLogin?: boolean;
-  /** The row `:id` names instead of the world's: a delete uses its row up, so each call gets its own. */
-  id?: number;
+  /**
+   * The row `:id` names instead of the world's: a delete uses its row up, so each call gets its
+   * own. Text where the path's id is no row id (a panel's id).
+   */
+  id?: number | string;
 };
 
 let n = 0;

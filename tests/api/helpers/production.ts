@@ -30,6 +30,7 @@ export type ReportBody = {
   serial: string;
   project_id: number;
   production_batch_id?: number;
+  panel_id?: string;
   result: 'pass' | 'fail' | 'error';
   started_at: string;
   finished_at: string;

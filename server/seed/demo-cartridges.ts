@@ -8,33 +8,36 @@ import { insertCalibration, insertCartridge, newestDueAt, updateCartridgeRow } f
 /**
  * The demo's cartridges with their calibrations, relative to today: most ok, some due within 30
  * days, one overdue. Cartridge types and cassettes are other slices' demo rows
- * (demo-cartridge-types.ts, the cassettes'): found by name or serial, and made here, minimal,
+ * (demo-cartridge-types.ts, which runs first; the cassettes'): found by name or serial, and made here, minimal,
  * only when missing, so this seed also works alone.
  */
-const TYPES = ['MC-200 bed-of-nails', 'PSU-40 fixture', 'CAN gateway probe'] as const;
+const TYPES = ['PB-40 Programming cartridge', 'MX-64 Mixed-signal cartridge', 'HD-80 High-density cartridge'] as const;
 
 /** [serial, type, due in days from today (negative: past), certificate?] */
 const CARTRIDGES: [string, (typeof TYPES)[number], number, boolean][] = [
-  ['CR-MC200-0001', 'MC-200 bed-of-nails', 212, true],
-  ['CR-MC200-0002', 'MC-200 bed-of-nails', 18, true],
-  ['CR-MC200-0003', 'MC-200 bed-of-nails', 95, false],
-  ['CR-PSU40-0001', 'PSU-40 fixture', 6, true],
-  ['CR-PSU40-0002', 'PSU-40 fixture', -12, false],
-  ['CR-PSU40-0003', 'PSU-40 fixture', 160, true],
-  ['CR-CAN-0001', 'CAN gateway probe', 27, false],
-  ['CR-CAN-0002', 'CAN gateway probe', 300, true],
+  ['CR-PB40-0001', 'PB-40 Programming cartridge', 212, true],
+  ['CR-PB40-0002', 'PB-40 Programming cartridge', 18, true],
+  ['CR-PB40-0003', 'PB-40 Programming cartridge', 95, false],
+  ['CR-MX64-0001', 'MX-64 Mixed-signal cartridge', 6, true],
+  ['CR-MX64-0002', 'MX-64 Mixed-signal cartridge', -12, false],
+  ['CR-MX64-0003', 'MX-64 Mixed-signal cartridge', 160, true],
+  ['CR-HD80-0001', 'HD-80 High-density cartridge', 27, false],
+  ['CR-HD80-0002', 'HD-80 High-density cartridge', 300, true],
 ];
 
 const VALUES: Record<(typeof TYPES)[number], MeasuredValue[]> = {
-  'MC-200 bed-of-nails': [
+  'PB-40 Programming cartridge': [
     { name: 'Contact resistance (max)', value: 0.018, unit: 'Ω' },
     { name: 'Probe force (mean)', value: 1.42, unit: 'N' },
   ],
-  'PSU-40 fixture': [
-    { name: 'Output 12 V', value: 12.003, unit: 'V' },
+  'MX-64 Mixed-signal cartridge': [
+    { name: 'Analog channel gain error', value: 0.04, unit: '%' },
     { name: 'Current sense offset', value: 0.4, unit: 'mA' },
   ],
-  'CAN gateway probe': [{ name: 'Bus termination', value: 120.2, unit: 'Ω' }],
+  'HD-80 High-density cartridge': [
+    { name: 'Contact resistance (max)', value: 0.022, unit: 'Ω' },
+    { name: 'CAN bus termination', value: 120.2, unit: 'Ω' },
+  ],
 };
 
 async function typeId(db: Kysely<DB>, name: string, now: string): Promise<number> {

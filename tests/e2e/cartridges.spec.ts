@@ -11,7 +11,7 @@ import { expect, logIn, test } from './support/test';
  * and on its own page.
  */
 
-const OVERDUE = 'CR-PSU40-0002';
+const OVERDUE = 'CR-MX64-0002';
 
 let dir: string;
 test.beforeAll(async () => {

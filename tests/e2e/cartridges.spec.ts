@@ -36,7 +36,7 @@ test('recording a calibration turns an overdue cartridge ok, in the filtered lis
   await expect(page).toHaveURL(/status=overdue/);
   await expect(rowOf(page, OVERDUE)).toHaveCount(1);
   await expect(rowOf(page, OVERDUE)).toContainText('Overdue');
-  await expect(rowOf(page, 'CR-MC200-0001')).toHaveCount(0);
+  await expect(rowOf(page, 'CR-PB40-0001')).toHaveCount(0);
 
   await rowOf(page, OVERDUE).getByRole('link', { name: OVERDUE }).click();
   await expect(page).toHaveURL(/\/manage\/cartridges\/\d+/);

@@ -8,6 +8,7 @@ import { seedDemoCartridgeTypes } from './demo-cartridge-types';
 import { seedDemoCartridges } from './demo-cartridges';
 import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
+import { seedDemoPanels } from './demo-panels';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoTestFunctions } from './demo-test-functions';
@@ -56,6 +57,7 @@ export async function seedDemo(
     invitedBy: seeded[0].users['acme-admin'],
     manufacturerUser: seeded[1].users['voltline-admin'],
   });
+  await seedDemoPanels(db);
   await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
   await seedDemoCassettes(db, ids[0]);

@@ -17,7 +17,7 @@ import { addIdColumn } from '../dialect';
  * `restrict`; rows that belong to their parent (pins, pin map, calibrations, modules) go with it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const stamps = (table: CreateTableBuilder<any, any>) =>
+  const stamps = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
     table.addColumn('created_at', 'text', (col) => col.notNull()).addColumn('updated_at', 'text', (col) => col.notNull());
 
   await stamps(

@@ -14,9 +14,8 @@ import type { ListParams } from '../../contract/list-query';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { downloadFile } from './download';
-import type { UploadConfig } from './enclosure-updates';
 import { toQuery } from './list-params';
-import { uploadForm } from './upload-form';
+import { uploadForm, type UploadConfig } from './upload-form';
 
 export const cartridgeTypeKeys = {
   all: ['cartridge-types'] as const,

@@ -1,5 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AxiosProgressEvent } from 'axios';
 import type {
   Calibration,
   CalibrationInput,
@@ -15,7 +14,7 @@ import { afterDelete } from './after-delete';
 import { api } from './client';
 import { downloadFile } from './download';
 import { toQuery } from './list-params';
-import { uploadForm } from './upload-form';
+import { uploadForm, type UploadConfig } from './upload-form';
 
 /** The list's own filters beside paging, sorting and search. */
 export type CartridgeFilters = { status?: CalibrationStatus; cartridge_type_id?: number; cassette_id?: number };
@@ -73,7 +72,6 @@ export async function deleteCartridge(id: number): Promise<void> {
   await api.delete(`/cartridges/${id}`);
 }
 
-export type UploadConfig = { signal: AbortSignal; onUploadProgress: (event: AxiosProgressEvent) => void };
 
 /**
  * `POST /cartridges/{id}/calibrations` as multipart: the texts first (values as one JSON text),

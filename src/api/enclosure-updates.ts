@@ -1,5 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AxiosProgressEvent } from 'axios';
 import type { EnclosureUpdate, EnclosureUpdateUpdateInput } from '../../contract/enclosure-updates';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
@@ -7,7 +6,7 @@ import { afterDelete } from './after-delete';
 import { api } from './client';
 import { downloadFile } from './download';
 import { toQuery } from './list-params';
-import { uploadForm } from './upload-form';
+import { uploadForm, type UploadConfig } from './upload-form';
 
 export const enclosureUpdateKeys = {
   all: ['enclosure-updates'] as const,
@@ -23,7 +22,6 @@ export const enclosureUpdatesOptions = (params: ListParams) =>
       api.get<Page<EnclosureUpdate>>('/enclosure-updates', { params: toQuery(params), signal }).then((r) => r.data),
   });
 
-export type UploadConfig = { signal: AbortSignal; onUploadProgress: (event: AxiosProgressEvent) => void };
 
 /**
  * `POST /enclosure-updates` as multipart (SPEC §7): the texts first, then the file, so the

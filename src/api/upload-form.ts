@@ -1,3 +1,8 @@
+import type { AxiosProgressEvent } from 'axios';
+
+/** What an upload's request takes beside its body: a way to cancel it and its progress. */
+export type UploadConfig = { signal: AbortSignal; onUploadProgress: (event: AxiosProgressEvent) => void };
+
 /**
  * The body of an upload (API.md "Files"): the text fields first, so the server checks them
  * before a byte of any file is stored (a wrong field answers 422 at once), then the files. One

@@ -1,10 +1,11 @@
-import type { AxiosProgressEvent } from 'axios';
 import { isCancel } from 'axios';
 import { useEffect, useRef, useState } from 'react';
 import { toApiFailure, type ApiFailure } from '../../api/client';
 import { newItem, refusalsFor, sentPerFile, type UploadItem } from './upload-items';
 
-export type UploadRequestConfig = { signal: AbortSignal; onUploadProgress: (event: AxiosProgressEvent) => void };
+import type { UploadConfig } from '../../api/upload-form';
+
+export type UploadRequestConfig = UploadConfig;
 
 /**
  * The state of one upload field: the chosen files, each one's progress while the form is sent,

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import {
   addDays,
@@ -11,16 +10,16 @@ import {
   type CalibrationInput,
   type Cartridge,
 } from '../../../contract/cartridges';
-import { cartridgesChanged, recordCalibration, type UploadConfig } from '../../api/cartridges';
+import { cartridgesChanged, recordCalibration } from '../../api/cartridges';
 import { FormDialog, FormDialogActions } from '../../components/form-dialog';
 import { contractResolver } from '../../components/form/contract-resolver';
 import { FieldRows } from '../../components/form/field-rows';
 import { formErrorOf } from '../../components/form/form-error';
 import { SelectField } from '../../components/form/select-field';
-import { applyServerErrors } from '../../components/form/server-errors';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
 import { UploadField } from '../../components/upload-field/upload-field';
+import { useUploadDialog } from '../../components/upload-field/use-upload-dialog';
 import { useUploadField } from '../../components/upload-field/use-upload-field';
 import { showSuccess } from '../../components/toast';
 
@@ -54,8 +53,6 @@ function toInput(values: Values) {
 
 const RESULT_OPTIONS = CALIBRATION_RESULTS.map((r) => ({ value: r, label: CALIBRATION_RESULT_LABELS[r] }));
 
-type Sending = { input: CalibrationInput; certificate: File | undefined; config: UploadConfig };
-
 /**
  * "Record calibration": dates, result, the measured values as rows, notes and, optionally, the
  * certificate (PDF or image) with its upload progress. The cartridge's due date and status follow.
@@ -64,35 +61,19 @@ export function RecordCalibrationDialog({ cartridge, open, onOpenChange }: Props
   const client = useQueryClient();
   const form = useForm<Values, unknown, CalibrationInput>({ defaultValues: emptyValues(), resolver: contractResolver(calibrationInput, toInput) });
   const certificate = useUploadField({ field: 'certificate' });
-  const mutation = useMutation({
-    mutationFn: ({ input, certificate: file, config }: Sending) => recordCalibration(cartridge.id, input, file, config),
-    onSuccess: async (calibration) => {
-      certificate.finish();
+  const { submit, close, busy } = useUploadDialog({
+    form,
+    upload: certificate,
+    empty: emptyValues,
+    fileRequired: false,
+    send: (input, file, config) => recordCalibration(cartridge.id, input, file, config),
+    onSent: async (calibration) => {
       await cartridgesChanged(client);
-      close();
       showSuccess(`Calibration of “${cartridge.serial}” recorded, due ${calibration.due_at}.`);
     },
-    onError: (error) => {
-      const rest = certificate.fail(error);
-      if (rest) applyServerErrors(rest, form);
-      else form.clearErrors('root');
-    },
+    onClose: () => onOpenChange(false),
   });
 
-  const close = () => {
-    form.reset(emptyValues());
-    certificate.reset();
-    mutation.reset();
-    onOpenChange(false);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    form.handleSubmit((input) => {
-      const file = certificate.files[0];
-      mutation.mutate({ input, certificate: file, config: certificate.start() });
-    })(event);
-
-  const busy = mutation.isPending;
   return (
     <FormDialog
       open={open}

@@ -1,23 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { enclosureUpdateFields, type EnclosureUpdateFields } from '../../../contract/enclosure-updates';
-import { enclosureUpdatesChanged, uploadEnclosureUpdate, type UploadConfig } from '../../api/enclosure-updates';
+import { enclosureUpdateFields } from '../../../contract/enclosure-updates';
+import { enclosureUpdatesChanged, uploadEnclosureUpdate } from '../../api/enclosure-updates';
 import { FormDialog, FormDialogActions } from '../../components/form-dialog';
 import { contractResolver } from '../../components/form/contract-resolver';
 import { formErrorOf } from '../../components/form/form-error';
-import { applyServerErrors } from '../../components/form/server-errors';
 import { TextAreaField } from '../../components/form/text-area-field';
 import { TextField } from '../../components/form/text-field';
 import { UploadField } from '../../components/upload-field/upload-field';
+import { useUploadDialog } from '../../components/upload-field/use-upload-dialog';
 import { useUploadField } from '../../components/upload-field/use-upload-field';
 import { showSuccess } from '../../components/toast';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
 
 const empty = { description: '', patch_notes: '' };
-
-type Sending = { input: EnclosureUpdateFields; firmware: File; config: UploadConfig };
 
 /**
  * "Upload firmware": description, patch notes and the file, sent as one multipart request with
@@ -28,35 +25,18 @@ export function UploadFirmwareDialog({ open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm({ defaultValues: empty, resolver: contractResolver(enclosureUpdateFields) });
   const firmware = useUploadField({ field: 'firmware' });
-  const mutation = useMutation({
-    mutationFn: ({ input, firmware: file, config }: Sending) => uploadEnclosureUpdate({ ...input, firmware: file }, config),
-    onSuccess: async (update) => {
-      firmware.finish();
+  const { submit, close, busy } = useUploadDialog({
+    form,
+    upload: firmware,
+    empty: () => empty,
+    fileRequired: true,
+    send: (input, file, config) => uploadEnclosureUpdate({ ...input, firmware: file! }, config),
+    onSent: async (update) => {
       await enclosureUpdatesChanged(client);
-      close();
       showSuccess(`Firmware “${update.description}” uploaded.`);
     },
-    onError: (error) => {
-      const rest = firmware.fail(error);
-      if (rest) applyServerErrors(rest, form);
-      else form.clearErrors('root');
-    },
+    onClose: () => onOpenChange(false),
   });
-
-  const close = () => {
-    form.reset(empty);
-    firmware.reset();
-    mutation.reset();
-    onOpenChange(false);
-  };
-
-  // The file is checked beside the fields, so one submit shows every missing thing at once.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const chosen = firmware.require();
-    return form.handleSubmit((input) => {
-      if (chosen) mutation.mutate({ input, firmware: firmware.files[0], config: firmware.start() });
-    })(event);
-  };
 
   return (
     <FormDialog
@@ -64,19 +44,19 @@ export function UploadFirmwareDialog({ open, onOpenChange }: Props) {
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Upload firmware"
       description="A new enclosure update: the jigs fetch the newest one."
-      busy={mutation.isPending}
+      busy={busy}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField control={form.control} name="description" label="Description" placeholder="Controller 2.4.0" disabled={mutation.isPending} />
+        <TextField control={form.control} name="description" label="Description" placeholder="Controller 2.4.0" disabled={busy} />
         <TextAreaField
           control={form.control}
           name="patch_notes"
           label="Patch notes"
           hint="Optional: what changed, for whoever rolls it out."
-          disabled={mutation.isPending}
+          disabled={busy}
         />
         <UploadField label="Firmware" upload={firmware} hint="The image or archive the jigs install (binary, zip, gzip, tar, xz), up to 1 GB." />
-        <FormDialogActions formError={formErrorOf(form.formState.errors)} busy={mutation.isPending} submitLabel="Upload" onCancel={close} />
+        <FormDialogActions formError={formErrorOf(form.formState.errors)} busy={busy} submitLabel="Upload" onCancel={close} />
       </form>
     </FormDialog>
   );

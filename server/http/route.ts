@@ -132,6 +132,9 @@ export function defineRoutes(
   return Object.assign(plugin, { [ROUTE_PLUGIN]: true as const });
 }
 
+/** The `:id` of a route's URL: checked a whole number in range before any handler runs. */
+export const idOf = (params: unknown): number => (params as { id: number }).id;
+
 /** What `defineRoutes` makes: the one shape a route file exports (as its default export). */
 export type RoutePlugin = FastifyPluginAsync<RouteDeps> & { readonly [ROUTE_PLUGIN]: true };
 

@@ -18,7 +18,7 @@ import { sendFile } from '../files/download';
 import { FILE_TYPES, formatBytes } from '../files/limits';
 import { receiveUpload } from '../files/multipart';
 import { platformDeleteRoute } from '../http/delete-route';
-import { defineRoutes } from '../http/route';
+import { defineRoutes, idOf } from '../http/route';
 import {
   addCartridgeFirmware,
   addConnectorPin,
@@ -34,9 +34,6 @@ import {
   removeCartridgeType,
   removeConnectorPin,
 } from '../services/cartridge-types';
-
-type WithId = { id: number };
-const idOf = (params: unknown) => (params as WithId).id;
 
 /**
  * Cartridge types with their connector pins and firmware (SPEC §7 "Management"): the platform's

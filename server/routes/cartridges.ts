@@ -14,7 +14,7 @@ import { sendFile } from '../files/download';
 import { FILE_TYPES, formatBytes } from '../files/limits';
 import { receiveOptionalUpload } from '../files/multipart';
 import { platformDeleteRoute } from '../http/delete-route';
-import { defineRoutes } from '../http/route';
+import { defineRoutes, idOf } from '../http/route';
 import {
   addCartridge,
   calibration,
@@ -26,9 +26,6 @@ import {
   recordCalibration,
   removeCartridge,
 } from '../services/cartridges';
-
-type WithId = { id: number };
-const idOf = (params: unknown) => (params as WithId).id;
 
 /**
  * Cartridges and their calibrations, the platform's catalogue (SPEC §7 `GET /cartridges`,

@@ -11,7 +11,7 @@ import { sendFile } from '../files/download';
 import { FILE_TYPES, formatBytes } from '../files/limits';
 import { receiveUpload } from '../files/multipart';
 import { platformDeleteRoute } from '../http/delete-route';
-import { defineRoutes } from '../http/route';
+import { defineRoutes, idOf } from '../http/route';
 import {
   addEnclosureUpdate,
   changeEnclosureUpdate,
@@ -20,9 +20,6 @@ import {
   enclosureUpdates,
   removeEnclosureUpdate,
 } from '../services/enclosure-updates';
-
-type WithId = { id: number };
-const idOf = (params: unknown) => (params as WithId).id;
 
 /**
  * Firmware for the jigs, managed by the platform's operators (SPEC §7, `/manage/enclosure-updates`).

@@ -8,11 +8,8 @@ import {
 } from '../../contract/enclosures';
 import { oneOf, pageOf } from '../../contract/envelope';
 import { platformDeleteRoute } from '../http/delete-route';
-import { defineRoutes } from '../http/route';
+import { defineRoutes, idOf } from '../http/route';
 import { addEnclosure, changeEnclosure, enclosure, enclosures, moveProvisioning, removeEnclosure } from '../services/enclosures';
-
-type WithId = { id: number };
-const idOf = (params: unknown) => (params as WithId).id;
 
 /**
  * Enclosures (jigs), managed by the platform's operators (SPEC §7, `/manage/enclosures`). No

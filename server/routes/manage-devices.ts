@@ -8,10 +8,8 @@ import {
 import { z } from 'zod';
 import { PANEL_ID_MAX } from '../../contract/devices';
 import { oneOf, pageOf } from '../../contract/envelope';
-import { defineRoutes } from '../http/route';
+import { defineRoutes, idOf } from '../http/route';
 import { correctManageDevice, correctManagePanel, manageDevices } from '../services/manage-devices';
-
-type WithId = { id: number };
 
 /**
  * Device corrections across companies: the platform's operators only. No scope on purpose: a
@@ -37,7 +35,7 @@ export default defineRoutes((route, { db }) => {
     access: 'platform',
     body: manageDeviceUpdateInput,
     response: oneOf(manageDeviceSchema),
-    handler: async ({ request, body }) => ({ data: await correctManageDevice(db, (request.params as WithId).id, body) }),
+    handler: async ({ request, body }) => ({ data: await correctManageDevice(db, idOf(request.params), body) }),
   });
 
   route({

@@ -17,7 +17,7 @@ import {
   resourceTypeUpdateInput,
 } from '../../contract/resources';
 import { platformDeleteRoute } from '../http/delete-route';
-import { defineRoutes } from '../http/route';
+import { defineRoutes, idOf } from '../http/route';
 import {
   addPinMapRow,
   addPinType,
@@ -37,8 +37,6 @@ import {
   setResourceTypePinTypes,
 } from '../services/resources';
 
-type WithId = { id: number };
-const idOf = (params: unknown) => (params as WithId).id;
 const pinTypeRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /**

@@ -11,6 +11,7 @@ import type {
 } from '../../contract/cartridge-types';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
+import type { AsyncOptionsSource } from '../components/form/async-select';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { downloadFile } from './download';
@@ -106,3 +107,14 @@ export function cartridgeFirmwareDeleted(client: QueryClient, firmware: { cartri
     stale: [cartridgeTypeKeys.firmware(firmware.cartridge_type_id), cartridgeTypeKeys.one(firmware.cartridge_type_id), cartridgeTypeKeys.lists()],
   });
 }
+
+/** The cartridge type picker (`GET /cartridgetypes`), under the types' list key so a change refreshes it. */
+export const cartridgeTypeSearch: AsyncOptionsSource<{ id: number; name: string }> = {
+  queryKey: [...cartridgeTypeKeys.lists(), 'choices'],
+  fetchOptions: (search, signal) =>
+    api
+      .get<Page<{ id: number; name: string }>>('/cartridgetypes', { params: toQuery({ page: 1, limit: 20, search: search || undefined }), signal })
+      .then((r) => r.data),
+  optionValue: (t) => String(t.id),
+  optionLabel: (t) => t.name,
+};

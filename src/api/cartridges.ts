@@ -9,7 +9,6 @@ import type {
 } from '../../contract/cartridges';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
-import type { AsyncOptionsSource } from '../components/form/async-select';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { downloadFile } from './download';
@@ -26,8 +25,6 @@ export const cartridgeKeys = {
   one: (id: number) => ['cartridges', 'one', id] as const,
   calibrations: (id: number) => ['cartridges', 'one', id, 'calibrations'] as const,
   calibrationList: (id: number, params: ListParams) => ['cartridges', 'one', id, 'calibrations', params] as const,
-  typeChoices: () => ['cartridges', 'choices', 'types'] as const,
-  cassetteChoices: () => ['cartridges', 'choices', 'cassettes'] as const,
 };
 
 /** `GET /cartridges?query` (superadmin): searched by serial, filtered by status, type and cassette. */
@@ -104,30 +101,3 @@ export function cartridgesChanged(client: QueryClient): Promise<void> {
 export function cartridgeDeleted(client: QueryClient, cartridge: Pick<Cartridge, 'id'>): Promise<void> {
   return afterDelete(client, { gone: [cartridgeKeys.one(cartridge.id)], stale: [cartridgeKeys.lists()] });
 }
-
-// Choices for the type and cassette pickers: the catalogue's own lists (SPEC §7 `GET /cartridgetypes`, `GET /cassettes?query`).
-
-type Named = { id: number; name: string };
-type CassetteChoice = { id: number; serial: string; name?: string };
-
-const CHOICES = 20;
-
-export const cartridgeTypeSearch: AsyncOptionsSource<Named> = {
-  queryKey: cartridgeKeys.typeChoices(),
-  fetchOptions: (search, signal) =>
-    api
-      .get<Page<Named>>('/cartridgetypes', { params: toQuery({ page: 1, limit: CHOICES, search: search || undefined }), signal })
-      .then((r) => r.data),
-  optionValue: (t) => String(t.id),
-  optionLabel: (t) => t.name,
-};
-
-export const cassetteSearch: AsyncOptionsSource<CassetteChoice> = {
-  queryKey: cartridgeKeys.cassetteChoices(),
-  fetchOptions: (search, signal) =>
-    api
-      .get<Page<CassetteChoice>>('/cassettes', { params: toQuery({ page: 1, limit: CHOICES, search: search || undefined }), signal })
-      .then((r) => r.data),
-  optionValue: (c) => String(c.id),
-  optionLabel: (c) => (c.name ? `${c.serial} · ${c.name}` : c.serial),
-};

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Cassette, CassetteCreateInput, CassetteModulesInput, CassetteUpdateInput, EnclosureChoice } from '../../contract/cassettes';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
+import type { AsyncOptionsSource } from '../components/form/async-select';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { toQuery } from './list-params';
@@ -76,3 +77,14 @@ export async function cassetteChanged(client: QueryClient): Promise<void> {
 export function cassetteDeleted(client: QueryClient, cassette: Pick<Cassette, 'id'>): Promise<void> {
   return afterDelete(client, { gone: [cassetteKeys.detail(cassette.id)], stale: [cassetteKeys.lists(), moduleTypeKeys.lists()] });
 }
+
+/** The cassette picker (`GET /cassettes?query`), under the cassettes' list key so a change refreshes it. */
+export const cassetteSearch: AsyncOptionsSource<Pick<Cassette, 'id' | 'serial' | 'name'>> = {
+  queryKey: [...cassetteKeys.lists(), 'choices'],
+  fetchOptions: (search, signal) =>
+    api
+      .get<Page<Cassette>>('/cassettes', { params: toQuery({ page: 1, limit: 20, search: search || undefined }), signal })
+      .then((r) => r.data),
+  optionValue: (c) => String(c.id),
+  optionLabel: (c) => (c.name ? `${c.serial} · ${c.name}` : c.serial),
+};

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { cartridgeUpdateInput, type Cartridge, type CartridgeUpdateInput } from '../../../contract/cartridges';
-import { cartridgesChanged, cartridgeTypeSearch, cassetteSearch, updateCartridge } from '../../api/cartridges';
+import { cartridgeTypeSearch } from '../../api/cartridge-types';
+import { cassetteSearch } from '../../api/cassettes';
+import { cartridgesChanged, updateCartridge } from '../../api/cartridges';
 import { useLeaveGuard } from '../../app/use-leave-guard';
 import { Button } from '../../components/button';
 import { AsyncSelectField } from '../../components/form/async-select-field';

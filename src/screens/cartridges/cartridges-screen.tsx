@@ -1,14 +1,16 @@
-import { mdiClose, mdiPlus } from '@mdi/js';
+import { mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CALIBRATION_STATUS_LABELS, CALIBRATION_STATUSES, type Cartridge } from '../../../contract/cartridges';
-import { cartridgesOptions, cartridgeTypeSearch, cassetteSearch } from '../../api/cartridges';
+import { cartridgesOptions } from '../../api/cartridges';
+import { cartridgeTypeOptions, cartridgeTypeSearch } from '../../api/cartridge-types';
+import { cassetteOptions, cassetteSearch } from '../../api/cassettes';
 import type { ScreenProps } from '../../app/screen-props';
 import { Button } from '../../components/button';
 import { DataTable } from '../../components/data-table/data-table';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
-import { AsyncSelect } from '../../components/form/async-select';
+import { IdFilter } from '../../components/data-table/id-filter';
 import { PageHeader } from '../../components/page-header';
 import { positiveIntParam, useSearchState } from '../../lib/url-search';
 import { NewCartridgeDialog } from './new-cartridge-dialog';
@@ -39,27 +41,6 @@ const COLUMNS: Column<Cartridge>[] = [
 
 const STATUS_OPTIONS = CALIBRATION_STATUSES.map((s) => ({ value: s, label: CALIBRATION_STATUS_LABELS[s] }));
 
-/** A filter by a catalogue row (type, cassette), picked by searching; its id lives in the URL. */
-function IdFilter({ param, label, source, current }: { param: string; label: string; source: typeof cartridgeTypeSearch | typeof cassetteSearch; current?: string | null }) {
-  const { params, set } = useSearchState();
-  const id = positiveIntParam(params, param);
-  return (
-    <div className="flex min-w-48 items-end gap-1">
-      <div className="min-w-0 flex-1">
-        <AsyncSelect
-          {...(source as typeof cartridgeTypeSearch)}
-          label={label}
-          value={id ? String(id) : ''}
-          selectedLabel={current ?? (id ? `#${id}` : null)}
-          placeholder={`Any ${label.toLowerCase()}`}
-          onValueChange={(value) => set({ [param]: value || null, page: null }, { push: true })}
-        />
-      </div>
-      {id ? <Button variant="ghost" icon={mdiClose} aria-label={`Any ${label.toLowerCase()}`} onClick={() => set({ [param]: null, page: null }, { push: true })} /> : null}
-    </div>
-  );
-}
-
 /** `/manage/cartridges`: every cartridge with its calibration status; what needs calibrating first. */
 export function CartridgesScreen({ title }: ScreenProps) {
   const status = useTableFilter('status', CALIBRATION_STATUSES);
@@ -68,11 +49,9 @@ export function CartridgesScreen({ title }: ScreenProps) {
   const cassetteId = positiveIntParam(params, 'cassette_id') ?? undefined;
   const query: ListQuery<Cartridge> = (p) => cartridgesOptions({ ...p, status, cartridge_type_id: typeId, cassette_id: cassetteId });
   const filtered = status || typeId || cassetteId;
-  // The chosen type's and cassette's names, read from a cartridge that has them (the filters keep only ids in the URL).
-  const typeRow = useQuery({ ...cartridgesOptions({ page: 1, limit: 1, cartridge_type_id: typeId }), enabled: typeId !== undefined });
-  const cassetteRow = useQuery({ ...cartridgesOptions({ page: 1, limit: 1, cassette_id: cassetteId }), enabled: cassetteId !== undefined });
-  const typeName = typeRow.data?.data[0]?.cartridge_type.name ?? null;
-  const cassetteName = cassetteRow.data?.data[0]?.cassette?.serial ?? null;
+  // The chosen type's and cassette's names (the filters keep only ids in the URL).
+  const type = useQuery({ ...cartridgeTypeOptions(typeId ?? 0), enabled: typeId !== undefined });
+  const cassette = useQuery({ ...cassetteOptions(cassetteId ?? 0), enabled: cassetteId !== undefined });
   const [creating, setCreating] = useState(false);
   return (
     <>
@@ -97,8 +76,8 @@ export function CartridgesScreen({ title }: ScreenProps) {
         toolbar={
           <div className="flex flex-wrap items-end gap-3">
             <TableFilter param="status" label="Calibration" options={STATUS_OPTIONS} allLabel="Any status" />
-            <IdFilter param="cartridge_type_id" label="Type" source={cartridgeTypeSearch} current={typeName} />
-            <IdFilter param="cassette_id" label="Cassette" source={cassetteSearch} current={cassetteName} />
+            <IdFilter {...cartridgeTypeSearch} param="cartridge_type_id" label="Type" selectedLabel={type.data?.name ?? null} placeholder="Any type" />
+            <IdFilter {...cassetteSearch} param="cassette_id" label="Cassette" selectedLabel={cassette.data?.serial ?? null} placeholder="Any cassette" />
           </div>
         }
       />

@@ -4,15 +4,13 @@ import { useState } from 'react';
 import { AMS_TYPE_LABELS } from '../../../contract/cassette-module-types';
 import type { Cassette } from '../../../contract/cassettes';
 import { cassetteDeleted, cassettesOptions, cassetteKeys, deleteCassette, searchEnclosures } from '../../api/cassettes';
-import { companyOptions } from '../../api/companies';
 import type { ScreenProps } from '../../app/screen-props';
 import { Button } from '../../components/button';
-import { companySearch } from '../../components/company-search';
+import { CompanyFilter } from '../../components/company-filter';
 import { DataTable } from '../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../components/data-table/types';
 import { DeleteAction } from '../../components/delete-action';
 import { FilterSelect } from '../../components/filter-select';
-import { AsyncSelect } from '../../components/form/async-select';
 import { PageHeader } from '../../components/page-header';
 import { positiveIntParam, useSearchState } from '../../lib/url-search';
 import { CassetteDialog } from './cassette-dialog';
@@ -86,37 +84,6 @@ const COLUMNS: Column<Cassette>[] = [
   { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (c) => <CassetteActions cassette={c} /> },
 ];
 
-/** The company filter: searched on the server, kept in the URL as `company_id`. */
-function CompanyFilter({ companyId }: { companyId: number | null }) {
-  const { set } = useSearchState();
-  const company = useQuery({ ...companyOptions(companyId ?? 0), enabled: !!companyId });
-  return (
-    <div className="flex min-w-0 items-end gap-1 sm:w-72">
-      <div className="min-w-0 flex-1">
-        <AsyncSelect
-          {...companySearch}
-          label="Company"
-          value={companyId ? String(companyId) : ''}
-          selectedLabel={company.data?.name ?? null}
-          placeholder="All companies"
-          noMatches="No companies match."
-          onValueChange={(v) => set({ company_id: v, enclosure_id: null, page: null }, { push: true })}
-        />
-      </div>
-      {companyId ? (
-        <Button
-          variant="ghost"
-          className="min-h-10 px-2"
-          aria-label="Show every company’s cassettes"
-          onClick={() => set({ company_id: null, enclosure_id: null, page: null }, { push: true })}
-        >
-          Clear
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
 /** The enclosure filter: the chosen company's enclosures (a company has a handful), as `enclosure_id`. */
 function EnclosureFilter({ companyId, enclosureId }: { companyId: number; enclosureId: number | null }) {
   const { set } = useSearchState();
@@ -166,7 +133,7 @@ export function CassettesScreen({ title }: ScreenProps) {
         emptyText={companyId ? 'No cassettes match these filters.' : 'No cassettes yet.'}
         toolbar={
           <div className="flex flex-wrap items-end gap-3">
-            <CompanyFilter companyId={companyId} />
+            <CompanyFilter resets={['enclosure_id']} />
             {companyId ? <EnclosureFilter companyId={companyId} enclosureId={enclosureId} /> : null}
           </div>
         }

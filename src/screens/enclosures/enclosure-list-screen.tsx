@@ -1,16 +1,12 @@
-import { mdiClose, mdiPlus } from '@mdi/js';
-import { useQuery } from '@tanstack/react-query';
+import { mdiPlus } from '@mdi/js';
 import { PROVISIONING_LABELS, PROVISIONING_STATES, type Enclosure } from '../../../contract/enclosures';
-import { companyOptions } from '../../api/companies';
 import { enclosuresOptions } from '../../api/enclosures';
 import type { ScreenProps } from '../../app/screen-props';
-import { Button } from '../../components/button';
 import { ButtonLink } from '../../components/button-link';
-import { companySearch } from '../../components/company-search';
+import { CompanyFilter } from '../../components/company-filter';
 import { DataTable } from '../../components/data-table/data-table';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
-import { AsyncSelect } from '../../components/form/async-select';
 import { PageHeader } from '../../components/page-header';
 import { positiveIntParam, useSearchState } from '../../lib/url-search';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
@@ -25,33 +21,6 @@ const COLUMNS: Column<Enclosure>[] = [
 ];
 
 const PROVISIONING_OPTIONS = PROVISIONING_STATES.map((s) => ({ value: s, label: PROVISIONING_LABELS[s] }));
-
-/** The company filter: searched on the server as the superadmin types, kept in the URL as `company_id`. */
-function CompanyFilter() {
-  const { params, set } = useSearchState();
-  const companyId = positiveIntParam(params, 'company_id');
-  const company = useQuery({ ...companyOptions(companyId ?? 0), enabled: companyId !== null });
-  return (
-    <div className="flex min-w-0 items-end gap-1 sm:w-72">
-      <div className="min-w-0 flex-1">
-        <AsyncSelect
-          {...companySearch}
-          label="Company"
-          value={companyId ? String(companyId) : ''}
-          selectedLabel={company.data?.name ?? null}
-          placeholder="All companies"
-          noMatches="No companies match."
-          onValueChange={(v) => set({ company_id: v, page: null }, { push: true })}
-        />
-      </div>
-      {companyId ? (
-        <Button variant="secondary" icon={mdiClose} aria-label="Show every company" onClick={() => set({ company_id: null, page: null }, { push: true })}>
-          <span className="sr-only">All companies</span>
-        </Button>
-      ) : null}
-    </div>
-  );
-}
 
 /** `/manage/enclosures`: every jig of the platform, with its provisioning state and when it was last seen. */
 export function EnclosureListScreen({ title }: ScreenProps) {

@@ -2,16 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DEVICE_STATUSES, type ManageDevice } from '../../../contract/devices';
 import { MAX_ID } from '../../../contract/list-query';
-import { companyOptions } from '../../api/companies';
 import { manageDevicesOptions, searchCompanyProjects } from '../../api/manage-devices';
 import { projectKeys, projectOptions } from '../../api/projects';
 import type { ScreenProps } from '../../app/screen-props';
 import { Button } from '../../components/button';
-import { companySearch } from '../../components/company-search';
+import { CompanyFilter } from '../../components/company-filter';
 import { DataTable } from '../../components/data-table/data-table';
+import { IdFilter } from '../../components/data-table/id-filter';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
-import { AsyncSelect } from '../../components/form/async-select';
 import { PageHeader } from '../../components/page-header';
 import { formatDateTime } from '../../lib/format';
 import { positiveIntParam, useSearchState } from '../../lib/url-search';
@@ -64,60 +63,32 @@ const idFrom = (params: URLSearchParams, key: string) => {
  * the rest of its panel.
  */
 export function ManageDevicesScreen({ title }: ScreenProps) {
-  const { params, set } = useSearchState();
+  const { params } = useSearchState();
   const companyId = idFrom(params, 'company_id');
   const projectId = companyId ? idFrom(params, 'project_id') : undefined;
   const status = useTableFilter('status', DEVICE_STATUSES);
-  const company = useQuery({ ...companyOptions(companyId ?? 0), enabled: !!companyId });
   const project = useQuery({ ...projectOptions(projectId ?? 0), enabled: !!projectId });
   const query: ListQuery<ManageDevice> = (p) => manageDevicesOptions({ ...p, company_id: companyId, project_id: projectId, status });
 
   return (
     <>
       <PageHeader title={title} description="Boards of every company. Correct a board's serial, status, batch or panel, or a whole panel at once." />
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-3xl">
-        <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <AsyncSelect
-              {...companySearch}
-              label="Company"
-              value={companyId ? String(companyId) : ''}
-              selectedLabel={company.data?.name ?? null}
-              placeholder="All companies"
-              noMatches="No companies match."
-              // Another company's projects are not this one's: the project filter goes too.
-              onValueChange={(v) => set({ company_id: v, project_id: null, page: null }, { push: true })}
-            />
-          </div>
-          {companyId ? (
-            <Button variant="ghost" onClick={() => set({ company_id: null, project_id: null, page: null }, { push: true })}>
-              All
-            </Button>
-          ) : null}
-        </div>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        {/* Another company's projects are not this one's: the project filter goes with the company. */}
+        <CompanyFilter resets={['project_id']} />
         {companyId ? (
-          <div className="flex items-end gap-2">
-            <div className="min-w-0 flex-1">
-              <AsyncSelect
-                key={companyId}
-                queryKey={[...projectKeys.lists(), 'choices', companyId]}
-                fetchOptions={searchCompanyProjects(companyId)}
-                optionValue={(p) => String(p.id)}
-                optionLabel={(p) => p.name}
-                label="Project"
-                value={projectId ? String(projectId) : ''}
-                selectedLabel={project.data?.name ?? null}
-                placeholder="All projects"
-                noMatches="No projects match."
-                onValueChange={(v) => set({ project_id: v, page: null }, { push: true })}
-              />
-            </div>
-            {projectId ? (
-              <Button variant="ghost" onClick={() => set({ project_id: null, page: null }, { push: true })}>
-                All
-              </Button>
-            ) : null}
-          </div>
+          <IdFilter
+            key={companyId}
+            queryKey={[...projectKeys.lists(), 'choices', companyId]}
+            fetchOptions={searchCompanyProjects(companyId)}
+            optionValue={(p) => String(p.id)}
+            optionLabel={(p) => p.name}
+            param="project_id"
+            label="Project"
+            selectedLabel={project.data?.name ?? null}
+            placeholder="All projects"
+            noMatches="No projects match."
+          />
         ) : null}
       </div>
       <DataTable

@@ -1,4 +1,3 @@
-import type { Enclosure } from './enclosures';
 import { z } from 'zod';
 import { AMS_TYPES } from './cassette-module-types';
 import { listQuerySchema } from './list-query';
@@ -103,5 +102,3 @@ export const cassetteListQuery = listQuerySchema(CASSETTE_SORTABLE).extend({
 /** `GET /companies/{id}/cassettes`: the same, within the company. */
 export const companyCassetteListQuery = listQuerySchema(CASSETTE_SORTABLE).extend(listFilters);
 
-/** An enclosure a cassette may go into: a row of `GET /enclosures?company_id=`. */
-export type EnclosureChoice = Pick<Enclosure, 'id' | 'serial' | 'name'>;

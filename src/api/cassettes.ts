@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Cassette, CassetteCreateInput, CassetteModulesInput, CassetteUpdateInput, EnclosureChoice } from '../../contract/cassettes';
+import type { Cassette, CassetteCreateInput, CassetteModulesInput, CassetteUpdateInput } from '../../contract/cassettes';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
 import type { AsyncOptionsSource } from '../components/form/async-select';
@@ -16,7 +16,6 @@ export const cassetteKeys = {
   list: (params: CassetteListParams) => ['cassettes', 'list', params] as const,
   details: () => ['cassettes', 'detail'] as const,
   detail: (id: number) => ['cassettes', 'detail', id] as const,
-  enclosures: (companyId: number | null) => ['cassettes', 'enclosures', companyId] as const,
 };
 
 const filters = ({ company_id, enclosure_id }: CassetteListParams) => ({
@@ -37,18 +36,6 @@ export const cassetteOptions = (id: number) =>
     queryKey: cassetteKeys.detail(id),
     queryFn: ({ signal }) => api.get<One<Cassette>>(`/cassettes/${id}`, { signal }).then((r) => r.data.data),
   });
-
-/** Enclosures a cassette of the company may go into, searched as the user types. */
-export const searchEnclosures = (companyId: number | null) => (search: string, signal: AbortSignal) =>
-  api
-    .get<Page<EnclosureChoice>>('/enclosures', {
-      params: {
-        ...toQuery({ page: 1, limit: 20, sortby: 'serial', sortdesc: false, search: search || undefined }),
-        ...(companyId && { company_id: companyId }),
-      },
-      signal,
-    })
-    .then((r) => r.data);
 
 export async function createCassette(input: CassetteCreateInput): Promise<Cassette> {
   const { data } = await api.post<One<Cassette>>('/cassettes', input);

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Enclosure, EnclosureCreateInput, EnclosureProvisioned, EnclosureUpdateInput, Provisioning } from '../../contract/enclosures';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
+import type { AsyncOptionsSource } from '../components/form/async-select';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { toQuery } from './list-params';
@@ -64,3 +65,17 @@ export function enclosureChanged(client: QueryClient, enclosure: Enclosure): Pro
 export function enclosureDeleted(client: QueryClient, enclosure: Pick<Enclosure, 'id'>): Promise<void> {
   return afterDelete(client, { gone: [enclosureKeys.detail(enclosure.id)], stale: [enclosureKeys.lists()] });
 }
+
+/** The enclosure picker: a company's jigs (all of them when null), searched by serial and name; under the list key, so a change refreshes it. */
+export const enclosureSearch = (companyId: number | null): AsyncOptionsSource<Enclosure> => ({
+  queryKey: [...enclosureKeys.lists(), 'choices', companyId],
+  fetchOptions: (search, signal) =>
+    api
+      .get<Page<Enclosure>>('/enclosures', {
+        params: { ...toQuery({ page: 1, limit: 20, sortby: 'serial', sortdesc: false, search: search || undefined }), company_id: companyId ?? undefined },
+        signal,
+      })
+      .then((r) => r.data),
+  optionValue: (e) => String(e.id),
+  optionLabel: (e) => (e.name ? `${e.serial} · ${e.name}` : e.serial),
+});

@@ -8,10 +8,10 @@ import {
   MAX_MODULE_SLOTS,
   type Cassette,
   type CassetteCreateInput,
-  type EnclosureChoice,
 } from '../../../contract/cassettes';
 import { moduleTypeKeys, searchModuleTypes } from '../../api/cassette-module-types';
-import { cassetteChanged, cassetteKeys, createCassette, searchEnclosures, setCassetteModules, updateCassette } from '../../api/cassettes';
+import { cassetteChanged, createCassette, setCassetteModules, updateCassette } from '../../api/cassettes';
+import { enclosureSearch } from '../../api/enclosures';
 import { Button } from '../../components/button';
 import { companySearch } from '../../components/company-search';
 import { FormDialog, FormDialogActions } from '../../components/form-dialog';
@@ -59,12 +59,6 @@ const moduleSearch: AsyncOptionsSource<CassetteModuleType> = {
   optionLabel: (m) => `${m.name} (${AMS_TYPE_LABELS[m.ams_type]})`,
 };
 
-const enclosureSearch = (companyId: number | null): AsyncOptionsSource<EnclosureChoice> => ({
-  queryKey: cassetteKeys.enclosures(companyId),
-  fetchOptions: searchEnclosures(companyId),
-  optionValue: (e) => String(e.id),
-  optionLabel: (e) => (e.name ? `${e.serial} · ${e.name}` : e.serial),
-});
 
 /** How many slot pickers or bays to show for what is typed: the saved count until it is a usable number. */
 const countOf = (text: string, fallback: number, max: number) => {

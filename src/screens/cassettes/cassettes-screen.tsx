@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AMS_TYPE_LABELS } from '../../../contract/cassette-module-types';
 import type { Cassette } from '../../../contract/cassettes';
-import { cassetteDeleted, cassettesOptions, cassetteKeys, deleteCassette, searchEnclosures } from '../../api/cassettes';
+import { cassetteDeleted, cassettesOptions, deleteCassette } from '../../api/cassettes';
+import { enclosureOptions, enclosureSearch } from '../../api/enclosures';
 import type { ScreenProps } from '../../app/screen-props';
 import { Button } from '../../components/button';
 import { CompanyFilter } from '../../components/company-filter';
 import { DataTable } from '../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../components/data-table/types';
 import { DeleteAction } from '../../components/delete-action';
-import { FilterSelect } from '../../components/filter-select';
+import { IdFilter } from '../../components/data-table/id-filter';
 import { PageHeader } from '../../components/page-header';
 import { positiveIntParam, useSearchState } from '../../lib/url-search';
 import { CassetteDialog } from './cassette-dialog';
@@ -84,22 +85,19 @@ const COLUMNS: Column<Cassette>[] = [
   { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (c) => <CassetteActions cassette={c} /> },
 ];
 
-/** The enclosure filter: the chosen company's enclosures (a company has a handful), as `enclosure_id`. */
-function EnclosureFilter({ companyId, enclosureId }: { companyId: number; enclosureId: number | null }) {
-  const { set } = useSearchState();
-  const enclosures = useQuery({
-    queryKey: [...cassetteKeys.enclosures(companyId), 'filter'],
-    queryFn: ({ signal }) => searchEnclosures(companyId)('', signal),
-  });
-  const options = (enclosures.data?.data ?? []).map((e) => ({ value: String(e.id), label: e.name ? `${e.serial} · ${e.name}` : e.serial }));
+/** The enclosure filter, within the chosen company: searched like the company, as `enclosure_id`. */
+function EnclosureFilter({ companyId }: { companyId: number }) {
+  const enclosureId = positiveIntParam(useSearchState().params, 'enclosure_id');
+  const enclosure = useQuery({ ...enclosureOptions(enclosureId ?? 0), enabled: enclosureId !== null });
   return (
-    <FilterSelect
+    <IdFilter
+      key={companyId}
+      {...enclosureSearch(companyId)}
+      param="enclosure_id"
       label="Enclosure"
-      value={enclosureId ? String(enclosureId) : ''}
-      onValueChange={(v) => set({ enclosure_id: v || null, page: null }, { push: true })}
-      options={options}
-      allLabel={enclosures.isPending ? 'Loading…' : 'All enclosures'}
-      className="flex min-w-0 flex-col gap-1"
+      selectedLabel={enclosure.data?.serial ?? null}
+      placeholder="All enclosures"
+      noMatches="No enclosures of this company match."
     />
   );
 }
@@ -134,7 +132,7 @@ export function CassettesScreen({ title }: ScreenProps) {
         toolbar={
           <div className="flex flex-wrap items-end gap-3">
             <CompanyFilter resets={['enclosure_id']} />
-            {companyId ? <EnclosureFilter companyId={companyId} enclosureId={enclosureId} /> : null}
+            {companyId ? <EnclosureFilter companyId={companyId} /> : null}
           </div>
         }
       />

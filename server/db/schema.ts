@@ -67,7 +67,7 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface DB extends ProductionDB, FilesDB, CatalogueDB {
+export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB {
   company_types: CompanyTypesTable;
   companies: CompaniesTable;
   roles: RolesTable;
@@ -385,4 +385,46 @@ export interface CatalogueDB {
     /** JSON: [{ name, unit, default_low, default_high }] */
     parameters: Generated<string>;
   } & Stamped;
+}
+
+/** Project requests and their processing (migration 010, issue 12). Lengths in mm. */
+export interface RequestsDB {
+  project_requests: {
+    id: Generated<number>;
+    company_id: number;
+    projectname: string;
+    projectdescription: Generated<string>;
+    /** submitted | in_review | in_progress | completed | rejected */
+    status: string;
+    /** The furthest REQUEST_STEPS id a superadmin confirmed finished. */
+    confirmed_step: string | null;
+    rejected_reason: string | null;
+    project_id: number | null;
+    created_by: number | null;
+  } & Stamped;
+  request_files: { id: Generated<number>; request_id: number; file_id: string; created_at: string };
+  test_pads: {
+    id: Generated<number>;
+    request_id: number;
+    name: string;
+    net: string | null;
+    x: number;
+    y: number;
+    side: string;
+    diameter: number | null;
+    kind: string;
+    group_id: number | null;
+    created_at: string;
+  };
+  test_pad_groups: {
+    id: Generated<number>;
+    request_id: number;
+    name: string;
+    resource_type_id: number;
+    selected_cartridge_id: number | null;
+    connector_pin_id: number | null;
+    selected_module_id: number | null;
+  } & Stamped;
+  selected_modules: { id: Generated<number>; request_id: number | null; project_id: number | null; cassette_module_type_id: number; slot: number; created_at: string };
+  selected_cartridges: { id: Generated<number>; request_id: number | null; project_id: number | null; cartridge_type_id: number; bay: number; created_at: string };
 }

@@ -399,6 +399,8 @@ export interface RequestsDB {
     /** The furthest REQUEST_STEPS id a superadmin confirmed finished. */
     confirmed_step: string | null;
     rejected_reason: string | null;
+    /** Design-for-test errors of the pogo board, recomputed with each pad change. */
+    pogo_errors: Generated<number>;
     project_id: number | null;
     created_by: number | null;
   } & Stamped;

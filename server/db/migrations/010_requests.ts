@@ -25,6 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The furthest step a superadmin confirmed finished (a REQUEST_STEPS id), null before any.
     .addColumn('confirmed_step', 'text')
     .addColumn('rejected_reason', 'text')
+    // Design-for-test errors of its pogo board, recomputed with every pad change under the
+    // request's lock (server/store/request-lock.ts), so the list shows every request's step cheaply.
+    .addColumn('pogo_errors', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('project_id', 'integer', (col) => col.references('projects.id').onDelete('set null'))
     .addColumn('created_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (col) => col.notNull())

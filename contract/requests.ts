@@ -401,3 +401,24 @@ export const createProjectInput = z.object({
   description: projectdescription.optional(),
 });
 export type CreateProjectInput = z.input<typeof createProjectInput>;
+
+/** `PATCH /testpadgroups/{id}` answers the group and whether the change cleared its mapping. */
+export const testPadGroupChangeSchema = testPadGroupSchema.extend({
+  /** The new resource type is not served by the mapped pin (the pin map): the group is unmapped. */
+  cleared_mapping: z.boolean(),
+});
+export type TestPadGroupChange = z.infer<typeof testPadGroupChangeSchema>;
+
+/** `PATCH /requests/{id}/project` answers the completed request and the project it created. */
+export const createdProjectSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(REQUEST_STATUSES),
+  project_id: z.number().int(),
+  project: named,
+});
+export type CreatedProject = z.infer<typeof createdProjectSchema>;
+
+/** `GET /requests/{id}/wiring`: `format=csv` downloads the list (as `Accept: text/csv` does). */
+export const wiringQuery = z.object({
+  format: z.enum(['json', 'csv'], { error: 'format is json or csv.' }).optional(),
+});

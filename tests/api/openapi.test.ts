@@ -64,6 +64,26 @@ const CALLS = [
   'get /v1/enclosure-updates/{id}',
   'patch /v1/enclosure-updates/{id}',
   'delete /v1/enclosure-updates/{id}',
+  'patch /v1/requests/{id}/project',
+  'get /v1/requests/{id}/testpadgroups',
+  'post /v1/requests/{id}/testpadgroups',
+  'get /v1/testpadgroups/{id}',
+  'patch /v1/testpadgroups/{id}',
+  'delete /v1/testpadgroups/{id}',
+  'get /v1/requests/{id}/selectedmodules',
+  'post /v1/requests/{id}/selectedmodules',
+  'get /v1/selectedmodules/{id}',
+  'patch /v1/selectedmodules/{id}',
+  'delete /v1/selectedmodules/{id}',
+  'get /v1/requests/{id}/selectedcartridges',
+  'post /v1/requests/{id}/selectedcartridges',
+  'get /v1/selectedcartridges/{id}',
+  'patch /v1/selectedcartridges/{id}',
+  'delete /v1/selectedcartridges/{id}',
+  'patch /v1/requests/map_pad_group/{id}',
+  // Not in SPEC.md §7: the map step's pin picker, and the wiring list (JSON, or CSV with format=csv).
+  'get /v1/requests/{id}/capacity',
+  'get /v1/requests/{id}/wiring',
 ];
 
 /** Calls whose success answer is a file rather than JSON, with the type the description names. */
@@ -72,11 +92,15 @@ const DOWNLOADS = [
   ['get /v1/firmware/{id}', 'application/octet-stream'],
 ];
 
+/** Calls that answer JSON, or the same rows as a CSV download with `format=csv` (or `Accept: text/csv`). */
+const CSV_DOWNLOADS = ['get /v1/requests/{id}/wiring', 'get /v1/releasebatches/{id}/devices', 'get /v1/projects/{id}/devices/unreleased'];
+
 /** Calls that take an upload: their body is a multipart form. */
 const UPLOADS = ['post /v1/enclosure-updates', 'post /v1/cartridgetypes/{id}/firmware', 'post /v1/cartridges/{id}/calibrations'];
 
 type Operation = {
   summary?: string;
+  parameters?: { name: string; in: string; schema?: { enum?: string[] } }[];
   description?: string;
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
@@ -138,6 +162,11 @@ describe('GET /v1/openapi.json', () => {
     expect(op?.description).toContain('**Access:**');
     expect(op!.responses['200'].content?.[type]?.schema).toBeDefined();
     expect(op!.responses['200'].content?.['application/json']).toBeUndefined();
+  });
+
+  it.each(CSV_DOWNLOADS)('describes the CSV download of %s as its format=csv choice', (call) => {
+    const format = operation(call)?.parameters?.find((p) => p.in === 'query' && p.name === 'format');
+    expect(format?.schema?.enum).toEqual(['json', 'csv']);
   });
 
   it('describes each declared route, and nothing the server does not answer', () => {

@@ -105,6 +105,40 @@ describe('test pad groups', () => {
     expect((await padsOf(request)).map((p) => p.group_id)).toEqual([null, null]);
   });
 
+  it('groups thousands of pads in one call', async () => {
+    const request = await insertRequest(t, t.companyIds.alpha);
+    const pads: number[] = [];
+    for (let chunk = 0; chunk < 8; chunk++) pads.push(...(await insertPads(t, request, padRow(500, `C${chunk}-`))));
+    const res = await t.call('POST', `/v1/requests/${request}/testpadgroups`, { as: 'root', body: { name: 'ALL', resource_type_id: cat.resourceTypes.voltage, pad_ids: pads } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.pad_ids).toHaveLength(4000);
+    const other = await addGroup(t, request, { name: 'HALF', resource_type_id: cat.resourceTypes.voltage, pad_ids: pads.slice(2000) });
+    expect((await t.call('GET', `/v1/testpadgroups/${other}`, { as: 'root' })).json().data.pad_ids).toHaveLength(2000);
+    expect((await t.call('GET', `/v1/testpadgroups/${res.json().data.id}`, { as: 'root' })).json().data.pad_ids).toEqual(pads.slice(0, 2000));
+  });
+
+  it('answers odd ids and bodies with 404 or 422 and field errors, never 5xx', async () => {
+    const request = await insertRequest(t, t.companyIds.alpha);
+    const group = await addGroup(t, request, { resource_type_id: cat.resourceTypes.voltage });
+    for (const url of ['/v1/testpadgroups/abc', '/v1/testpadgroups/0', '/v1/testpadgroups/99999999999', '/v1/requests/-1/testpadgroups']) {
+      expect((await t.call('GET', url, { as: 'root' })).statusCode, url).toBe(404);
+    }
+    const odd: [string, string, unknown][] = [
+      ['PATCH', `/v1/testpadgroups/${group}`, { pad_ids: [1.5] }],
+      ['PATCH', `/v1/testpadgroups/${group}`, { add_pad_ids: [0], remove_pad_ids: ['x'] }],
+      ['PATCH', `/v1/testpadgroups/${group}`, { name: 'x'.repeat(65) }],
+      ['PATCH', `/v1/testpadgroups/${group}`, { resource_type_id: null }],
+      ['PATCH', `/v1/requests/map_pad_group/${group}`, {}],
+      ['PATCH', `/v1/requests/map_pad_group/${group}`, { selected_cartridge_id: 2 ** 40, connector_pin_id: 1 }],
+      ['POST', `/v1/requests/${request}/testpadgroups`, { name: 'Big', resource_type_id: cat.resourceTypes.voltage, pad_ids: Array.from({ length: 20_001 }, (_, i) => i + 1) }],
+    ];
+    for (const [method, url, body] of odd) {
+      const res = await t.call(method as 'PATCH', url, { as: 'root', body });
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(422);
+      expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
+    }
+  });
+
   it('is the platform’s alone, and a completed or rejected request changes no more (409)', async () => {
     const request = await insertRequest(t, t.companyIds.alpha);
     const group = await addGroup(t, request, { resource_type_id: cat.resourceTypes.voltage });

@@ -40,6 +40,7 @@ describe('where a request stands', () => {
   it('says why a step cannot be confirmed, in words', () => {
     expect(stepBlocker(nothing, 'testPads')).toBe('Add or import at least one test pad.');
     expect(stepBlocker({ ...ready, ungrouped_pads: 3 }, 'padGroups')).toBe('3 pads that need a probe are in no group.');
+    expect(stepBlocker({ ...ready, ungrouped_pads: 1 }, 'padGroups')).toBe('1 pad that needs a probe is in no group.');
     expect(stepBlocker({ ...ready, unmapped_groups: 1 }, 'mapPadGroups')).toBe('1 pad group is not mapped to a connector pin.');
     expect(stepBlocker(ready, 'mapPadGroups')).toBeNull();
   });

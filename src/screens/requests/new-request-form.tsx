@@ -19,6 +19,8 @@ import { useUploadField } from '../../components/upload-field/use-upload-field';
 
 type Values = { projectname: string; projectdescription: string; company_id: string };
 const empty = (): Values => ({ projectname: '', projectdescription: '', company_id: '' });
+// No company chosen is no value (coerced, '' would be company 0, "There is no company with id 0").
+const toInput = (v: Values) => ({ ...v, company_id: v.company_id || undefined });
 
 /**
  * A new request: the company it is for, the project's name and description, and its documents,
@@ -28,7 +30,7 @@ const empty = (): Values => ({ projectname: '', projectdescription: '', company_
  */
 export function NewRequestForm() {
   const client = useQueryClient();
-  const form = useForm<Values, unknown, RequestCreateFields>({ defaultValues: empty(), resolver: contractResolver(requestCreateFields) });
+  const form = useForm<Values, unknown, RequestCreateFields>({ defaultValues: empty(), resolver: contractResolver(requestCreateFields, toInput) });
   const documents = useUploadField({ field: 'documents', multiple: true, maxFiles: MAX_REQUEST_DOCUMENTS });
   const leaveGuard = useLeaveGuard(form.formState.isDirty || documents.items.length > 0, 'The new request is not sent yet.');
   // The upload flow of the app's upload dialogs (refusals, progress, cancel), on a page.

@@ -27,7 +27,7 @@
  * the <svg> (a pad's circle carries its index in `data-i`), with no React state per pad.
  */
 import { mdiCursorDefault, mdiFitToPageOutline, mdiHandBackRight, mdiMagnifyMinusOutline, mdiMagnifyPlusOutline } from '@mdi/js';
-import { memo, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent, type WheelEvent as ReactWheelEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { ProbeSize } from '../../../../contract/pogo-board';
 import { Button } from '../../../components/button';
 import { cx } from '../../../lib/cx';
@@ -147,9 +147,20 @@ export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSele
   const zoom = (factor: number, at?: { x: number; y: number }) =>
     setViewBox((current) => zoomAbout(current, factor, at ?? { x: current.x + current.width / 2, y: current.y + current.height / 2 }));
 
-  const onWheel = (event: ReactWheelEvent<SVGSVGElement>) => {
-    zoom(event.deltaY < 0 ? 1.2 : 1 / 1.2, scenePoint(event.clientX, event.clientY));
-  };
+  // The wheel zooms the drawing, not the page: React's wheel listener is passive and cannot stop
+  // the page scrolling, so this one is the element's own.
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const box = svg.getBoundingClientRect();
+      const factor = event.deltaY < 0 ? 1.2 : 1 / 1.2;
+      setViewBox((current) => zoomAbout(current, factor, clientToScene(box, current, event.clientX, event.clientY)));
+    };
+    svg.addEventListener('wheel', onWheel, { passive: false });
+    return () => svg.removeEventListener('wheel', onWheel);
+  }, []);
   const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
     if (event.button !== 0) return;
     event.currentTarget.setPointerCapture?.(event.pointerId);
@@ -247,7 +258,6 @@ export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSele
         viewBox={`${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}`}
         preserveAspectRatio="xMidYMid meet"
         className={cx('h-[60vh] min-h-72 w-full touch-none rounded-md border border-secondary-light bg-gray-50 select-none', tool === 'pan' ? 'cursor-grab' : 'cursor-crosshair')}
-        onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

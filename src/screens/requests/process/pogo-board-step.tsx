@@ -25,7 +25,8 @@ export function PogoBoardStep({ request }: StepPanelProps) {
 
   if (board.isPending) return <LoadingBlock label="Loading the pogo board" />;
   if (board.isError) return <ErrorPresenter error={board.error} title="Could not load the pogo board" />;
-  const { pads, counts, findings, tooling_holes } = board.data;
+  const { pads, counts, findings, tooling_holes, blocking } = board.data;
+  const errors = findings.filter((f) => f.severity === 'error').length;
   if (!pads.length) return <p className="text-sm text-secondary">The request has no test pads yet: add or import them in the test pads step.</p>;
 
   return (
@@ -53,7 +54,10 @@ export function PogoBoardStep({ request }: StepPanelProps) {
       </div>
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <PadDrawing pads={pads} colourBy={colourBy} highlightedIds={focus?.ids} focus={focus} label="Pogo board" />
-        <Card title={`Findings (${findings.length})`}>
+        <Card title={`Findings (${findings.length})`} headingLevel={3}>
+          <p className={cx('mb-2 text-sm', blocking ? 'text-error' : 'text-secondary')}>
+            {blocking ? `${errors} ${errors === 1 ? 'error blocks' : 'errors block'} the next step; warnings do not.` : 'No errors: warnings do not block the next step.'}
+          </p>
           <FindingList findings={findings} focused={focus?.key ?? null} onPick={(index, finding) => setFocus({ key: index, ids: finding.pad_ids })} />
         </Card>
       </div>

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { REQUEST_STEP_LABELS } from '../../../../contract/requests';
 import { isNotFound } from '../../../api/client';
 import { requestChanged, requestOptions } from '../../../api/requests';
@@ -24,6 +25,8 @@ export function ProcessRequestScreen({ params }: ScreenProps) {
   const id = idParam(params, 'requestId');
   const client = useQueryClient();
   const query = useQuery(requestOptions(id));
+  // The request's step and progress after a panel's save (the request machine takes this over).
+  const onDataChanged = useCallback(() => void requestChanged(client, id), [client, id]);
   if (id <= 0 || (query.isError && isNotFound(query.error))) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
@@ -39,7 +42,7 @@ export function ProcessRequestScreen({ params }: ScreenProps) {
   if (!query.data) return <ErrorPresenter error={query.error} title="Could not load the request" />;
 
   const request = query.data;
-  const panel: StepPanelProps = { request, onDataChanged: () => void requestChanged(client, request.id) };
+  const panel: StepPanelProps = { request, onDataChanged };
   return (
     <>
       <PageHeader

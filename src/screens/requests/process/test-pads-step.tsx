@@ -1,7 +1,7 @@
 import { mdiPlus } from '@mdi/js';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { testPadsOptions } from '../../../api/requests';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { requestChanged, testPadsOptions } from '../../../api/requests';
 import { Button } from '../../../components/button';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { LoadingBlock } from '../../../components/spinner';
@@ -14,6 +14,11 @@ import type { StepPanelProps } from './step-props';
 export function TestPadsStep({ request, onDataChanged }: StepPanelProps) {
   const pads = useQuery(testPadsOptions(request.id));
   const [adding, setAdding] = useState(false);
+  const client = useQueryClient();
+  // The pads, the board and the request's progress are refreshed here whatever the shell does on onDataChanged.
+  const changed = useCallback(() => {
+    void requestChanged(client, request.id).then(onDataChanged);
+  }, [client, request.id, onDataChanged]);
   return (
     <div className="flex flex-col gap-6">
       <section className="flex flex-col gap-3">
@@ -28,11 +33,11 @@ export function TestPadsStep({ request, onDataChanged }: StepPanelProps) {
         ) : pads.isError ? (
           <ErrorPresenter error={pads.error} title="Could not load the test pads" />
         ) : (
-          <PadTable pads={pads.data} requestId={request.id} onChanged={onDataChanged} />
+          <PadTable pads={pads.data} requestId={request.id} onChanged={changed} />
         )}
       </section>
-      <CsvImport requestId={request.id} existingPads={pads.data?.length ?? 0} onImported={onDataChanged} />
-      <AddPadDialog requestId={request.id} open={adding} onOpenChange={setAdding} onAdded={onDataChanged} />
+      <CsvImport requestId={request.id} existingPads={pads.data?.length ?? 0} onImported={changed} />
+      <AddPadDialog requestId={request.id} open={adding} onOpenChange={setAdding} onAdded={changed} />
     </div>
   );
 }

@@ -46,7 +46,8 @@ async function fillIn() {
 const send = () => userEvent.click(screen.getByRole('button', { name: 'Send request' }));
 const row = (name: string) => screen.getByRole('listitem', { name });
 
-describe('NewRequestForm', () => {
+// Typing and choosing files in jsdom takes seconds on the shared 2-core machine.
+describe('NewRequestForm', { timeout: 30_000 }, () => {
   beforeEach(() => {
     calls.create.mockReset();
     calls.navigate.mockReset();

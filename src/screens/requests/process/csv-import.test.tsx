@@ -47,7 +47,7 @@ function refusal(status: number, body: object): AxiosError {
   return new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, response);
 }
 
-describe('CsvImport', () => {
+describe('CsvImport', { timeout: 30_000 }, () => {
   beforeEach(() => {
     calls.add.mockReset();
     calls.imported.mockReset();

@@ -134,7 +134,11 @@ export function CsvImport({ requestId, existingPads, onImported }: Props) {
             >
               Import {preview.accepted.length} pads
             </Button>
-            {preview.refused && preview.accepted.length ? <span className="text-sm text-secondary">The refused rows are left out.</span> : null}
+            {preview.accepted.length > MAX_PADS_PER_REQUEST ? (
+              <span className="text-sm text-error">At most {MAX_PADS_PER_REQUEST.toLocaleString('en')} test pads in one request.</span>
+            ) : preview.refused && preview.accepted.length ? (
+              <span className="text-sm text-secondary">The refused rows are left out.</span>
+            ) : null}
           </div>
         </>
       ) : null}

@@ -14,7 +14,4 @@ export default {
   cassettes: notBuilt('Cassettes'),
   cassette: notBuilt('Cassette'),
   configurations: notBuilt('Configurations'),
-  'manage.requests': notBuilt('Project requests'),
-  'manage.request.new': notBuilt('New project request'),
-  'manage.request.process': notBuilt('Process project request'),
 } satisfies ScreenRoutes;

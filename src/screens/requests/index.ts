@@ -1,0 +1,2 @@
+export { RequestsScreen } from './requests-screen';
+export { NewRequestScreen } from './new-request-screen';

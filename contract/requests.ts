@@ -98,7 +98,10 @@ export function stepBlocker(progress: RequestProgress, step: RequestStep): strin
       return progress.pogo_errors === 0 ? null : `The pogo board has ${plural(progress.pogo_errors, 'design-for-test error')}; fix the pads first.`;
     case 'padGroups':
       if (progress.groups === 0) return 'Make at least one pad group.';
-      return progress.ungrouped_pads === 0 ? null : `${plural(progress.ungrouped_pads, 'pad')} that need a probe ${progress.ungrouped_pads === 1 ? 'is' : 'are'} in no group.`;
+      if (progress.ungrouped_pads === 0) return null;
+      return progress.ungrouped_pads === 1
+        ? '1 pad that needs a probe is in no group.'
+        : `${plural(progress.ungrouped_pads, 'pad')} that need a probe are in no group.`;
     case 'modules':
       return progress.modules > 0 ? null : 'Choose at least one module.';
     case 'cartridges':

@@ -15,7 +15,6 @@ describe('project requests', () => {
   const patch = (id: number, body: unknown) => t.call('PATCH', `/v1/requests/${id}`, { as: 'root', body });
   const post = (form: FormData, as = 'root') => t.call('POST', '/v1/manage/request', { as, body: form });
   const fileRows = async () => (await t.db.selectFrom('files').select('id').execute()).length;
-  const now = () => new Date().toISOString();
 
   const GERBER = 'G04 MC-300 top copper*\n%FSLAX46Y46*%\n%MOMM*%\nD10*\nX1000000Y1000000D03*\nM02*\n';
   const CSV = 'Name,Net,X,Y,Side,Diameter\nTP1,GND,10.16,12.7,Top,1.0\nTP2,+3V3,12.7,12.7,Top,1.0\n';

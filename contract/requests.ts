@@ -99,7 +99,9 @@ export function stepBlocker(progress: RequestProgress, step: RequestStep): strin
     case 'padGroups':
       if (progress.groups === 0) return 'Make at least one pad group.';
       if (progress.ungrouped_pads === 0) return null;
-      return progress.ungrouped_pads === 1 ? '1 pad that needs a probe is in no group.' : `${plural(progress.ungrouped_pads, 'pad')} that need a probe are in no group.`;
+      return progress.ungrouped_pads === 1
+        ? '1 pad that needs a probe is in no group.'
+        : `${plural(progress.ungrouped_pads, 'pad')} that need a probe are in no group.`;
     case 'modules':
       return progress.modules > 0 ? null : 'Choose at least one module.';
     case 'cartridges':

@@ -39,7 +39,20 @@ export const FILE_TYPES: Record<FileKind, readonly string[]> = {
     'application/x-7z-compressed',
   ],
   testfile: ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'application/json', 'text/*'],
-  document: ['application/pdf', 'image/*', 'text/*', 'application/zip', 'application/x-zip-compressed', 'application/octet-stream'],
+  // A request's documents: schematics (PDF, images), Gerber and drill files (text, zipped, or
+  // of no known type), test-point and BOM tables (CSV, which Windows names an Excel type; XLSX).
+  document: [
+    'application/pdf',
+    'image/*',
+    'text/*',
+    'application/zip',
+    'application/x-zip-compressed',
+    'application/octet-stream',
+    'application/vnd.gerber',
+    'application/x-gerber',
+    'application/vnd.ms-excel',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ],
   certificate: ['application/pdf', 'image/*'],
 };
 

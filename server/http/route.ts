@@ -77,6 +77,11 @@ export type RouteSpec<
   produces?: string;
   /** The success status: 200 unless said; 204 answers no body. */
   status?: 200 | 201 | 204;
+  /**
+   * Most bytes of a JSON body, when the route takes more than the API's 1 MB (a whole test-point
+   * import); every other route keeps the app's limit.
+   */
+  bodyLimit?: number;
   /** Other success statuses the handler may set, answering the same schema (a retry's 200). */
   otherStatuses?: readonly (200 | 201)[];
   /** The success answer's schema (checked against every answer in the API suite). */
@@ -159,6 +164,7 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
     method: spec.method,
     url: spec.url,
     config: { access: spec.access, scope: spec.scope },
+    ...(spec.bodyLimit && { bodyLimit: spec.bodyLimit }),
     schema: {
       summary: spec.summary,
       description: [spec.description, accessText(spec.access, spec.scope)].filter(Boolean).join('\n\n'),

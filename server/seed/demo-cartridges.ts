@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { addDays, todayUtc, type MeasuredValue } from '../../contract/cartridges';
 import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
+import { onePagePdf } from './demo-pdf';
 import { insertCalibration, insertCartridge, newestDueAt, updateCartridgeRow } from '../store/cartridges';
 
 /**
@@ -64,17 +65,8 @@ async function cassetteBays(db: Kysely<DB>, now: string): Promise<{ id: number; 
   return free;
 }
 
-/** A tiny valid-looking PDF, so the download opens as a PDF. */
-function certificatePdf(serial: string, day: string): Buffer {
-  const text = `Calibration certificate ${serial} ${day}`;
-  const content = `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`;
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
-      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
-      `4 0 obj<</Length ${content.length}>>stream\n${content}\nendstream endobj\n` +
-      `5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
-}
+/** A one-page certificate, so the download opens as a PDF. */
+const certificatePdf = (serial: string, day: string): Buffer => onePagePdf([`Calibration certificate ${serial} ${day}`]);
 
 export async function seedDemoCartridges(db: Kysely<DB>, files: FileStore, recorder: number | null): Promise<number> {
   const now = new Date().toISOString();

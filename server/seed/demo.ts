@@ -10,6 +10,7 @@ import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoPanels } from './demo-panels';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
+import { seedDemoRequests } from './demo-requests';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoTestFunctions } from './demo-test-functions';
 
@@ -65,5 +66,7 @@ export async function seedDemo(
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
   await seedDemoCartridges(db, platform.files, platform.superadmin);
   await seedDemoTestFunctions(db);
+  // After the catalogue's demo: MC-300's pad groups take its resource types.
+  await seedDemoRequests(db, platform.files, { customer: ids[0], manufacturer: ids[1] }, platform.superadmin);
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -20,7 +20,7 @@ import {
   updateGroup,
 } from '../store/request-groups';
 import { allowedPinTypes, CARTRIDGE_NOT_FOUND, MODULE_NOT_FOUND, pinFacts, pinServes, pinUser } from '../store/request-hardware';
-import { requestCompany } from '../store/request-progress';
+import { requestCompany } from '../store/requests';
 
 /**
  * Test pad groups of a request and their mapping to connector pins (issue 12). Every change

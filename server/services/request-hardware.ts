@@ -23,7 +23,7 @@ import {
   unmapCartridge,
   updateSelection,
 } from '../store/request-hardware';
-import { requestCompany } from '../store/request-progress';
+import { requestCompany } from '../store/requests';
 
 /**
  * The modules (in the cassette's slots) and cartridges (in its bays) chosen for a request

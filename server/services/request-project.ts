@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import { conflict, invalidField } from '../http/errors';
 import { createProject } from '../store/projects';
 import { lockRequest } from '../store/request-lock';
-import { requestProgressCounts } from '../store/request-progress';
+import { requestProgress } from '../store/requests';
 
 /**
  * The last step of processing a request (issue 12): in one transaction under the request's lock,
@@ -17,7 +17,7 @@ export async function createProjectFromRequest(db: Kysely<DB>, requestId: number
     const request = await lockRequest(trx, requestId);
     if (request.project_id !== null || request.status === 'completed') throw conflict('The request has its project already.');
     if (request.status === 'rejected') throw conflict('The request is rejected: reopen it before creating its project.');
-    const progress = (await requestProgressCounts(trx, requestId))!;
+    const progress = (await requestProgress(trx, [requestId])).get(requestId)!;
     const open = REQUEST_STEPS.find((step) => step !== 'createProject' && !REQUEST_STEP_DONE[step](progress));
     if (open) {
       const why = stepBlocker(progress, open) ?? 'Confirm it finished first.';

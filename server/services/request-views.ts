@@ -4,7 +4,7 @@ import type { RequestCapacity, WiringRow } from '../../contract/requests';
 import type { DB } from '../db/schema';
 import { notFound } from '../http/errors';
 import { REQUEST_NOT_FOUND } from '../store/request-lock';
-import { requestCompany } from '../store/request-progress';
+import { requestCompany } from '../store/requests';
 import { mappedGroups, neededResourceTypes, requestPads, servingPins, wiringLines } from '../store/request-views';
 import { csvField } from './production/device-export';
 

@@ -1,6 +1,8 @@
 import { mdiDevices } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { Link } from 'wouter';
+import type { Project } from '../../../contract/projects';
 import { isNotFound } from '../../api/client';
 import { projectOptions } from '../../api/projects';
 import { useSession } from '../../app/app-actor';
@@ -36,6 +38,17 @@ const SECTIONS: Record<string, ComponentType<SectionProps>> = {
   'project.releasebatch.show': ReleaseShow,
 };
 
+/** The request a project was made from, for the superadmins who process requests (nobody else may open it). */
+function RequestLink({ project }: { project: Project }) {
+  const session = useSession();
+  if (project.request_id === null || !isSuperadmin(session?.user)) return null;
+  return (
+    <Link href={`/manage/requests/process/${project.request_id}`} className="text-primary-dark hover:underline">
+      From request #{project.request_id}
+    </Link>
+  );
+}
+
 /**
  * Every `/projects/{id}…` route: the project's header and sections, then the section the route
  * names. Sections not built yet say so inside the project, so its navigation stays at hand.
@@ -60,6 +73,7 @@ export function ProjectScreen({ params, title, route }: ScreenProps) {
           <span className="flex flex-wrap items-center gap-2">
             <ProjectStatusBadge status={project.status} />
             {project.description ? <span>{project.description}</span> : null}
+            <RequestLink project={project} />
           </span>
         }
         // Each shows itself to those it is for: the list to the company's people, Invite to its editors.

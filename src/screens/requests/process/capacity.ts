@@ -4,6 +4,7 @@ export type CapacityLine = RequestCapacity['resource_types'][number];
 export type CapacityPin = CapacityLine['pins'][number];
 
 const pins = (n: number) => `${n} ${n === 1 ? 'pin' : 'pins'}`;
+const morePins = (n: number) => `${n} more ${n === 1 ? 'pin' : 'pins'}`;
 
 /** How many more pins a resource type needs than the selected cartridges offer (0: enough). */
 export const shortfallOf = (line: CapacityLine) => Math.max(0, line.groups_needing - line.pins.length);
@@ -14,7 +15,7 @@ export const shortfallOf = (line: CapacityLine) => Math.max(0, line.groups_needi
  */
 export function capacityVerdict(line: CapacityLine): string {
   const short = shortfallOf(line);
-  if (short > 0) return `Short: ${pins(short)} more needed. Add a cartridge with pins that serve ${line.resource_type.name}.`;
+  if (short > 0) return `Short: ${morePins(short)} needed. Add a cartridge with pins that serve ${line.resource_type.name}.`;
   const spare = line.pins.length - line.groups_needing;
   return spare === 0 ? 'Enough: every pin is needed.' : `Enough: ${pins(spare)} to spare.`;
 }
@@ -35,6 +36,6 @@ export function overallShortfall(capacity: RequestCapacity): number {
 export function overallVerdict(capacity: RequestCapacity): string | null {
   const short = overallShortfall(capacity);
   return short > 0
-    ? `The groups need ${pins(short)} more than the selected cartridges have in all: some pins serve more than one resource type, and each pin serves one group.`
+    ? `The groups need ${morePins(short)} than the selected cartridges have in all: some pins serve more than one resource type, and each pin serves one group.`
     : null;
 }

@@ -32,9 +32,8 @@ export function RowsTable<T>({ label, columns, rows, rowKey, emptyText, rowTone,
       <p className="rounded-lg border border-secondary-light bg-white py-8 text-center text-sm text-secondary">{emptyText ?? 'Nothing here yet.'}</p>
     );
   if (narrow) {
-    // A footer goes in as a last, full-width card field.
     const withFooter: Column<T>[] = rowFooter
-      ? [...columns, { key: '__footer', header: '', card: 'actions', cell: (row) => rowFooter(row) }]
+      ? [...columns, { key: '__footer', header: '', card: 'footer', cell: (row) => rowFooter(row) }]
       : columns;
     return (
       <div className="min-w-0 rounded-lg border border-secondary-light bg-white shadow-sm">

@@ -3,8 +3,8 @@ import type { One } from '../../contract/envelope';
 import type {
   CreateProjectInput,
   MapPadGroupInput,
-  ProjectRequest,
   RequestCapacity,
+  RequestStatus,
   SelectedCartridge,
   SelectedCartridgeInput,
   SelectedModule,
@@ -69,9 +69,12 @@ export async function createPadGroup(requestId: number, input: TestPadGroupCreat
   return (await api.post<One<TestPadGroup>>(`/requests/${requestId}/testpadgroups`, input)).data.data;
 }
 
-/** The answer says in `cleared_mapping` when a new resource type cleared the group's pin. */
-export async function updatePadGroup(id: number, input: TestPadGroupUpdateInput): Promise<TestPadGroup & { cleared_mapping?: boolean }> {
-  return (await api.patch<One<TestPadGroup & { cleared_mapping?: boolean }>>(`/testpadgroups/${id}`, input)).data.data;
+/**
+ * The answer says in `cleared_mapping` when a new resource type cleared the group's pin (the
+ * contract's `TestPadGroupChange`, added on the API branch).
+ */
+export async function updatePadGroup(id: number, input: TestPadGroupUpdateInput): Promise<TestPadGroup & { cleared_mapping: boolean }> {
+  return (await api.patch<One<TestPadGroup & { cleared_mapping: boolean }>>(`/testpadgroups/${id}`, input)).data.data;
 }
 
 export async function deletePadGroup(id: number): Promise<void> {
@@ -173,10 +176,17 @@ export function requestHardwareChanged(client: QueryClient, requestId: number): 
 // The end of the flow
 
 /**
- * `PATCH /requests/{id}/project`: makes the project with the request's hardware and completes
- * the request, in one transaction; answers the completed request (its `project` set). A plain
- * function: the request machine invokes it, the create-project panel only collects the values.
+ * What `PATCH /requests/{id}/project` answers: the completed request's id and status and the
+ * project made. The shape of `createdProjectSchema`, which the API branch adds to the contract;
+ * written out here so this file does not wait for that merge (use `CreatedProject` after it).
  */
-export async function createProjectFromRequest(requestId: number, input: CreateProjectInput): Promise<ProjectRequest> {
-  return (await api.patch<One<ProjectRequest>>(`/requests/${requestId}/project`, input)).data.data;
+export type CreatedProject = { id: number; status: RequestStatus; project_id: number; project: { id: number; name: string } };
+
+/**
+ * `PATCH /requests/{id}/project`: makes the project with the request's hardware and completes
+ * the request, in one transaction. A plain function: the request machine invokes it, the
+ * create-project panel only collects the values.
+ */
+export async function createProjectFromRequest(requestId: number, input: CreateProjectInput): Promise<CreatedProject> {
+  return (await api.patch<One<CreatedProject>>(`/requests/${requestId}/project`, input)).data.data;
 }

@@ -11,7 +11,7 @@ import type { ProjectRequest, RequestCapacity, SelectedCartridge, SelectedCartri
  * free one is saved and told to the shell.
  */
 
-const BAY_TAKEN = 'Bay 1 holds a cartridge already.';
+const BAY_TAKEN = 'Bay 1 holds another cartridge already.';
 
 const server = vi.hoisted(() => ({ calls: [] as string[] }));
 
@@ -88,7 +88,8 @@ describe('CartridgesStep', { timeout: 30_000 }, () => {
 
   it('marks a short resource type red and says how many more pins it needs', async () => {
     setup();
-    const table = await screen.findByRole('table', { name: 'Capacity per resource type' });
+    // The first render of a file is slow when both cores are busy: a generous wait for the capacity to load.
+    const table = await screen.findByRole('table', { name: 'Capacity per resource type' }, { timeout: 8000 });
     const voltage = within(table).getByText('Voltage').closest('tbody')!;
     expect(voltage.className).toContain('bg-error-light');
     expect(within(voltage).getByText('Short: 3 more pins needed. Add a cartridge with pins that serve Voltage.')).toBeTruthy();
@@ -100,7 +101,7 @@ describe('CartridgesStep', { timeout: 30_000 }, () => {
 
   it('shows a taken bay’s refusal on the bay field, then adds the cartridge in a free bay', async () => {
     const { user, onDataChanged } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Add cartridge' }));
+    await user.click(await screen.findByRole('button', { name: 'Add cartridge' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a cartridge' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Cartridge type' }));
     await user.click(await within(dialog).findByRole('option', { name: 'Relay-16' }));

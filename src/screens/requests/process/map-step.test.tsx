@@ -13,7 +13,7 @@ import type { MapPadGroupInput, ProjectRequest, RequestCapacity, TestPadGroup } 
 
 const VOLTAGE = { id: 1, name: 'Voltage' };
 const NOT_ALLOWED = 'Pin type Digital out does not serve resource type Voltage.';
-const TAKEN = 'Pin AIN2 of bay 1 is mapped to group VBAT.';
+const TAKEN = 'This pin already carries pad group “VBAT”: unmap that group first, or choose another pin.';
 
 const group = (id: number, name: string): TestPadGroup => ({
   id,
@@ -79,7 +79,8 @@ function setup() {
   return { user: userEvent.setup({ delay: null }), onDataChanged };
 }
 
-const row = (name: string) => screen.findByRole('form', { name: `Mapping of ${name}` });
+// The first render of a file is slow when both cores are busy: a generous wait for the rows to load.
+const row = (name: string) => screen.findByRole('form', { name: `Mapping of ${name}` }, { timeout: 8000 });
 
 describe('MapStep', { timeout: 30_000 }, () => {
   afterEach(cleanup);

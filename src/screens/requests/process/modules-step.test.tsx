@@ -52,7 +52,7 @@ describe('ModulesStep', { timeout: 30_000 }, () => {
 
   it('lists the modules by slot with their family and counts the slots used', async () => {
     setup();
-    const table = await screen.findByRole('table', { name: 'Selected modules' });
+    const table = await screen.findByRole('table', { name: 'Selected modules' }, { timeout: 8000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Slot 1DMM-1DMM/), expect.stringMatching(/^Slot 5PSU-2PSU/)]);
     expect(screen.getByText(/2 of 16/).parentElement?.textContent).toBe('2 of 16 slots used');
@@ -60,7 +60,7 @@ describe('ModulesStep', { timeout: 30_000 }, () => {
 
   it('moves a module to another slot, keeping its type', async () => {
     const { user, onDataChanged } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Change slot 5 · PSU-2' }));
+    await user.click(await screen.findByRole('button', { name: 'Change slot 5 · PSU-2' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Change slot 5 · PSU-2' });
     expect(within(dialog).getByRole('combobox', { name: 'AMS module' })).toHaveProperty('value', 'PSU-2');
     await user.selectOptions(within(dialog).getByLabelText('Slot'), 'Slot 3');
@@ -71,7 +71,7 @@ describe('ModulesStep', { timeout: 30_000 }, () => {
 
   it('removes a module after asking, and tells the shell', async () => {
     const { user, onDataChanged } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete module choice “slot 1 · DMM-1”' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete module choice “slot 1 · DMM-1”' }, { timeout: 8000 }));
     await user.click(await screen.findByRole('button', { name: 'Delete module choice' }));
     await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
     expect(server.calls).toEqual(['DELETE 1']);

@@ -18,7 +18,7 @@ const request = {
   progress: { pads: 412, probed_pads: 408, groups: 12, modules: 3, cartridges: 1 },
 } as ProjectRequest;
 
-function setup(onCreate: (values: unknown) => Promise<unknown>, props: { error?: unknown } = {}) {
+function setup(onCreate: (values: unknown) => Promise<unknown>, props: { error?: unknown; draft?: { name: string; description: string } } = {}) {
   const view = render(<CreateProjectStep request={request} onDataChanged={() => {}} onCreate={onCreate} {...props} />);
   return { user: userEvent.setup({ delay: null }), ...view };
 }
@@ -70,6 +70,13 @@ describe('CreateProjectStep', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create project' }));
     await screen.findByText('Project name is required.');
     expect(onCreate).not.toHaveBeenCalled();
+  });
+
+  it('starts from what was sent last when the machine comes back with a failure', async () => {
+    setup(async () => {}, { draft: { name: 'Board A v2', description: '' }, error: failure(409, { message: 'The request is completed already.' }) });
+    expect(screen.getByLabelText('Project name')).toHaveProperty('value', 'Board A v2');
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', '');
+    await screen.findByText('The request is completed already.');
   });
 
   it('shows a failure the machine reports, keeping the form', async () => {

@@ -11,14 +11,18 @@ import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
 import type { StepPanelProps } from './step-props';
 
-type Values = { name: string; description: string };
+/** What the form sends: both fields, as the request machine's `project.create` event carries them. */
+export type ProjectValues = { name: string; description: string };
+type Values = ProjectValues;
 
 export type CreateProjectStepProps = StepPanelProps & {
   /**
    * Makes the project (the request machine invokes `createProjectFromRequest`). A promise that
    * rejects shows its error here; so does `error`, for a shell that reports the machine's failure.
    */
-  onCreate: (values: CreateProjectInput) => void | Promise<unknown>;
+  onCreate: (values: ProjectValues) => void | Promise<unknown>;
+  /** What was sent last (the machine's `projectDraft`): the form starts from it after a failure. */
+  draft?: ProjectValues | null;
   /** While the machine is creating the project. */
   busy?: boolean;
   /** The machine's last failure to create it. */
@@ -32,9 +36,9 @@ const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n
  * cartridges) and its name and description, prefilled from the request. A refusal shows with the
  * form as it was typed, so nothing has to be typed again.
  */
-export function CreateProjectStep({ request, onCreate, busy = false, error }: CreateProjectStepProps) {
+export function CreateProjectStep({ request, onCreate, draft, busy = false, error }: CreateProjectStepProps) {
   const form = useForm<Values, unknown, CreateProjectInput>({
-    defaultValues: { name: request.projectname, description: request.projectdescription },
+    defaultValues: draft ?? { name: request.projectname, description: request.projectdescription },
     resolver: contractResolver(createProjectInput),
   });
   const [pending, setPending] = useState(false);
@@ -46,7 +50,7 @@ export function CreateProjectStep({ request, onCreate, busy = false, error }: Cr
     form.clearErrors('root');
     setPending(true);
     try {
-      await onCreate(values);
+      await onCreate({ name: values.name ?? '', description: values.description ?? '' });
     } catch (failure) {
       applyServerErrors(failure, form);
     } finally {

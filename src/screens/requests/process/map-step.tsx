@@ -19,7 +19,6 @@ const COLUMNS: Column<TestPadGroup>[] = [
   {
     key: 'mapping',
     header: 'Mapped to',
-    card: 'badge',
     className: 'whitespace-normal',
     cell: (g) => (g.mapping ? <span className="text-sm">{mappingLabel(g.mapping)}</span> : <Badge tone="warning">Not mapped</Badge>),
   },

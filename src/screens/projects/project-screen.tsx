@@ -1,8 +1,6 @@
 import { mdiDevices } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { Link } from 'wouter';
-import type { Project } from '../../../contract/projects';
 import { isNotFound } from '../../api/client';
 import { projectOptions } from '../../api/projects';
 import { useSession } from '../../app/app-actor';
@@ -20,6 +18,7 @@ import { InvitationsLink } from './invites/invitations-link';
 import { ManufacturersTab } from './manufacturers/manufacturers-tab';
 import { ProjectNotFound } from './project-not-found';
 import { ProjectTabs } from './project-tabs';
+import { RequestLink } from './request-link';
 import { ReleaseEdit } from './releases/release-edit';
 import { ReleaseShow } from './releases/release-show';
 import { ReleasesTab } from './releases/releases-tab';
@@ -37,17 +36,6 @@ const SECTIONS: Record<string, ComponentType<SectionProps>> = {
   'project.releasebatch.edit': ReleaseEdit,
   'project.releasebatch.show': ReleaseShow,
 };
-
-/** The request a project was made from, for the superadmins who process requests (nobody else may open it). */
-function RequestLink({ project }: { project: Project }) {
-  const session = useSession();
-  if (project.request_id === null || !isSuperadmin(session?.user)) return null;
-  return (
-    <Link href={`/manage/requests/process/${project.request_id}`} className="text-primary-dark hover:underline">
-      From request #{project.request_id}
-    </Link>
-  );
-}
 
 /**
  * Every `/projects/{id}…` route: the project's header and sections, then the section the route
@@ -73,7 +61,7 @@ export function ProjectScreen({ params, title, route }: ScreenProps) {
           <span className="flex flex-wrap items-center gap-2">
             <ProjectStatusBadge status={project.status} />
             {project.description ? <span>{project.description}</span> : null}
-            <RequestLink project={project} />
+            <RequestLink project={project} user={session?.user} />
           </span>
         }
         // Each shows itself to those it is for: the list to the company's people, Invite to its editors.

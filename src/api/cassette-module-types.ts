@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AmsType, CassetteModuleType, CassetteModuleTypeCreateInput, CassetteModuleTypeUpdateInput } from '../../contract/cassette-module-types';
+import { AMS_TYPE_LABELS, type AmsType, type CassetteModuleType, type CassetteModuleTypeCreateInput, type CassetteModuleTypeUpdateInput } from '../../contract/cassette-module-types';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
+import type { AsyncOptionsSource } from '../components/form/async-select';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { toQuery } from './list-params';
@@ -36,6 +37,16 @@ export const searchModuleTypes = (search: string, signal: AbortSignal) =>
       signal,
     })
     .then((r) => r.data);
+
+/** The AMS module picker of a cassette's slot or a request's slot: by name, labelled with its family. */
+export const moduleTypeSearch: AsyncOptionsSource<CassetteModuleType> = {
+  queryKey: moduleTypeKeys.choices(),
+  fetchOptions: searchModuleTypes,
+  optionValue: (m) => String(m.id),
+  optionLabel: (m) => moduleTypeLabel(m),
+};
+
+export const moduleTypeLabel = (m: Pick<CassetteModuleType, 'name' | 'ams_type'>) => `${m.name} (${AMS_TYPE_LABELS[m.ams_type]})`;
 
 export async function createModuleType(input: CassetteModuleTypeCreateInput): Promise<CassetteModuleType> {
   const { data } = await api.post<One<CassetteModuleType>>('/cassettemoduletypes', input);

@@ -26,6 +26,7 @@ export function CardList<T>({ label, columns, rows, rowKey, rowHref, onRowClick,
   const fields = byRole('field');
   const meta = byRole('meta');
   const actions = byRole('actions');
+  const footers = byRole('footer');
 
   return (
     <ul aria-label={label} aria-busy={busy || undefined} className="divide-y divide-secondary-light transition-opacity aria-busy:opacity-60">
@@ -89,6 +90,11 @@ export function CardList<T>({ label, columns, rows, rowKey, rowHref, onRowClick,
                 ))}
               </div>
             ) : null}
+            {footers.map((c) => (
+              <div key={c.key} className="empty:hidden">
+                {cellContent(c, row)}
+              </div>
+            ))}
           </li>
         );
       })}

@@ -11,9 +11,10 @@ import type { ListParams } from '../../../contract/list-query';
  * - `field`: a labelled value in the card's grid of key facts;
  * - `meta`: the small line under the facts, as "Header value", e.g. "Created Nov 9, 2026";
  * - `actions`: the buttons at the card's foot;
+ * - `footer`: full width under everything, e.g. a row's inline editor;
  * - `hidden`: not on the card (say why beside the column, e.g. the title repeats it).
  */
-export type CardRole = 'title' | 'lead' | 'badge' | 'field' | 'meta' | 'actions' | 'hidden';
+export type CardRole = 'title' | 'lead' | 'badge' | 'field' | 'meta' | 'actions' | 'footer' | 'hidden';
 
 export type Column<T> = {
   /** The field name; for a sortable column it is also the API's `sortby` value. */

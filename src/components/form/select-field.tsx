@@ -3,7 +3,8 @@ import { useController, type FieldValues } from 'react-hook-form';
 import type { FieldBinding } from './field-binding';
 import { errorsOf, FormField, inputClass } from './form-field';
 
-export type SelectOption = { value: string; label: string };
+/** `disabled`: shown, so the user sees it exists (a pin another group uses), but not choosable. */
+export type SelectOption = { value: string; label: string; disabled?: boolean };
 
 type SelectFieldProps<V extends FieldValues, T> = FieldBinding<V, T, string> &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'id'> & {
@@ -43,7 +44,7 @@ export function SelectField<V extends FieldValues, T = V>({
             </option>
           ) : null}
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} disabled={o.disabled}>
               {o.label}
             </option>
           ))}

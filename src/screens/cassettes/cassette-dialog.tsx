@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { AMS_TYPE_LABELS, type CassetteModuleType } from '../../../contract/cassette-module-types';
 import {
   cassetteCreateInput,
   MAX_CARTRIDGE_BAYS,
@@ -9,13 +8,12 @@ import {
   type Cassette,
   type CassetteCreateInput,
 } from '../../../contract/cassettes';
-import { moduleTypeKeys, searchModuleTypes } from '../../api/cassette-module-types';
+import { moduleTypeLabel, moduleTypeSearch } from '../../api/cassette-module-types';
 import { cassetteChanged, createCassette, setCassetteModules, updateCassette } from '../../api/cassettes';
 import { enclosureSearch } from '../../api/enclosures';
 import { Button } from '../../components/button';
 import { companySearch } from '../../components/company-search';
 import { FormDialog, FormDialogActions } from '../../components/form-dialog';
-import type { AsyncOptionsSource } from '../../components/form/async-select';
 import { AsyncSelectField } from '../../components/form/async-select-field';
 import { contractResolver } from '../../components/form/contract-resolver';
 import { formErrorOf } from '../../components/form/form-error';
@@ -51,13 +49,6 @@ const toInput = (v: Values) => ({
   module_slots: number(v.module_slots),
   cartridge_bays: number(v.cartridge_bays),
 });
-
-const moduleSearch: AsyncOptionsSource<CassetteModuleType> = {
-  queryKey: moduleTypeKeys.choices(),
-  fetchOptions: searchModuleTypes,
-  optionValue: (m) => String(m.id),
-  optionLabel: (m) => `${m.name} (${AMS_TYPE_LABELS[m.ams_type]})`,
-};
 
 
 /** How many slot pickers or bays to show for what is typed: the saved count until it is a usable number. */
@@ -198,11 +189,11 @@ export function CassetteDialog({ cassette, open, onOpenChange }: Props) {
               <div key={i} className="flex items-end gap-2">
                 <div className="min-w-0 flex-1">
                   <AsyncSelectField
-                    {...moduleSearch}
+                    {...moduleTypeSearch}
                     control={form.control}
                     name={`slots.${i}`}
                     label={`Slot ${i + 1}`}
-                    selectedLabel={saved ? `${saved.name} (${AMS_TYPE_LABELS[saved.ams_type]})` : null}
+                    selectedLabel={saved ? moduleTypeLabel(saved) : null}
                     placeholder="Empty"
                     noMatches="No AMS modules match."
                   />

@@ -18,6 +18,7 @@ import { InvitationsLink } from './invites/invitations-link';
 import { ManufacturersTab } from './manufacturers/manufacturers-tab';
 import { ProjectNotFound } from './project-not-found';
 import { ProjectTabs } from './project-tabs';
+import { RequestLink } from './request-link';
 import { ReleaseEdit } from './releases/release-edit';
 import { ReleaseShow } from './releases/release-show';
 import { ReleasesTab } from './releases/releases-tab';
@@ -60,6 +61,7 @@ export function ProjectScreen({ params, title, route }: ScreenProps) {
           <span className="flex flex-wrap items-center gap-2">
             <ProjectStatusBadge status={project.status} />
             {project.description ? <span>{project.description}</span> : null}
+            <RequestLink project={project} user={session?.user} />
           </span>
         }
         // Each shows itself to those it is for: the list to the company's people, Invite to its editors.

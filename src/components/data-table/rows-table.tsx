@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+import { useNarrow } from '../../lib/use-narrow';
+import { CardList } from './card-list';
+import { cellContent } from './cell-content';
+import type { Column } from './types';
+
+type RowsTableProps<T> = {
+  /** Names the table for readers (a hidden caption), e.g. "Selected modules". */
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  emptyText?: string;
+  /** A row that needs attention (a shortfall, a refusal) is tinted red; its cells must still say why. */
+  rowTone?: (row: T) => 'danger' | undefined;
+  /** Below a row, across the table (a refusal, an inline editor). */
+  rowFooter?: (row: T) => ReactNode;
+};
+
+const noClick = () => () => {};
+
+/**
+ * A table of rows already loaded (a request's few modules, its capacity per resource type): the
+ * DataTable's look and its cards on a phone, without server paging, sorting or search, which a
+ * list of a handful of rows does not need.
+ */
+export function RowsTable<T>({ label, columns, rows, rowKey, emptyText, rowTone, rowFooter }: RowsTableProps<T>) {
+  const narrow = useNarrow();
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-secondary-light bg-white py-8 text-center text-sm text-secondary">{emptyText ?? 'Nothing here yet.'}</p>
+    );
+  if (narrow) {
+    const withFooter: Column<T>[] = rowFooter
+      ? [...columns, { key: '__footer', header: '', card: 'footer', cell: (row) => rowFooter(row) }]
+      : columns;
+    return (
+      <div className="min-w-0 rounded-lg border border-secondary-light bg-white shadow-sm">
+        <CardList label={label} columns={withFooter} rows={rows} rowKey={rowKey} onRowClick={noClick} busy={false} />
+      </div>
+    );
+  }
+  return (
+    <div className="min-w-0 overflow-x-auto rounded-lg border border-secondary-light bg-white shadow-sm">
+      <table className="w-full min-w-max text-left text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="bg-background text-xs text-gray-700">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cx('px-3 py-3 font-semibold', c.className)}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {rows.map((row) => {
+          const footer = rowFooter?.(row);
+          return (
+            // One body per row keeps a row and its footer together for readers and for striping.
+            <tbody key={rowKey(row)} className={cx('border-t border-secondary-light', rowTone?.(row) === 'danger' && 'bg-error-light/60')}>
+              <tr className="text-gray-800">
+                {columns.map((c) => (
+                  <td key={c.key} className={cx('px-3 py-3 align-top', c.className)}>
+                    {cellContent(c, row)}
+                  </td>
+                ))}
+              </tr>
+              {footer ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 pb-3">
+                    {footer}
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          );
+        })}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MapPadGroupInput, ProjectRequest, RequestCapacity, TestPadGroup } from '../../../../contract/requests';
+
+/**
+ * The map step against a fake server: a pin the server refuses shows the reason in that group's
+ * row only, a pin another group took meanwhile (409) too, and a good pin is saved with the ids
+ * of the cartridge and pin it names and tells the shell.
+ */
+
+const VOLTAGE = { id: 1, name: 'Voltage' };
+const NOT_ALLOWED = 'Pin type Digital out does not serve resource type Voltage.';
+const TAKEN = 'This pin already carries pad group “VBAT”: unmap that group first, or choose another pin.';
+
+const group = (id: number, name: string): TestPadGroup => ({
+  id,
+  request_id: 7,
+  name,
+  resource_type: VOLTAGE,
+  pad_ids: [id * 10, id * 10 + 1],
+  mapping: null,
+  created_at: '2026-11-23T00:00:00.000Z',
+  updated_at: '2026-11-23T00:00:00.000Z',
+});
+
+const pin = (number: number, name: string, usedBy: { id: number; name: string } | null = null) => ({
+  selected_cartridge: { id: 11, bay: 1, cartridge_type: { id: 5, name: 'PB-40' } },
+  connector_pin: { id: 100 + number, number, name, pin_type: { id: 7, name: number === 3 ? 'Digital out' : 'Analog in' } },
+  used_by_group: usedBy,
+});
+
+const server = vi.hoisted(() => ({
+  calls: [] as string[],
+  refuse: null as null | ((groupId: number, input: MapPadGroupInput) => unknown),
+}));
+
+const failure = (status: number, body: object) =>
+  new AxiosError(`Request failed with status code ${status}`, String(status), undefined, undefined, { status, data: body, headers: {} } as never);
+
+vi.mock('../../../api/request-hardware', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../api/request-hardware')>();
+  const capacity: RequestCapacity = {
+    resource_types: [{ resource_type: VOLTAGE, groups_needing: 2, pins: [pin(1, 'AIN1'), pin(2, 'AIN2', { id: 3, name: 'VBAT' }), pin(3, 'DOUT3')] }],
+  };
+  const fixed = <T,>(key: readonly unknown[], data: T) => ({ queryKey: key, queryFn: async () => data });
+  return {
+    ...actual,
+    padGroupsOptions: (id: number) => fixed(actual.requestHardwareKeys.groups(id), [group(1, 'VCC'), group(2, 'GND')]),
+    capacityOptions: (id: number) => fixed(actual.requestHardwareKeys.capacity(id), capacity),
+    selectedModulesOptions: (id: number) =>
+      fixed(actual.requestHardwareKeys.modules(id), [{ id: 9, request_id: 7, project_id: null, slot: 2, module_type: { id: 4, name: 'DMM-1', ams_type: 'dmm' } }]),
+    wiringOptions: (id: number) => fixed(actual.requestHardwareKeys.wiring(id), []),
+    mapPadGroup: async (groupId: number, input: MapPadGroupInput) => {
+      server.calls.push(`PATCH map_pad_group/${groupId} ${JSON.stringify(input)}`);
+      const refusal = server.refuse?.(groupId, input);
+      if (refusal) throw refusal;
+      return group(groupId, 'saved');
+    },
+  };
+});
+
+const { MapStep } = await import('./map-step');
+
+const request = { id: 7, projectname: 'Board A', projectdescription: '' } as ProjectRequest;
+
+function setup() {
+  server.calls = [];
+  server.refuse = null;
+  const onDataChanged = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MapStep request={request} onDataChanged={onDataChanged} />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup({ delay: null }), onDataChanged };
+}
+
+// The first render of a file is slow when both cores are busy: a generous wait for the rows to load.
+const row = (name: string) => screen.findByRole('form', { name: `Mapping of ${name}` }, { timeout: 8000 });
+
+describe('MapStep', { timeout: 30_000 }, () => {
+  afterEach(cleanup);
+
+  it('shows a pin other groups use, named, but not to choose', async () => {
+    setup();
+    const vcc = await row('VCC');
+    const used = within(vcc).getByRole('option', { name: 'Bay 1 · PB-40 · 2 AIN2 · Analog in (used by VBAT)' });
+    expect(used).toHaveProperty('disabled', true);
+    expect(within(vcc).getByRole('option', { name: 'Bay 1 · PB-40 · 1 AIN1 · Analog in' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows the server’s refusal of a pin in that group’s row only', async () => {
+    const { user, onDataChanged } = setup();
+    server.refuse = (_, input) =>
+      input.connector_pin_id === 103 ? failure(422, { message: 'Some fields are not valid.', errors: { connector_pin_id: [NOT_ALLOWED] } }) : null;
+    const vcc = await row('VCC');
+    await user.selectOptions(within(vcc).getByLabelText('Pin for VCC'), 'Bay 1 · PB-40 · 3 DOUT3 · Digital out');
+    await user.click(within(vcc).getByRole('button', { name: 'Save' }));
+
+    await within(vcc).findByText(NOT_ALLOWED);
+    expect(within(await row('GND')).queryByText(NOT_ALLOWED)).toBeNull();
+    expect(within(vcc).getByLabelText('Pin for VCC')).toHaveProperty('value', '11:103'); // the choice is kept
+    expect(onDataChanged).not.toHaveBeenCalled();
+  });
+
+  it('shows a pin taken meanwhile (409) in the row, then saves another pin with its module', async () => {
+    const { user, onDataChanged } = setup();
+    server.refuse = (_, input) => (input.connector_pin_id === 101 ? failure(409, { message: TAKEN }) : null);
+    const gnd = await row('GND');
+    await user.selectOptions(within(gnd).getByLabelText('Pin for GND'), 'Bay 1 · PB-40 · 1 AIN1 · Analog in');
+    await user.click(within(gnd).getByRole('button', { name: 'Save' }));
+    expect(await within(gnd).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining(TAKEN));
+
+    server.refuse = null;
+    await user.selectOptions(within(gnd).getByLabelText('Pin for GND'), 'Bay 1 · PB-40 · 3 DOUT3 · Digital out');
+    await user.selectOptions(within(gnd).getByLabelText('Module (optional)'), 'Slot 2 · DMM-1');
+    await user.click(within(gnd).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
+    expect(server.calls.at(-1)).toBe('PATCH map_pad_group/2 {"selected_cartridge_id":11,"connector_pin_id":103,"selected_module_id":9}');
+  });
+
+  it('asks for a pin before saving', async () => {
+    const { user } = setup();
+    const vcc = await row('VCC');
+    await user.click(within(vcc).getByRole('button', { name: 'Save' }));
+    await within(vcc).findByText('Connector pin is required.');
+    expect(server.calls).toEqual([]);
+  });
+});

@@ -12,13 +12,15 @@ type CardListProps<T> = {
   rowHref?: (row: T) => string;
   onRowClick: (row: T) => (event: MouseEvent) => void;
   busy: boolean;
+  /** A row that needs attention is tinted red (its cells still say why). */
+  rowTone?: (row: T) => 'danger' | undefined;
 };
 
 /**
  * A DataTable's rows on a phone: one card each, laid out by the columns' `card` roles, so the
  * title, the status and the key facts show whole instead of in a table scrolled sideways.
  */
-export function CardList<T>({ label, columns, rows, rowKey, rowHref, onRowClick, busy }: CardListProps<T>) {
+export function CardList<T>({ label, columns, rows, rowKey, rowHref, onRowClick, busy, rowTone }: CardListProps<T>) {
   const byRole = (role: CardRole) => columns.filter((c, i) => cardRoleOf(c, i) === role);
   const [title] = byRole('title');
   const lead = byRole('lead');
@@ -36,7 +38,11 @@ export function CardList<T>({ label, columns, rows, rowKey, rowHref, onRowClick,
           <li
             key={rowKey(row)}
             onClick={onRowClick(row)}
-            className={cx('flex flex-col gap-2 px-3 py-3 text-sm text-gray-800', rowHref && 'cursor-pointer active:bg-primary-light/50')}
+            className={cx(
+              'flex flex-col gap-2 px-3 py-3 text-sm text-gray-800',
+              rowHref && 'cursor-pointer active:bg-primary-light/50',
+              rowTone?.(row) === 'danger' && 'bg-error-light/60',
+            )}
           >
             <div className="flex items-start gap-3">
               {lead.map((c) => (

@@ -58,6 +58,8 @@ describe('RowsTable', () => {
     const cards = within(screen.getByRole('list', { name: 'Capacity' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByText('Add a cartridge for Voltage')).toBeTruthy();
+    expect(cards[0].className).toContain('bg-error-light');
+    expect(cards[1].className).not.toContain('bg-error-light');
     expect(within(cards[1]).getByText('Enough')).toBeTruthy();
   });
 

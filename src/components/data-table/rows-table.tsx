@@ -37,7 +37,7 @@ export function RowsTable<T>({ label, columns, rows, rowKey, emptyText, rowTone,
       : columns;
     return (
       <div className="min-w-0 rounded-lg border border-secondary-light bg-white shadow-sm">
-        <CardList label={label} columns={withFooter} rows={rows} rowKey={rowKey} onRowClick={noClick} busy={false} />
+        <CardList label={label} columns={withFooter} rows={rows} rowKey={rowKey} onRowClick={noClick} busy={false} rowTone={rowTone} />
       </div>
     );
   }

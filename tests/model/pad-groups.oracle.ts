@@ -17,7 +17,7 @@ const NOTHING: Effects = { loadGroups: [], saveGroup: [] };
 const LOAD = { ...NOTHING, loadGroups: [{ requestId: REQUEST_ID }] };
 const saves = (change: unknown): Effects => ({ ...NOTHING, saveGroup: [{ requestId: REQUEST_ID, change }] });
 
-const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 /** Tooling holes are guide pins: no probe, so nobody selects or groups them. */
 const needsProbe = (pad: TestPad) => pad.kind !== 'tooling';
 const selectable = (pads: TestPad[], ids: readonly number[]) => ids.filter((id) => pads.some((p) => p.id === id && needsProbe(p)));

@@ -34,6 +34,13 @@ import { padGroupsMachine } from './pad-groups.machine';
  * description } last sent, kept when creating the project failed); failure ({ during, error }
  * of the last call that failed, cleared by the next thing the person does).
  *
+ * Calls (setup({ actors }), provided by the screen with `.provide`): loadRequest (also invoked
+ * as `refreshRequest`), startReview (also invoked as `reopenRequest`), confirmStep, rejectRequest,
+ * createProject, and the child padGroups (pad-groups.machine.ts, input { requestId }). The
+ * child's output is not kept: confirming the step answers the request, which says where it stands.
+ * Leaving padGroups (a refresh, a reject, opening another step) stops the child; its groups were
+ * saved as they were made, and it loads them again when the step is shown again.
+ *
  * Events:
  *   'retry'              loadFailed
  *   'step.continue'      a step but padGroups (its child finishes it) and createProject

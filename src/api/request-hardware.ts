@@ -4,7 +4,7 @@ import type {
   CreateProjectInput,
   MapPadGroupInput,
   RequestCapacity,
-  RequestStatus,
+  CreatedProject,
   SelectedCartridge,
   SelectedCartridgeInput,
   SelectedModule,
@@ -175,12 +175,6 @@ export function requestHardwareChanged(client: QueryClient, requestId: number): 
 // ---------------------------------------------------------------------------------------------
 // The end of the flow
 
-/**
- * What `PATCH /requests/{id}/project` answers: the completed request's id and status and the
- * project made. The shape of `createdProjectSchema`, which the API branch adds to the contract;
- * written out here so this file does not wait for that merge (use `CreatedProject` after it).
- */
-export type CreatedProject = { id: number; status: RequestStatus; project_id: number; project: { id: number; name: string } };
 
 /**
  * `PATCH /requests/{id}/project`: makes the project with the request's hardware and completes

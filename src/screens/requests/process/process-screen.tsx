@@ -1,53 +1,63 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { REQUEST_STEP_LABELS } from '../../../../contract/requests';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
 import { isNotFound } from '../../../api/client';
-import { requestChanged, requestOptions } from '../../../api/requests';
 import { idParam, type ScreenProps } from '../../../app/screen-props';
+import { Button } from '../../../components/button';
 import { ButtonLink } from '../../../components/button-link';
-import { Card } from '../../../components/card';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { PageHeader } from '../../../components/page-header';
 import { LoadingBlock } from '../../../components/spinner';
 import { RequestStatusBadge, stepLabel } from '../components/request-status';
-import { DocumentsStep } from './documents-step';
-import { PogoBoardStep } from './pogo-board-step';
-import type { StepPanelProps } from './step-props';
-import { TestPadsStep } from './test-pads-step';
+import { requestLogic } from './request-actors';
+import { RejectDialog } from './reject-dialog';
+import { StepArea, type RequestActor } from './step-area';
 
-const ALL = '/manage/requests';
+export const ALL_REQUESTS = '/manage/requests';
 
 /**
- * `/manage/requests/process/{requestId}`. For now the request's header and the built step panels
- * one below the other; the request machine (stepper, Continue / Back, reject) replaces the stack.
+ * `/manage/requests/process/{requestId}`: a superadmin takes a request from its documents to a
+ * project, one step at a time. The request machine says which step is shown and moves between
+ * them with the server's word; reopening or reloading lands on the first unfinished step.
  */
 export function ProcessRequestScreen({ params }: ScreenProps) {
   const id = idParam(params, 'requestId');
+  if (id <= 0) return <RequestNotFound />;
+  return <ProcessHost key={id} requestId={id} />;
+}
+
+/** The machine lives as long as this request's page: leaving it stops the flow and its child. */
+function ProcessHost({ requestId }: { requestId: number }) {
   const client = useQueryClient();
-  const query = useQuery(requestOptions(id));
-  // The request's step and progress after a panel's save (the request machine takes this over).
-  const onDataChanged = useCallback(() => void requestChanged(client, id), [client, id]);
-  if (id <= 0 || (query.isError && isNotFound(query.error))) {
+  const logic = useMemo(() => requestLogic(client), [client]);
+  const actor = useActorRef(logic, { input: { requestId } });
+  return <ProcessView actor={actor} />;
+}
+
+function ProcessView({ actor }: { actor: RequestActor }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const { request, failure } = snapshot.context;
+  const [rejecting, setRejecting] = useState(false);
+
+  if (snapshot.matches('loadFailed')) {
+    if (isNotFound(failure?.error)) return <RequestNotFound />;
     return (
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold text-gray-900">Request not found</h1>
-        <p className="text-secondary">There is no such project request.</p>
-        <ButtonLink href={ALL} variant="secondary">
-          All requests
-        </ButtonLink>
+      <div className="flex flex-col items-start gap-3">
+        <ErrorPresenter error={failure?.error} title="Could not open the request" />
+        <Button variant="secondary" onClick={() => actor.send({ type: 'retry' })}>
+          Try again
+        </Button>
       </div>
     );
   }
-  if (query.isPending) return <LoadingBlock label="Loading request" />;
-  if (!query.data) return <ErrorPresenter error={query.error} title="Could not load the request" />;
+  if (!request) return <LoadingBlock label="Opening the request" />;
 
-  const request = query.data;
-  const panel: StepPanelProps = { request, onDataChanged };
+  const canReject = !snapshot.matches('done') && !snapshot.matches('rejected') && !snapshot.matches('reopening') && request.project === null;
   return (
     <>
       <PageHeader
         title={request.projectname}
-        back={{ href: ALL, label: 'All requests' }}
+        back={{ href: ALL_REQUESTS, label: 'All requests' }}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <RequestStatusBadge status={request.status} />
@@ -56,18 +66,46 @@ export function ProcessRequestScreen({ params }: ScreenProps) {
             </span>
           </span>
         }
+        actions={
+          canReject ? (
+            <Button variant="secondary" onClick={() => setRejecting(true)} disabled={snapshot.hasTag('busy')}>
+              Reject request
+            </Button>
+          ) : null
+        }
       />
-      <div className="flex flex-col gap-6">
-        <Card title={REQUEST_STEP_LABELS.documents}>
-          <DocumentsStep {...panel} />
-        </Card>
-        <Card title={REQUEST_STEP_LABELS.testPads}>
-          <TestPadsStep {...panel} />
-        </Card>
-        <Card title={REQUEST_STEP_LABELS.pogoBoard}>
-          <PogoBoardStep {...panel} />
-        </Card>
-      </div>
+      <StepArea actor={actor} />
+      {rejecting ? (
+        <RejectDialog
+          open
+          onOpenChange={setRejecting}
+          projectname={request.projectname}
+          busy={snapshot.matches('rejecting')}
+          error={failure?.during === 'reject' ? failure.error : null}
+          onReject={(reason) => {
+            actor.send({ type: 'request.reject', reason });
+            // Closed once the machine has rejected it; a refusal keeps the dialog and the reason.
+            const subscription = actor.subscribe((next) => {
+              if (next.matches('rejected')) {
+                setRejecting(false);
+                subscription.unsubscribe();
+              } else if (!next.matches('rejecting')) subscription.unsubscribe();
+            });
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+function RequestNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold text-gray-900">Request not found</h1>
+      <p className="text-secondary">There is no such project request.</p>
+      <ButtonLink href={ALL_REQUESTS} variant="secondary">
+        All requests
+      </ButtonLink>
+    </div>
   );
 }

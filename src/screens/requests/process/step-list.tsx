@@ -16,8 +16,8 @@ const indexOf = (step: RequestStep | 'done') => (step === 'done' ? REQUEST_STEPS
 
 /**
  * The processing steps as a numbered list: finished ones ticked (and clickable to revisit),
- * the one on screen marked, later ones greyed. On a phone only the step on screen keeps its
- * name, so eight steps fit one line.
+ * the one on screen marked, later ones greyed. Below a wide screen only the step on screen keeps
+ * its name (the others their number and a tooltip), so eight steps fit one line.
  */
 export function StepList({ shown, reached, onOpen }: StepListProps) {
   const reachedAt = indexOf(reached);
@@ -38,7 +38,7 @@ export function StepList({ shown, reached, onOpen }: StepListProps) {
               {finished && !current ? <Icon path={mdiCheck} size={16} /> : index + 1}
             </span>
           );
-          const text = <span className={cx('text-sm', current ? 'font-semibold text-gray-900' : 'hidden text-secondary md:inline')}>{label}</span>;
+          const text = <span className={cx('text-sm', current ? 'font-semibold text-gray-900' : 'hidden text-secondary 2xl:inline')}>{label}</span>;
           return (
             <li key={step} className="flex items-center gap-1 sm:gap-2" aria-current={current ? 'step' : undefined}>
               {index > 0 ? <span aria-hidden="true" className="h-px w-3 bg-gray-300 sm:w-5" /> : null}
@@ -54,7 +54,7 @@ export function StepList({ shown, reached, onOpen }: StepListProps) {
                   <span className="sr-only">(finished)</span>
                 </button>
               ) : (
-                <span className="inline-flex items-center gap-2 pr-1">
+                <span className="inline-flex items-center gap-2 pr-1" title={label}>
                   {marker}
                   {text}
                   {finished ? <span className="sr-only">(finished)</span> : null}

@@ -1,0 +1,116 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { padGroupsMachine } from '../../../../machines/pad-groups.machine';
+import { isProbed } from '../../../../machines/pad-groups';
+import { Button } from '../../../components/button';
+import { ErrorPresenter } from '../../../components/error-presenter';
+import { FilterSelect } from '../../../components/filter-select';
+import { LoadingBlock } from '../../../components/spinner';
+import { PadDrawing } from '../components/pad-drawing';
+import type { DrawingPad } from '../components/pad-geometry';
+import { GroupList } from './group-list';
+import { NewGroupForm } from './new-group-form';
+
+export type PadGroupsActor = ActorRefFrom<typeof padGroupsMachine>;
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The pad-groups step: the board drawn by group, a selection made by clicking, rubber band or
+ * net, and the groups it goes into. Renders off the pad-groups machine (the request machine's
+ * `padGroups` child): every change is its event, every save its state.
+ */
+export function PadGroupsStep({ actor }: { actor: PadGroupsActor }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const { pads, groups, selection, failure, ungroupedOnFinish } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+
+  // The groups are the truth after a save; a pad's own group_id is as it was loaded.
+  const drawn = useMemo<DrawingPad[]>(() => {
+    const groupOf = new Map<number, number>();
+    for (const group of groups) for (const id of group.pad_ids) groupOf.set(id, group.id);
+    return pads.map((pad) => ({ ...pad, group_id: groupOf.get(pad.id) ?? null }));
+  }, [pads, groups]);
+  const selected = useMemo(() => new Set(selection), [selection]);
+  const nets = useMemo(() => [...new Set(pads.filter(isProbed).flatMap((pad) => (pad.net ? [pad.net] : [])))].sort(), [pads]);
+  const ungrouped = drawn.filter((pad) => isProbed(pad) && pad.group_id === null).length;
+
+  if (snapshot.matches('loading')) return <LoadingBlock label="Loading pads and groups" />;
+  if (snapshot.matches('loadFailed'))
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <ErrorPresenter error={failure?.error} title="Could not load the pads and groups" />
+        <Button variant="secondary" onClick={() => actor.send({ type: 'retry' })}>
+          Try again
+        </Button>
+      </div>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-2">
+          <PadDrawing
+            pads={drawn}
+            colourBy="group"
+            selectedIds={selected}
+            onSelect={(ids, mode) => actor.send({ type: 'pads.select', ids, mode })}
+            label="Test pads by group"
+          />
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span aria-live="polite" className="font-medium text-gray-900">
+              {count(selection.length, 'pad')} selected
+            </span>
+            <FilterSelect
+              label="Select net"
+              value=""
+              allLabel="Choose a net"
+              options={nets.map((net) => ({ value: net, label: net }))}
+              onValueChange={(net) => net && actor.send({ type: 'pads.selectNet', net })}
+            />
+            <Button variant="ghost" disabled={!selection.length} onClick={() => actor.send({ type: 'selection.clear' })}>
+              Clear selection
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-col gap-4">
+          <NewGroupForm
+            disabled={busy}
+            selected={selection.length}
+            takenNames={groups.map((g) => g.name)}
+            onCreate={(name, resourceTypeId) => actor.send({ type: 'group.create', name, resourceTypeId })}
+          />
+          <GroupList actor={actor} groups={groups} selection={selection} busy={busy} />
+        </div>
+      </div>
+
+      {snapshot.matches('saveFailed') ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorPresenter error={failure?.error} title="The change was not saved" />
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => actor.send({ type: 'retry' })}>
+              Try again
+            </Button>
+            <Button variant="ghost" onClick={() => actor.send({ type: 'dismiss' })}>
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-secondary-light pt-4">
+        <p className="mr-auto text-sm text-secondary" role="status">
+          {ungroupedOnFinish !== null
+            ? `${count(ungroupedOnFinish, 'pad')} that need a probe ${ungroupedOnFinish === 1 ? 'is' : 'are'} in no group yet.`
+            : ungrouped
+              ? `${count(ungrouped, 'pad')} still in no group.`
+              : `Every probed pad is in one of ${count(groups.length, 'group')}.`}
+        </p>
+        <Button busy={snapshot.matches('saving')} disabled={busy} onClick={() => actor.send({ type: 'groups.finish' })}>
+          Continue
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -71,6 +71,9 @@ vi.mock('../../api/cartridge-types', async (importOriginal) => {
   };
 });
 
+// Files share a worker's modules (vitest.config.ts): another file's mock of the same module may
+// be loaded already, so the screen is imported afresh to meet this file's mocks.
+vi.resetModules();
 const { CartridgeTypeForm } = await import('./cartridge-type-form');
 
 const pin = (id: number, number: number, name: string): ConnectorPin => ({

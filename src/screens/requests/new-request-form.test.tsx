@@ -20,6 +20,9 @@ vi.mock('../../api/companies', () => ({
 }));
 vi.mock('../../api/requests', () => ({ createRequest: calls.create, requestKeys: { lists: () => ['requests', 'list'] } }));
 
+// Files share a worker's modules (vitest.config.ts): another file's mock of the same module may
+// be loaded already, so the screen is imported afresh to meet this file's mocks.
+vi.resetModules();
 const { NewRequestForm } = await import('./new-request-form');
 
 function refusal(status: number, body: object): AxiosError {

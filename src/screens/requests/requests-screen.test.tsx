@@ -57,6 +57,9 @@ const REQUEST: ProjectRequest = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
+// Files share a worker's modules (vitest.config.ts): another file's mock of the same module may
+// be loaded already, so the screen is imported afresh to meet this file's mocks.
+vi.resetModules();
 const { RequestsScreen } = await import('./requests-screen');
 
 function setup(path: string) {

@@ -13,6 +13,9 @@ const calls = vi.hoisted(() => ({ add: vi.fn(), imported: vi.fn() }));
 vi.mock('../../../components/toast', () => ({ showSuccess: () => {} }));
 vi.mock('../../../api/requests', () => ({ addTestPads: calls.add }));
 
+// Files share a worker's modules (vitest.config.ts): another file's mock of the same module may
+// be loaded already, so the screen is imported afresh to meet this file's mocks.
+vi.resetModules();
 const { CsvImport } = await import('./csv-import');
 
 const CSV = [

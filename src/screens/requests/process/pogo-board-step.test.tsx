@@ -24,6 +24,9 @@ const BOARD: PogoBoard = {
 };
 
 vi.mock('../../../api/requests', () => ({ pogoBoardOptions: (id: number) => ({ queryKey: ['requests', 'detail', id, 'pogoboard'], queryFn: async () => BOARD }) }));
+// Files share a worker's modules (vitest.config.ts): another file's mock of the same module may
+// be loaded already, so the screen is imported afresh to meet this file's mocks.
+vi.resetModules();
 const { PogoBoardStep } = await import('./pogo-board-step');
 
 describe('PogoBoardStep', () => {

@@ -37,6 +37,9 @@ vi.mock('../../../api/request-hardware', async (importOriginal) => {
   };
 });
 
+// Files share a worker's modules (vitest.config.ts): another file's mock of the same API module
+// may be loaded already, so the screen is imported afresh to meet this file's mock.
+vi.resetModules();
 const { WiringList } = await import('./wiring-list');
 
 function setup() {

@@ -1,4 +1,4 @@
-import { mdiInformationOutline } from '@mdi/js';
+import { mdiInformationOutline } from '../components/first-screen-icons';
 import { Icon } from '../components/icon';
 import { cx } from '../lib/cx';
 import { useAppSelector, type AppSnapshot } from './app-actor';

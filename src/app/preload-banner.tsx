@@ -1,4 +1,4 @@
-import { mdiAlertCircleOutline, mdiReload } from '@mdi/js';
+import { mdiAlertCircleOutline, mdiReload } from '../components/first-screen-icons';
 import { Button } from '../components/button';
 import { Icon } from '../components/icon';
 import { failureHeadline, useLoadFailure } from './preload-error';

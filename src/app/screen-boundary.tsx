@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { mdiReload } from '@mdi/js';
+import { mdiReload } from '../components/first-screen-icons';
 import { Button } from '../components/button';
 import { ErrorPresenter } from '../components/error-presenter';
 import { hasLoadFailure, isChunkLoadError, reportLoadFailure } from './preload-error';

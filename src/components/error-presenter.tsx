@@ -1,4 +1,4 @@
-import { mdiAlertCircleOutline } from '@mdi/js';
+import { mdiAlertCircleOutline } from './first-screen-icons';
 import { toApiFailure } from '../api/client';
 import { cx } from '../lib/cx';
 import { Icon } from './icon';

@@ -257,7 +257,9 @@ export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSele
         aria-label={label}
         viewBox={`${viewBox.x} ${viewBox.y} ${viewBox.width} ${viewBox.height}`}
         preserveAspectRatio="xMidYMid meet"
-        className={cx('h-[60vh] min-h-72 w-full touch-none rounded-md border border-secondary-light bg-gray-50 select-none', tool === 'pan' ? 'cursor-grab' : 'cursor-crosshair')}
+        // As tall as the board is for its width (both sides side by side are wide), within reason.
+        style={{ aspectRatio: `${scene.width} / ${scene.height}` }}
+        className={cx('max-h-[70vh] min-h-48 w-full touch-none rounded-md border border-secondary-light bg-gray-50 select-none', tool === 'pan' ? 'cursor-grab' : 'cursor-crosshair')}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

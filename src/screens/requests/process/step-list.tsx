@@ -21,8 +21,10 @@ const indexOf = (step: RequestStep | 'done') => (step === 'done' ? REQUEST_STEPS
  */
 export function StepList({ shown, reached, onOpen }: StepListProps) {
   const reachedAt = indexOf(reached);
+  // w-0 min-w-full: the list scrolls inside the page's width instead of widening the page;
+  // relative: the names read to screen readers (sr-only, absolute) stay inside it too.
   return (
-    <nav aria-label="Processing steps" className="mb-4 overflow-x-auto">
+    <nav aria-label="Processing steps" className="relative mb-4 w-0 min-w-full overflow-x-auto">
       <ol className="flex min-w-max items-center gap-1 sm:gap-2">
         {REQUEST_STEPS.map((step, index) => {
           const finished = index < reachedAt;
@@ -38,7 +40,7 @@ export function StepList({ shown, reached, onOpen }: StepListProps) {
               {finished && !current ? <Icon path={mdiCheck} size={16} /> : index + 1}
             </span>
           );
-          const text = <span className={cx('text-sm', current ? 'font-semibold text-gray-900' : 'hidden text-secondary 2xl:inline')}>{label}</span>;
+          const text = <span className={cx('text-sm', current ? 'font-semibold text-gray-900' : 'sr-only text-secondary 2xl:not-sr-only')}>{label}</span>;
           return (
             <li key={step} className="flex items-center gap-1 sm:gap-2" aria-current={current ? 'step' : undefined}>
               {index > 0 ? <span aria-hidden="true" className="h-px w-3 bg-gray-300 sm:w-5" /> : null}

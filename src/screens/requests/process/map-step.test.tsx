@@ -133,4 +133,15 @@ describe('MapStep', { timeout: 30_000 }, () => {
     await within(vcc).findByText('Connector pin is required.');
     expect(server.calls).toEqual([]);
   });
+
+  it('maps the unmapped groups to free pins in one go, by name, skipping pins others use', async () => {
+    const { user, onDataChanged } = setup();
+    await row('VCC');
+    await user.click(screen.getByRole('button', { name: 'Map 2 to free pins' }));
+    await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
+    expect(server.calls).toEqual([
+      'PATCH map_pad_group/2 {"selected_cartridge_id":11,"connector_pin_id":101}',
+      'PATCH map_pad_group/1 {"selected_cartridge_id":11,"connector_pin_id":103}',
+    ]);
+  });
 });

@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TestPadGroup } from '../../../../contract/requests';
-import { capacityOptions, padGroupsOptions, selectedModulesOptions } from '../../../api/request-hardware';
+import { capacityOptions, mapPadGroup, padGroupsOptions, selectedModulesOptions } from '../../../api/request-hardware';
 import { Badge } from '../../../components/badge';
+import { Button } from '../../../components/button';
 import { RowsTable } from '../../../components/data-table/rows-table';
 import type { Column } from '../../../components/data-table/types';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { LoadingBlock } from '../../../components/spinner';
 import { MapRow } from './map-row';
-import { mappedPinKey, mappingLabel, moduleChoices, pinChoices } from './pin-choices';
+import { mappedPinKey, mappingLabel, moduleChoices, pinChoices, planFreePins } from './pin-choices';
 import type { StepPanelProps } from './step-props';
 import { useHardwareSaved } from './use-hardware-saved';
 import { WiringList } from './wiring-list';
@@ -30,6 +31,13 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
   const capacity = useQuery(capacityOptions(request.id));
   const modules = useQuery(selectedModulesOptions(request.id));
   const saved = useHardwareSaved(request.id, onDataChanged);
+  // One call per group, in order: a refusal stops there, and what was mapped before it stays.
+  const mapRest = useMutation({
+    mutationFn: async (plan: ReturnType<typeof planFreePins>) => {
+      for (const step of plan) await mapPadGroup(step.group.id, { selected_cartridge_id: step.selected_cartridge_id, connector_pin_id: step.connector_pin_id });
+    },
+    onSettled: saved,
+  });
 
   if (groups.isPending || capacity.isPending) return <LoadingBlock label="Loading the pad groups" />;
   const failed = groups.error ?? capacity.error;
@@ -38,12 +46,22 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
   const rows = [...groups.data].sort((a, b) => a.name.localeCompare(b.name));
   const unmapped = rows.filter((g) => !g.mapping).length;
   const moduleOptions = moduleChoices(modules.data);
+  const plan = planFreePins(capacity.data, rows);
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-secondary" aria-live="polite">
-        {unmapped === 0 ? 'Every pad group is mapped.' : `${unmapped} of ${rows.length} pad groups still need a pin.`}
-      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="mr-auto text-sm text-secondary" aria-live="polite">
+          {unmapped === 0 ? 'Every pad group is mapped.' : `${unmapped} of ${rows.length} pad groups still need a pin.`}
+          {unmapped > plan.length ? ` ${unmapped - plan.length} of them have no free pin of their resource type: add a cartridge.` : ''}
+        </p>
+        {plan.length ? (
+          <Button variant="secondary" busy={mapRest.isPending} onClick={() => mapRest.mutate(plan)}>
+            {`Map ${plan.length} to free pins`}
+          </Button>
+        ) : null}
+      </div>
+      {mapRest.isError ? <ErrorPresenter error={mapRest.error} title="Not every group was mapped" /> : null}
       {modules.isError ? <ErrorPresenter error={modules.error} title="Could not load the selected modules to choose from" /> : null}
       <RowsTable
         label="Pad groups and their pins"

@@ -14,6 +14,9 @@ import { NewGroupForm } from './new-group-form';
 
 export type PadGroupsActor = ActorRefFrom<typeof padGroupsMachine>;
 
+/** The probed pads in no group: what is left to do on this step. */
+const ungroupedIds = (pads: readonly DrawingPad[]) => pads.filter((pad) => isProbed(pad) && pad.group_id === null).map((pad) => pad.id);
+
 const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
 /**
@@ -34,7 +37,7 @@ export function PadGroupsStep({ actor }: { actor: PadGroupsActor }) {
   }, [pads, groups]);
   const selected = useMemo(() => new Set(selection), [selection]);
   const nets = useMemo(() => [...new Set(pads.filter(isProbed).flatMap((pad) => (pad.net ? [pad.net] : [])))].sort(), [pads]);
-  const ungrouped = drawn.filter((pad) => isProbed(pad) && pad.group_id === null).length;
+  const ungrouped = ungroupedIds(drawn).length;
 
   if (snapshot.matches('loading')) return <LoadingBlock label="Loading pads and groups" />;
   if (snapshot.matches('loadFailed'))
@@ -69,6 +72,13 @@ export function PadGroupsStep({ actor }: { actor: PadGroupsActor }) {
               options={nets.map((net) => ({ value: net, label: net }))}
               onValueChange={(net) => net && actor.send({ type: 'pads.selectNet', net })}
             />
+            <Button
+              variant="ghost"
+              disabled={!ungrouped}
+              onClick={() => actor.send({ type: 'pads.select', ids: ungroupedIds(drawn), mode: 'replace' })}
+            >
+              Select pads in no group
+            </Button>
             <Button variant="ghost" disabled={!selection.length} onClick={() => actor.send({ type: 'selection.clear' })}>
               Clear selection
             </Button>

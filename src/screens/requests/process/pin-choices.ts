@@ -51,3 +51,24 @@ export function splitPinKey(key: string): { selected_cartridge_id: number; conne
   const [cartridge, pin] = key.split(':').map(Number);
   return cartridge > 0 && pin > 0 ? { selected_cartridge_id: cartridge, connector_pin_id: pin } : null;
 }
+
+/**
+ * "Map the rest": for each unmapped group (by name), the first free pin its resource type may
+ * use, by bay and number, never one another group has or an earlier group of the plan took.
+ * Groups left without a pin stay out of the plan (the capacity is short for them).
+ */
+export function planFreePins(
+  capacity: RequestCapacity | undefined,
+  groups: readonly TestPadGroup[],
+): { group: TestPadGroup; selected_cartridge_id: number; connector_pin_id: number }[] {
+  const taken = new Set<string>();
+  const plan: ReturnType<typeof planFreePins> = [];
+  for (const group of [...groups].filter((g) => !g.mapping).sort((a, b) => a.name.localeCompare(b.name))) {
+    const free = pinChoices(capacity, group).find((choice) => !choice.disabled && !taken.has(choice.value));
+    const ids = free ? splitPinKey(free.value) : null;
+    if (!free || !ids) continue;
+    taken.add(free.value);
+    plan.push({ group, ...ids });
+  }
+  return plan;
+}

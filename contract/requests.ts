@@ -330,6 +330,23 @@ export const testPadGroupCreateInput = z.object({
 export type TestPadGroupCreateInput = z.input<typeof testPadGroupCreateInput>;
 
 /**
+ * `POST /requests/{id}/testpadgroups/bynet`: a group per net of these pads, named after the net,
+ * with one resource type; a net that has a group already (same name, any case) adds its pads to
+ * it. Pads without a net stay where they are (`skipped_pad_ids`): group them by hand.
+ */
+export const testPadGroupsByNetInput = z.object({
+  resource_type_id: idField('resource type', { required: 'Resource type is required.' }),
+  pad_ids: padIds('pad_ids').min(1, 'Select the pads to group.'),
+});
+export type TestPadGroupsByNetInput = z.input<typeof testPadGroupsByNetInput>;
+export const testPadGroupsByNetSchema = z.object({
+  /** The groups made or added to, by name. */
+  groups: z.array(testPadGroupSchema),
+  skipped_pad_ids: z.array(z.number().int()),
+});
+export type TestPadGroupsByNet = z.infer<typeof testPadGroupsByNetSchema>;
+
+/**
  * `PATCH /testpadgroups/{id}`: rename, change the resource type (a mapping its pin no longer
  * allows is cleared, and the answer says so in `cleared_mapping`), replace the pads (`pad_ids`)
  * or add and remove some (`add_pad_ids` moves them from their group, `remove_pad_ids`).

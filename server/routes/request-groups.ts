@@ -4,11 +4,13 @@ import {
   testPadGroupChangeSchema,
   testPadGroupCreateInput,
   testPadGroupSchema,
+  testPadGroupsByNetInput,
+  testPadGroupsByNetSchema,
   testPadGroupUpdateInput,
 } from '../../contract/requests';
 import { platformDeleteRoute } from '../http/delete-route';
 import { defineRoutes, idOf } from '../http/route';
-import { addPadGroup, changePadGroup, groupsOfRequest, mapPadGroup, padGroup, removePadGroup } from '../services/request-groups';
+import { addPadGroup, addPadGroupsByNet, changePadGroup, groupsOfRequest, mapPadGroup, padGroup, removePadGroup } from '../services/request-groups';
 
 /**
  * Test pad groups of a project request and their mapping to connector pins (issue 12): the
@@ -37,6 +39,19 @@ export default defineRoutes((route, { db }) => {
     status: 201,
     response: oneOf(testPadGroupSchema),
     handler: async ({ request, body }) => ({ data: await addPadGroup(db, idOf(request.params), body) }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/requests/:id/testpadgroups/bynet',
+    summary: 'Group test pads by net',
+    description:
+      'A group per net of `pad_ids`, named after the net, with `resource_type_id`; a net whose group exists (any case) adds its pads ' +
+      'to it. Pads without a net stay where they are (`skipped_pad_ids`). One transaction: a refusal (422 on the field) changes nothing.',
+    access: 'platform',
+    body: testPadGroupsByNetInput,
+    response: oneOf(testPadGroupsByNetSchema),
+    handler: async ({ request, body }) => ({ data: await addPadGroupsByNet(db, idOf(request.params), body) }),
   });
 
   route({

@@ -28,8 +28,11 @@ const RESOURCE_TYPES: { name: string; description: string; allows: PinTypeName[]
   { name: 'Waveform input', description: 'A signal sampled by the scope module (none mapped yet).', allows: ['Analog'], pins: /^$/ },
 ];
 
-/** Most pins one resource type gets in the demo's map: enough to show paging without flooding it. */
-const MAX_MAPPED = 12;
+/**
+ * Every pin of an allowed pin type (that matches the type's name pattern) is in the demo's map,
+ * as a real catalogue's would be: a request's fixture needs a pin per net, and the half-processed
+ * demo request (demo-requests.ts) can only be finished with cartridges enough for its ~180 nets.
+ */
 
 export async function seedDemoResources(db: Kysely<DB>): Promise<{ resourceTypes: number; pinMap: number }> {
   const now = new Date().toISOString();
@@ -67,7 +70,7 @@ export async function seedDemoResources(db: Kysely<DB>): Promise<{ resourceTypes
       .orderBy('number')
       .execute();
     const inMap = new Set((await db.selectFrom('pin_map').select('connector_pin_id').where('resource_type_id', '=', id).execute()).map((r) => r.connector_pin_id));
-    const chosen = pins.filter((p) => (type.pins ? type.pins.test(p.name) : true) && !inMap.has(p.id)).slice(0, Math.max(0, MAX_MAPPED - inMap.size));
+    const chosen = pins.filter((p) => (type.pins ? type.pins.test(p.name) : true) && !inMap.has(p.id));
     if (chosen.length) {
       await db.insertInto('pin_map').values(chosen.map((p) => ({ resource_type_id: id, connector_pin_id: p.id, created_at: now }))).execute();
       mapped += chosen.length;

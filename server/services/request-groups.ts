@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { FieldErrors } from '../../contract/errors';
-import type { mapPadGroupInput, TestPadGroup, TestPadGroupChange, testPadGroupCreateInput, testPadGroupUpdateInput } from '../../contract/requests';
+import {
+  PAD_GROUP_NAME_MAX,
+  type mapPadGroupInput,
+  type TestPadGroup,
+  type TestPadGroupChange,
+  type testPadGroupCreateInput,
+  type TestPadGroupsByNet,
+  type testPadGroupsByNetInput,
+  type testPadGroupUpdateInput,
+} from '../../contract/requests';
 import type { DB } from '../db/schema';
 import { conflict, invalid, notFound } from '../http/errors';
 import { lockEditableRequest, lockRequestOf, REQUEST_NOT_FOUND } from '../store/request-lock';
@@ -59,6 +68,49 @@ export async function addPadGroup(db: Kysely<DB>, requestId: number, input: z.ou
     return created;
   });
   return padGroup(db, id);
+}
+
+/**
+ * A group per net of the given pads (the pad-groups step's "Group by net"): one transaction, so
+ * a refusal leaves every pad where it was. A net whose group exists (its name, any case) gets the
+ * pads added; a new one is named after the net (cut to the longest group name).
+ */
+export async function addPadGroupsByNet(db: Kysely<DB>, requestId: number, input: z.output<typeof testPadGroupsByNetInput>): Promise<TestPadGroupsByNet> {
+  const { ids, skipped } = await db.transaction().execute(async (trx) => {
+    await lockEditableRequest(trx, requestId);
+    const errors: FieldErrors = {};
+    if (!(await resourceTypeName(trx, input.resource_type_id))) add(errors, 'resource_type_id', `There is no resource type with id ${input.resource_type_id}.`);
+    add(errors, 'pad_ids', await padRefusal(trx, requestId, input.pad_ids));
+    throwIfAny(errors);
+
+    // In pad order: a net spelt two ways (GND, gnd) is named as its first pad spells it.
+    const pads = await trx
+      .selectFrom('test_pads')
+      .select(['id', 'net'])
+      .where('request_id', '=', requestId)
+      .where('id', 'in', [...new Set(input.pad_ids)])
+      .orderBy('id')
+      .execute();
+    const byNet = new Map<string, number[]>();
+    for (const pad of pads) if (pad.net) byNet.set(pad.net, [...(byNet.get(pad.net) ?? []), pad.id]);
+    const existing = new Map(
+      (await trx.selectFrom('test_pad_groups').select(['id', 'name']).where('request_id', '=', requestId).execute()).map((g) => [g.name.toLowerCase(), g.id]),
+    );
+    const ids: number[] = [];
+    for (const [net, padIds] of byNet) {
+      const name = net.slice(0, PAD_GROUP_NAME_MAX);
+      let id = existing.get(name.toLowerCase());
+      if (id === undefined) {
+        id = await insertGroup(trx, { request_id: requestId, name, resource_type_id: input.resource_type_id });
+        existing.set(name.toLowerCase(), id);
+      }
+      await movePads(trx, requestId, id, padIds);
+      if (!ids.includes(id)) ids.push(id);
+    }
+    return { ids, skipped: pads.filter((pad) => !pad.net).map((pad) => pad.id) };
+  });
+  const groups = await listGroups(db, requestId);
+  return { groups: groups.filter((g) => ids.includes(g.id)), skipped_pad_ids: skipped };
 }
 
 /**

@@ -11,6 +11,8 @@ import type {
   SelectedModuleInput,
   TestPadGroup,
   TestPadGroupCreateInput,
+  TestPadGroupsByNet,
+  TestPadGroupsByNetInput,
   TestPadGroupUpdateInput,
   WiringRow,
 } from '../../contract/requests';
@@ -73,6 +75,11 @@ export async function createPadGroup(requestId: number, input: TestPadGroupCreat
  * The answer says in `cleared_mapping` when a new resource type cleared the group's pin (the
  * contract's `TestPadGroupChange`, added on the API branch).
  */
+/** `POST /requests/{id}/testpadgroups/bynet`: a group per net of the pads (pads without a net are skipped). */
+export async function groupPadsByNet(requestId: number, input: TestPadGroupsByNetInput): Promise<TestPadGroupsByNet> {
+  return (await api.post<One<TestPadGroupsByNet>>(`/requests/${requestId}/testpadgroups/bynet`, input)).data.data;
+}
+
 export async function updatePadGroup(id: number, input: TestPadGroupUpdateInput): Promise<TestPadGroup & { cleared_mapping: boolean }> {
   return (await api.patch<One<TestPadGroup & { cleared_mapping: boolean }>>(`/testpadgroups/${id}`, input)).data.data;
 }

@@ -67,6 +67,7 @@ const CALLS = [
   'patch /v1/requests/{id}/project',
   'get /v1/requests/{id}/testpadgroups',
   'post /v1/requests/{id}/testpadgroups',
+  'post /v1/requests/{id}/testpadgroups/bynet',
   'get /v1/testpadgroups/{id}',
   'patch /v1/testpadgroups/{id}',
   'delete /v1/testpadgroups/{id}',

@@ -20,6 +20,43 @@ describe('test pad groups', () => {
   const padsOf = async (requestId: number) =>
     t.db.selectFrom('test_pads').select(['id', 'group_id']).where('request_id', '=', requestId).orderBy('id').execute();
 
+  it('groups pads by net: a group per net named after it, an existing group of that name takes its pads, pads without a net stay', async () => {
+    const request = await insertRequest(t, t.companyIds.alpha);
+    const pads = await insertPads(t, request, [
+      ...padRow(2).map((p) => ({ ...p, net: 'GND' })),
+      ...padRow(2, 'TS').map((p) => ({ ...p, net: 'SDA' })),
+      { name: 'TN1', x: 60, y: 10, net: null },
+      { name: 'TV1', x: 65, y: 10, net: 'gnd' },
+    ]);
+    const existing = await addGroup(t, request, { name: 'sda', resource_type_id: cat.resourceTypes.dio });
+    const res = await t.call('POST', `/v1/requests/${request}/testpadgroups/bynet`, {
+      as: 'root',
+      body: { resource_type_id: cat.resourceTypes.voltage, pad_ids: pads },
+    });
+    expect(res.statusCode).toBe(200);
+    const { groups, skipped_pad_ids } = res.json().data;
+    // 'GND' and 'gnd' are one group's name (any case), as a person typing them would be refused.
+    expect(groups.map((g: { name: string; pad_ids: number[]; resource_type: { id: number } }) => [g.name, g.pad_ids, g.resource_type.id])).toEqual([
+      ['GND', [pads[0], pads[1], pads[5]], cat.resourceTypes.voltage],
+      ['sda', [pads[2], pads[3]], cat.resourceTypes.dio],
+    ]);
+    expect(groups[1].id).toBe(existing);
+    expect(skipped_pad_ids).toEqual([pads[4]]);
+
+    // A refusal changes nothing: a tooling hole among the pads.
+    const [hole] = await insertPads(t, request, [{ name: 'H1', x: 1, y: 1, kind: 'tooling', net: null }]);
+    const before = await padsOf(request);
+    const refused = await t.call('POST', `/v1/requests/${request}/testpadgroups/bynet`, {
+      as: 'root',
+      body: { resource_type_id: cat.resourceTypes.voltage, pad_ids: [pads[4], hole] },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['pad_ids']);
+    expect(await padsOf(request)).toEqual(before);
+    const empty = await t.call('POST', `/v1/requests/${request}/testpadgroups/bynet`, { as: 'root', body: { resource_type_id: cat.resourceTypes.voltage, pad_ids: [] } });
+    expect(empty.statusCode).toBe(422);
+  });
+
   it('creates, lists, shows, changes and deletes a group; pads move between groups', async () => {
     const request = await insertRequest(t, t.companyIds.alpha);
     const pads = await insertPads(t, request, padRow(6));

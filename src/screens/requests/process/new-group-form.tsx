@@ -13,6 +13,8 @@ type Props = {
   /** Names the request's groups have (compared without case, as the server does). */
   takenNames: readonly string[];
   onCreate: (name: string, resourceTypeId: number) => void;
+  /** Makes a group per net of the selection with the resource type (no name needed). */
+  onGroupByNet: (resourceTypeId: number) => void;
 };
 
 /** The resource types are a short catalogue: one page holds them all. */
@@ -22,7 +24,7 @@ const ALL_RESOURCE_TYPES = { page: 1, limit: 200, sortby: 'name' };
  * Makes a group of the selected pads with a resource type. Checked here before the machine
  * saves (a name, a type, a name not taken); the server's refusal shows under the step.
  */
-export function NewGroupForm({ disabled, selected, takenNames, onCreate }: Props) {
+export function NewGroupForm({ disabled, selected, takenNames, onCreate, onGroupByNet }: Props) {
   const nameId = useId();
   const types = useQuery(resourceTypesOptions(ALL_RESOURCE_TYPES));
   const [name, setName] = useState('');
@@ -70,9 +72,23 @@ export function NewGroupForm({ disabled, selected, takenNames, onCreate }: Props
           {problem}
         </p>
       ) : null}
-      <Button type="submit" variant="secondary" disabled={disabled}>
-        Create group
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="secondary" disabled={disabled}>
+          Create group
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={disabled || !selected}
+          title="Each net of the selection becomes a group named after it"
+          onClick={() => {
+            if (!typeId) return setProblem('Choose the resource type the groups are wired to.');
+            setProblem(null);
+            onGroupByNet(Number(typeId));
+          }}
+        >
+          A group per net
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,12 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { padGroupsMachine } from '../../../../machines/pad-groups.machine';
 import { isProbed } from '../../../../machines/pad-groups';
+import { groupPadsByNet } from '../../../api/request-hardware';
 import { Button } from '../../../components/button';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadingBlock } from '../../../components/spinner';
+import { showSuccess } from '../../../components/toast';
 import { PadDrawing } from '../components/pad-drawing';
 import type { DrawingPad } from '../components/pad-geometry';
 import { GroupList } from './group-list';
@@ -24,10 +27,20 @@ const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n
  * net, and the groups it goes into. Renders off the pad-groups machine (the request machine's
  * `padGroups` child): every change is its event, every save its state.
  */
-export function PadGroupsStep({ actor }: { actor: PadGroupsActor }) {
+export function PadGroupsStep({ actor, onRegrouped }: { actor: PadGroupsActor; onRegrouped: () => void }) {
   const snapshot = useSelector(actor, (s) => s);
-  const { pads, groups, selection, failure, ungroupedOnFinish } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const { requestId, pads, groups, selection, failure, ungroupedOnFinish } = snapshot.context;
+  // Many groups in one call; the request machine then loads the step afresh ('request.refresh').
+  const byNet = useMutation({
+    mutationFn: (resourceTypeId: number) => groupPadsByNet(requestId, { resource_type_id: resourceTypeId, pad_ids: selection }),
+    onSuccess: ({ groups: made, skipped_pad_ids: skipped }) => {
+      showSuccess(
+        `${count(made.length, 'group')} by net.${skipped.length ? ` ${count(skipped.length, 'pad')} without a net stay in no group: group them by hand.` : ''}`,
+      );
+      onRegrouped();
+    },
+  });
+  const busy = snapshot.hasTag('busy') || byNet.isPending;
 
   // The groups are the truth after a save; a pad's own group_id is as it was loaded.
   const drawn = useMemo<DrawingPad[]>(() => {
@@ -90,7 +103,9 @@ export function PadGroupsStep({ actor }: { actor: PadGroupsActor }) {
             selected={selection.length}
             takenNames={groups.map((g) => g.name)}
             onCreate={(name, resourceTypeId) => actor.send({ type: 'group.create', name, resourceTypeId })}
+            onGroupByNet={(resourceTypeId) => byNet.mutate(resourceTypeId)}
           />
+          {byNet.isError ? <ErrorPresenter error={byNet.error} title="The pads were not grouped by net" /> : null}
           <GroupList actor={actor} groups={groups} selection={selection} busy={busy} />
         </div>
       </div>

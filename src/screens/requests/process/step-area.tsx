@@ -75,7 +75,7 @@ export function StepArea({ actor }: { actor: RequestActor }) {
       <Card title={REQUEST_STEP_LABELS[step]} headingLevel={2}>
         {step === 'padGroups' ? (
           padGroups ? (
-            <PadGroupsStep actor={padGroups} />
+            <PadGroupsStep actor={padGroups} onRegrouped={onDataChanged} />
           ) : null
         ) : step === 'createProject' ? (
           <CreateProjectStep

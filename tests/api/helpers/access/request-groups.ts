@@ -22,6 +22,10 @@ export default resourceAccess({
       access: 'platform',
       sample: (_t, _w, own) => ({ id: own.request, body: { name: `Matrix ${next()}`, resource_type_id: own.catalogue.resourceTypes.voltage, pad_ids: [own.pads[1]] } }),
     },
+    'POST /requests/:id/testpadgroups/bynet': {
+      access: 'platform',
+      sample: (_t, _w, own) => ({ id: own.request, body: { resource_type_id: own.catalogue.resourceTypes.voltage, pad_ids: [own.pads[2]] } }),
+    },
     'GET /testpadgroups/:id': { access: 'platform', sample: (_t, _w, own) => ({ id: own.group }) },
     'PATCH /testpadgroups/:id': { access: 'platform', sample: (_t, _w, own) => ({ id: own.group, body: { name: `Matrix ${next()}`, add_pad_ids: [own.pads[2]] } }) },
     // A fresh group per call: each allowed caller deletes one.

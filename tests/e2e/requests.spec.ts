@@ -182,7 +182,12 @@ test('a new request with two documents goes step by step to a project, and a rel
   await expect(moduleDialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Selected modules' }).getByRole('row').filter({ hasText: 'Slot 1' })).toContainText('DMM-6.5');
   await shot(page, '06-modules', { phone: true });
+  // On a phone the step list scrolls sideways; the step on screen is scrolled into view.
+  await page.setViewportSize(PHONE);
   await continueButton(page).click();
+  await expect(stepHeading(page, 'Cartridges')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Processing steps' }).locator('[aria-current="step"]')).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize(DESKTOP);
 
   // Cartridges: a PB-40 in bay 1 has ground pins and analog pins: enough for both groups.
   await expect(stepHeading(page, 'Cartridges')).toBeVisible();

@@ -65,11 +65,14 @@ export function FormDialogActions({
   busy,
   submitLabel,
   onCancel,
+  danger = false,
 }: {
   formError: string | null;
   busy: boolean;
   submitLabel: string;
   onCancel: () => void;
+  /** The submit destroys or refuses something (a rejection): red, as ConfirmDialog's danger. */
+  danger?: boolean;
 }) {
   return (
     <>
@@ -78,7 +81,7 @@ export function FormDialogActions({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
           {submitLabel}
         </Button>
       </div>

@@ -35,26 +35,20 @@ export function LocalTable<T>({ label, rows, columns, rowKey, empty, rowClassNam
             </tr>
           </thead>
           <tbody className="divide-y divide-secondary-light">
-            {shown.length ? (
-              shown.map((row) => (
-                <tr key={rowKey(row)} className={rowClassName?.(row)}>
-                  {columns.map((c) => (
-                    <td key={c.header} className={cx('px-3 py-1.5 align-top', c.className)}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            ) : (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center text-secondary">
-                  {empty}
-                </td>
+            {shown.map((row) => (
+              <tr key={rowKey(row)} className={rowClassName?.(row)}>
+                {columns.map((c) => (
+                  <td key={c.header} className={cx('px-3 py-1.5 align-top', c.className)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
               </tr>
-            )}
+            ))}
           </tbody>
         </table>
       </div>
+      {/* Below the sideways-scrolling table, not in a row of it: on a phone a row is wider than the screen and its centred text was cut off. */}
+      {shown.length ? null : <p className="px-3 py-6 text-center text-sm text-secondary">{empty}</p>}
       {rows.length > 10 ? (
         <Pagination
           page={current}

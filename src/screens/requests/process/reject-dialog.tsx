@@ -34,7 +34,7 @@ export function RejectDialog({ open, onOpenChange, projectname, onReject, busy, 
     <FormDialog open={open} onOpenChange={onOpenChange} title="Reject request" description={projectname} busy={busy}>
       <form onSubmit={form.handleSubmit((input) => onReject(input.rejected_reason ?? ''))} noValidate className="flex flex-col gap-4">
         <TextAreaField control={form.control} name="rejected_reason" label="Reason" hint="The customer sees this reason with the request." />
-        <FormDialogActions formError={formErrorOf(form.formState.errors)} busy={busy} submitLabel="Reject request" onCancel={() => onOpenChange(false)} />
+        <FormDialogActions formError={formErrorOf(form.formState.errors)} busy={busy} submitLabel="Reject request" danger onCancel={() => onOpenChange(false)} />
       </form>
     </FormDialog>
   );

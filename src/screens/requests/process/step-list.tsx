@@ -1,4 +1,5 @@
 import { mdiCheck } from '@mdi/js';
+import { useLayoutEffect, useRef } from 'react';
 import { REQUEST_STEP_LABELS, REQUEST_STEPS, type RequestStep } from '../../../../contract/requests';
 import { Icon } from '../../../components/icon';
 import { cx } from '../../../lib/cx';
@@ -21,10 +22,18 @@ const indexOf = (step: RequestStep | 'done') => (step === 'done' ? REQUEST_STEPS
  */
 export function StepList({ shown, reached, onOpen }: StepListProps) {
   const reachedAt = indexOf(reached);
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the list scrolls sideways: bring the step on screen into view (the list only, never the page).
+  useLayoutEffect(() => {
+    const list = nav.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [shown]);
   // w-0 min-w-full: the list scrolls inside the page's width instead of widening the page;
   // relative: the names read to screen readers (sr-only, absolute) stay inside it too.
   return (
-    <nav aria-label="Processing steps" className="relative mb-4 w-0 min-w-full overflow-x-auto">
+    <nav ref={nav} aria-label="Processing steps" className="relative mb-4 w-0 min-w-full overflow-x-auto">
       <ol className="flex min-w-max items-center gap-1 sm:gap-2">
         {REQUEST_STEPS.map((step, index) => {
           const finished = index < reachedAt;

@@ -17,6 +17,7 @@ import { PogoBoardStep } from './pogo-board-step';
 import { StepList } from './step-list';
 import type { StepPanelProps } from './step-props';
 import { TestPadsStep } from './test-pads-step';
+import { WiringList } from './wiring-list';
 
 export type RequestActor = ActorRefFrom<typeof requestMachine>;
 
@@ -133,6 +134,9 @@ function Done({ request }: { request: ProjectRequest }) {
           The request is completed: {request.company.name} has the project {request.project?.name ?? ''} with its hardware.
         </p>
         {request.project ? <ButtonLink href={`/projects/${request.project.id}`}>Open the project</ButtonLink> : null}
+        <div className="w-full">
+          <WiringList requestId={request.id} />
+        </div>
       </div>
     </Card>
   );

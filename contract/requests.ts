@@ -376,6 +376,26 @@ export const mapPadGroupInput = z.object({
 export type MapPadGroupInput = z.input<typeof mapPadGroupInput>;
 
 /**
+ * `PATCH /requests/{id}/map_pad_groups`: wires many groups at once, each entry checked as the
+ * single call checks it; a refusal is a 422 keyed `mappings.<n>.<field>` and saves none.
+ */
+export const mapPadGroupsInput = z.object({
+  mappings: z
+    .array(
+      z.object({
+        group_id: idField('test pad group', { required: 'Pad group is required.' }),
+        selected_cartridge_id: idField('selected cartridge', { required: 'Selected cartridge is required.' }),
+        connector_pin_id: idField('connector pin', { required: 'Connector pin is required.' }),
+        selected_module_id: idField('selected module').nullable().default(null),
+      }),
+      { error: 'A list of mappings.' },
+    )
+    .min(1, 'Send at least one mapping.')
+    .max(MAX_PADS_PER_REQUEST, `At most ${MAX_PADS_PER_REQUEST.toLocaleString('en')} mappings at once.`),
+});
+export type MapPadGroupsInput = z.input<typeof mapPadGroupsInput>;
+
+/**
  * `GET /requests/{id}/capacity`: per resource type the groups need, how many groups need it and
  * the connector pins of the selected cartridges that serve it (the pin map), each with the
  * group that uses it. The cartridges step shows the counts; the map step picks from the pins.

@@ -1,6 +1,7 @@
 import { listOf, oneOf } from '../../contract/envelope';
 import {
   mapPadGroupInput,
+  mapPadGroupsInput,
   testPadGroupChangeSchema,
   testPadGroupCreateInput,
   testPadGroupSchema,
@@ -10,7 +11,7 @@ import {
 } from '../../contract/requests';
 import { platformDeleteRoute } from '../http/delete-route';
 import { defineRoutes, idOf } from '../http/route';
-import { addPadGroup, addPadGroupsByNet, changePadGroup, groupsOfRequest, mapPadGroup, padGroup, removePadGroup } from '../services/request-groups';
+import { addPadGroup, addPadGroupsByNet, changePadGroup, groupsOfRequest, mapPadGroup, mapPadGroups, padGroup, removePadGroup } from '../services/request-groups';
 
 /**
  * Test pad groups of a project request and their mapping to connector pins (issue 12): the
@@ -52,6 +53,19 @@ export default defineRoutes((route, { db }) => {
     body: testPadGroupsByNetInput,
     response: oneOf(testPadGroupsByNetSchema),
     handler: async ({ request, body }) => ({ data: await addPadGroupsByNet(db, idOf(request.params), body) }),
+  });
+
+  route({
+    method: 'PATCH',
+    url: '/requests/:id/map_pad_groups',
+    summary: 'Map many pad groups to connector pins',
+    description:
+      'Each entry as `PATCH /requests/map_pad_group/{id}` checks it; refusals are keyed `mappings.<n>.<field>` (422, nothing saved); ' +
+      'a pin another group has → 409. One transaction. Answers the groups it wired.',
+    access: 'platform',
+    body: mapPadGroupsInput,
+    response: listOf(testPadGroupSchema),
+    handler: async ({ request, body }) => ({ data: await mapPadGroups(db, idOf(request.params), body) }),
   });
 
   route({

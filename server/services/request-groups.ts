@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../contract/errors';
 import {
   PAD_GROUP_NAME_MAX,
   type mapPadGroupInput,
+  type mapPadGroupsInput,
   type TestPadGroup,
   type TestPadGroupChange,
   type testPadGroupCreateInput,
@@ -172,34 +173,75 @@ export async function mapPadGroup(db: Kysely<DB>, id: number, input: z.output<ty
       await updateGroup(trx, id, { selected_cartridge_id: null, connector_pin_id: null, selected_module_id: null });
       return;
     }
-    const errors: FieldErrors = {};
-    const cartridge = await trx
-      .selectFrom('selected_cartridges')
-      .select(['id', 'cartridge_type_id'])
-      .where('id', '=', input.selected_cartridge_id)
-      .where('request_id', '=', request.id)
-      .executeTakeFirst();
-    if (!cartridge) add(errors, 'selected_cartridge_id', `${CARTRIDGE_NOT_FOUND.replace('.', '')} on this request.`);
-    if (input.selected_module_id !== null) {
-      const module = await trx
-        .selectFrom('selected_modules')
-        .select('id')
-        .where('id', '=', input.selected_module_id)
-        .where('request_id', '=', request.id)
-        .executeTakeFirst();
-      if (!module) add(errors, 'selected_module_id', `${MODULE_NOT_FOUND.replace('.', '')} on this request.`);
-    }
-    if (cartridge) add(errors, 'connector_pin_id', await pinRefusal(trx, group, cartridge.cartridge_type_id, input.connector_pin_id));
-    throwIfAny(errors);
-    const user = await pinUser(trx, input.selected_cartridge_id, input.connector_pin_id, id);
-    if (user) throw conflict(`This pin already carries pad group “${user.name}”: unmap that group first, or choose another pin.`);
-    await updateGroup(trx, id, {
-      selected_cartridge_id: input.selected_cartridge_id,
-      connector_pin_id: input.connector_pin_id,
-      selected_module_id: input.selected_module_id,
-    });
+    const wiring = { selected_cartridge_id: input.selected_cartridge_id, connector_pin_id: input.connector_pin_id, selected_module_id: input.selected_module_id };
+    throwIfAny(await mappingRefusals(trx, request.id, group, wiring));
+    await wire(trx, group, wiring);
   });
   return padGroup(db, id);
+}
+
+type Wiring = { selected_cartridge_id: number; connector_pin_id: number; selected_module_id: number | null };
+
+/** Why the group cannot be wired so, by field: a cartridge or module of another request, a pin its pin map does not list. */
+async function mappingRefusals(db: Kysely<DB>, requestId: number, group: TestPadGroup, input: Wiring): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const cartridge = await db
+    .selectFrom('selected_cartridges')
+    .select(['id', 'cartridge_type_id'])
+    .where('id', '=', input.selected_cartridge_id)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+  if (!cartridge) add(errors, 'selected_cartridge_id', `${CARTRIDGE_NOT_FOUND.replace('.', '')} on this request.`);
+  if (input.selected_module_id !== null) {
+    const module = await db
+      .selectFrom('selected_modules')
+      .select('id')
+      .where('id', '=', input.selected_module_id)
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+    if (!module) add(errors, 'selected_module_id', `${MODULE_NOT_FOUND.replace('.', '')} on this request.`);
+  }
+  if (cartridge) add(errors, 'connector_pin_id', await pinRefusal(db, group, cartridge.cartridge_type_id, input.connector_pin_id));
+  return errors;
+}
+
+/** Wires the group to the pin once the pin is free (else 409 naming the group that has it). */
+async function wire(db: Kysely<DB>, group: TestPadGroup, input: Wiring): Promise<void> {
+  const user = await pinUser(db, input.selected_cartridge_id, input.connector_pin_id, group.id);
+  if (user) throw conflict(`This pin already carries pad group “${user.name}”: unmap that group first, or choose another pin.`);
+  await updateGroup(db, group.id, input);
+}
+
+/**
+ * Wires many groups of the request at once (the map step's "Map N to free pins"): every entry is
+ * checked as `mapPadGroup` checks one, refusals keyed `mappings.<n>.<field>` (a 422 saves none),
+ * then all are written in the same transaction.
+ */
+export async function mapPadGroups(db: Kysely<DB>, requestId: number, input: z.output<typeof mapPadGroupsInput>): Promise<TestPadGroup[]> {
+  await db.transaction().execute(async (trx) => {
+    await lockEditableRequest(trx, requestId);
+    const errors: FieldErrors = {};
+    const groups: TestPadGroup[] = [];
+    const pins = new Set<string>();
+    for (const [n, entry] of input.mappings.entries()) {
+      const group = await findGroup(trx, entry.group_id);
+      if (!group || group.request_id !== requestId) {
+        add(errors, `mappings.${n}.group_id`, `${GROUP_NOT_FOUND.replace('.', '')} on this request.`);
+        continue;
+      }
+      groups.push(group);
+      for (const [field, messages] of Object.entries(await mappingRefusals(trx, requestId, group, entry))) errors[`mappings.${n}.${field}`] = messages;
+      const pin = `${entry.selected_cartridge_id}:${entry.connector_pin_id}`;
+      if (pins.has(pin)) add(errors, `mappings.${n}.connector_pin_id`, 'This pin is given to another group of the list already.');
+      pins.add(pin);
+    }
+    throwIfAny(errors);
+    for (const [n, group] of groups.entries()) {
+      const { selected_cartridge_id, connector_pin_id, selected_module_id } = input.mappings[n];
+      await wire(trx, group, { selected_cartridge_id, connector_pin_id, selected_module_id });
+    }
+  });
+  return (await listGroups(db, requestId)).filter((g) => input.mappings.some((m) => m.group_id === g.id));
 }
 
 /** Why this pin cannot carry the group, in words, or null. */

@@ -3,6 +3,7 @@ import type { One } from '../../contract/envelope';
 import type {
   CreateProjectInput,
   MapPadGroupInput,
+  MapPadGroupsInput,
   RequestCapacity,
   CreatedProject,
   SelectedCartridge,
@@ -91,6 +92,11 @@ export async function deletePadGroup(id: number): Promise<void> {
 /** `PATCH /requests/map_pad_group/{groupId}`: wire a group to a pin (and a module), or nulls to unmap it. */
 export async function mapPadGroup(groupId: number, input: MapPadGroupInput): Promise<TestPadGroup> {
   return (await api.patch<One<TestPadGroup>>(`/requests/map_pad_group/${groupId}`, input)).data.data;
+}
+
+/** `PATCH /requests/{id}/map_pad_groups`: many groups wired in one transaction (a refusal saves none). */
+export async function mapPadGroups(requestId: number, input: MapPadGroupsInput): Promise<TestPadGroup[]> {
+  return (await api.patch<{ data: TestPadGroup[] }>(`/requests/${requestId}/map_pad_groups`, input)).data.data;
 }
 
 export function unmapPadGroup(groupId: number): Promise<TestPadGroup> {

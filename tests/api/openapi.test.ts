@@ -68,6 +68,7 @@ const CALLS = [
   'get /v1/requests/{id}/testpadgroups',
   'post /v1/requests/{id}/testpadgroups',
   'post /v1/requests/{id}/testpadgroups/bynet',
+  'patch /v1/requests/{id}/map_pad_groups',
   'get /v1/testpadgroups/{id}',
   'patch /v1/testpadgroups/{id}',
   'delete /v1/testpadgroups/{id}',

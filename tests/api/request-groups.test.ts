@@ -214,6 +214,60 @@ describe('test pad groups', () => {
       expect((await t.call('PATCH', '/v1/requests/map_pad_group/999999', { as: 'root', body: { selected_cartridge_id: null, connector_pin_id: null } })).statusCode).toBe(404);
     });
 
+    it('maps many groups in one call, or none when one entry is refused (keyed by its place in the list)', async () => {
+      const request = await insertRequest(t, t.companyIds.alpha);
+      const cartridge = await select(t, request, 'cartridge', cat.cartridgeTypes.mx);
+      const a = await addGroup(t, request, { name: 'A', resource_type_id: cat.resourceTypes.voltage });
+      const b = await addGroup(t, request, { name: 'B', resource_type_id: cat.resourceTypes.voltage });
+      const other = await addGroup(t, await insertRequest(t, t.companyIds.alpha), { name: 'Elsewhere', resource_type_id: cat.resourceTypes.voltage });
+      const mapped = async () =>
+        (await t.call('GET', `/v1/requests/${request}/testpadgroups`, { as: 'root' })).json().data.map((g: { name: string; mapping: { connector_pin: { id: number } } | null }) => [
+          g.name,
+          g.mapping?.connector_pin.id ?? null,
+        ]);
+
+      // The same pin twice, a pin its pin map lacks, a group of another request: 422, nothing saved.
+      const refused = await t.call('PATCH', `/v1/requests/${request}/map_pad_groups`, {
+        as: 'root',
+        body: {
+          mappings: [
+            { group_id: a, selected_cartridge_id: cartridge, connector_pin_id: cat.pins.ain1 },
+            { group_id: b, selected_cartridge_id: cartridge, connector_pin_id: cat.pins.ain1 },
+            { group_id: other, selected_cartridge_id: cartridge, connector_pin_id: cat.pins.ain2 },
+          ],
+        },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors).sort()).toEqual(['mappings.1.connector_pin_id', 'mappings.2.group_id']);
+      expect(await mapped()).toEqual([
+        ['A', null],
+        ['B', null],
+      ]);
+
+      const res = await t.call('PATCH', `/v1/requests/${request}/map_pad_groups`, {
+        as: 'root',
+        body: {
+          mappings: [
+            { group_id: a, selected_cartridge_id: cartridge, connector_pin_id: cat.pins.ain1 },
+            { group_id: b, selected_cartridge_id: cartridge, connector_pin_id: cat.pins.ain2 },
+          ],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toHaveLength(2);
+      expect(await mapped()).toEqual([
+        ['A', cat.pins.ain1],
+        ['B', cat.pins.ain2],
+      ]);
+      // A pin a group of the request has already: 409, as the single call answers.
+      const c = await addGroup(t, request, { name: 'C', resource_type_id: cat.resourceTypes.voltage });
+      const taken = await t.call('PATCH', `/v1/requests/${request}/map_pad_groups`, {
+        as: 'root',
+        body: { mappings: [{ group_id: c, selected_cartridge_id: cartridge, connector_pin_id: cat.pins.ain1 }] },
+      });
+      expect(taken.statusCode).toBe(409);
+    });
+
     it('refuses a pin the pin map does not list, saying why, and another request’s cartridge or module (422)', async () => {
       const request = await insertRequest(t, t.companyIds.alpha);
       const cartridge = await select(t, request, 'cartridge', cat.cartridgeTypes.mx);

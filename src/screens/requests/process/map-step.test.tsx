@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MapPadGroupInput, ProjectRequest, RequestCapacity, TestPadGroup } from '../../../../contract/requests';
+import type { MapPadGroupInput, MapPadGroupsInput, ProjectRequest, RequestCapacity, TestPadGroup } from '../../../../contract/requests';
 
 /**
  * The map step against a fake server: a pin the server refuses shows the reason in that group's
@@ -58,6 +58,10 @@ vi.mock('../../../api/request-hardware', async (importOriginal) => {
       const refusal = server.refuse?.(groupId, input);
       if (refusal) throw refusal;
       return group(groupId, 'saved');
+    },
+    mapPadGroups: async (requestId: number, input: MapPadGroupsInput) => {
+      server.calls.push(`PATCH requests/${requestId}/map_pad_groups ${JSON.stringify(input)}`);
+      return [];
     },
   };
 });
@@ -134,14 +138,13 @@ describe('MapStep', { timeout: 30_000 }, () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('maps the unmapped groups to free pins in one go, by name, skipping pins others use', async () => {
+  it('maps the unmapped groups to free pins in one call, by name, skipping pins others use', async () => {
     const { user, onDataChanged } = setup();
     await row('VCC');
     await user.click(screen.getByRole('button', { name: 'Map 2 to free pins' }));
     await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
     expect(server.calls).toEqual([
-      'PATCH map_pad_group/2 {"selected_cartridge_id":11,"connector_pin_id":101}',
-      'PATCH map_pad_group/1 {"selected_cartridge_id":11,"connector_pin_id":103}',
+      'PATCH requests/7/map_pad_groups {"mappings":[{"group_id":2,"selected_cartridge_id":11,"connector_pin_id":101},{"group_id":1,"selected_cartridge_id":11,"connector_pin_id":103}]}',
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TestPadGroup } from '../../../../contract/requests';
-import { capacityOptions, mapPadGroup, padGroupsOptions, selectedModulesOptions } from '../../../api/request-hardware';
+import { capacityOptions, mapPadGroups, padGroupsOptions, selectedModulesOptions } from '../../../api/request-hardware';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { RowsTable } from '../../../components/data-table/rows-table';
@@ -31,11 +31,12 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
   const capacity = useQuery(capacityOptions(request.id));
   const modules = useQuery(selectedModulesOptions(request.id));
   const saved = useHardwareSaved(request.id, onDataChanged);
-  // One call per group, in order: a refusal stops there, and what was mapped before it stays.
+  // One call for all: the server checks each entry and saves all or none.
   const mapRest = useMutation({
-    mutationFn: async (plan: ReturnType<typeof planFreePins>) => {
-      for (const step of plan) await mapPadGroup(step.group.id, { selected_cartridge_id: step.selected_cartridge_id, connector_pin_id: step.connector_pin_id });
-    },
+    mutationFn: (plan: ReturnType<typeof planFreePins>) =>
+      mapPadGroups(request.id, {
+        mappings: plan.map((p) => ({ group_id: p.group.id, selected_cartridge_id: p.selected_cartridge_id, connector_pin_id: p.connector_pin_id })),
+      }),
     onSettled: saved,
   });
 
@@ -61,7 +62,7 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
           </Button>
         ) : null}
       </div>
-      {mapRest.isError ? <ErrorPresenter error={mapRest.error} title="Not every group was mapped" /> : null}
+      {mapRest.isError ? <ErrorPresenter error={mapRest.error} title="The groups were not mapped" /> : null}
       {modules.isError ? <ErrorPresenter error={modules.error} title="Could not load the selected modules to choose from" /> : null}
       <RowsTable
         label="Pad groups and their pins"

@@ -33,6 +33,13 @@ export default resourceAccess({
       access: 'platform',
       sample: async (t, _w, own) => ({ id: await addGroup(t, own.request, { resource_type_id: own.catalogue.resourceTypes.voltage }) }),
     },
+    'PATCH /requests/:id/map_pad_groups': {
+      access: 'platform',
+      sample: (_t, _w, own) => ({
+        id: own.request,
+        body: { mappings: [{ group_id: own.group, selected_cartridge_id: own.cartridge, connector_pin_id: own.catalogue.pins.ain1 }] },
+      }),
+    },
     'PATCH /requests/map_pad_group/:id': {
       access: 'platform',
       sample: (_t, _w, own) => ({ id: own.group, body: { selected_cartridge_id: own.cartridge, connector_pin_id: own.catalogue.pins.ain1 } }),

@@ -35,7 +35,7 @@ export function PadGroupsStep({ actor, onRegrouped }: { actor: PadGroupsActor; o
     mutationFn: (resourceTypeId: number) => groupPadsByNet(requestId, { resource_type_id: resourceTypeId, pad_ids: selection }),
     onSuccess: ({ groups: made, skipped_pad_ids: skipped }) => {
       showSuccess(
-        `${count(made.length, 'group')} by net.${skipped.length ? ` ${count(skipped.length, 'pad')} without a net stay in no group: group them by hand.` : ''}`,
+        `${count(made.length, 'group')} by net.${skipped.length ? ` ${count(skipped.length, 'pad')} without a net ${skipped.length === 1 ? 'stays' : 'stay'} in no group: group ${skipped.length === 1 ? 'it' : 'them'} by hand.` : ''}`,
       );
       onRegrouped();
     },

@@ -136,7 +136,9 @@ describe('register form details', () => {
     await user.type(screen.getByLabelText('Password'), 'a-long-password-1');
     await user.type(screen.getByLabelText('Repeat password'), 'a-long-password-2');
     await user.click(screen.getByRole('button', { name: 'Create account and join' }));
-    expect(screen.getByText('The confirmation does not match the password.')).toBeTruthy();
+    // The form's check runs the contract's schema, which may still be loading (contract-resolver):
+    // wait for its answer, as a person would, instead of reading the page at once.
+    expect(await screen.findByText('The confirmation does not match the password.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByLabelText('Repeat password').getAttribute('aria-invalid')).toBe('true');
     expect(actor.getSnapshot().value).toBe('register');
     expect(calls).toEqual([]);
@@ -156,7 +158,7 @@ describe('register form details', () => {
     await user.type(screen.getByLabelText('Password'), 'a-long-password-1');
     await user.type(screen.getByLabelText('Repeat password'), 'a-long-password-1');
     await user.click(screen.getByRole('button', { name: 'Create account and join' }));
-    expect(await screen.findByText('This username is taken.')).toBeTruthy();
+    expect(await screen.findByText('This username is taken.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('Too common.')).toBeTruthy();
     await user.type(screen.getByLabelText('Username'), '2');
     expect(screen.queryByText('This username is taken.')).toBeNull();

@@ -7,7 +7,7 @@ import type { CardRole, Column } from './types';
 type CardListProps<T> = {
   label: string;
   columns: Column<T>[];
-  rows: T[];
+  rows: readonly T[];
   rowKey: (row: T) => string | number;
   rowHref?: (row: T) => string;
   onRowClick: (row: T) => (event: MouseEvent) => void;

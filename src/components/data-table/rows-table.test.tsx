@@ -68,4 +68,19 @@ describe('RowsTable', () => {
     render(<RowsTable label="Capacity" columns={columns} rows={[]} rowKey={(r) => r.id} emptyText="No pad groups yet." />);
     expect(screen.getByText('No pad groups yet.')).toBeTruthy();
   });
+
+  it('pages rows it holds when asked: a page drawn, the next on request, an empty table said below it', async () => {
+    asPhone(false);
+    const many = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `TP${i + 1}`, short: false }));
+    render(<RowsTable label="Pads" columns={columns} rows={many} rowKey={(r) => r.id} pageSize={25} />);
+    const table = screen.getByRole('table', { name: 'Pads' });
+    expect(within(table).getAllByRole('row')).toHaveLength(26); // the headers and 25 rows
+    expect(within(table).getByRole('cell', { name: 'TP25' })).toBeTruthy();
+    expect(within(table).queryByRole('cell', { name: 'TP26' })).toBeNull();
+    screen.getByRole('button', { name: /next/i }).click();
+    expect(await within(screen.getByRole('table', { name: 'Pads' })).findByRole('cell', { name: 'TP26' })).toBeTruthy();
+    cleanup();
+    render(<RowsTable label="Pads" columns={columns} rows={[]} rowKey={(r) => r.id} pageSize={25} emptyText="No pads yet." />);
+    expect(screen.getByText('No pads yet.')).toBeTruthy();
+  });
 });

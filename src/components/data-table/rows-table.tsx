@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { useNarrow } from '../../lib/use-narrow';
 import { CardList } from './card-list';
+import { Pagination } from './pagination';
 import { cellContent } from './cell-content';
 import type { Column } from './types';
 
@@ -9,23 +10,55 @@ type RowsTableProps<T> = {
   /** Names the table for readers (a hidden caption), e.g. "Selected modules". */
   label: string;
   columns: Column<T>[];
-  rows: T[];
+  rows: readonly T[];
   rowKey: (row: T) => string | number;
   emptyText?: string;
   /** A row that needs attention (a shortfall, a refusal) is tinted red; its cells must still say why. */
   rowTone?: (row: T) => 'danger' | undefined;
   /** Below a row, across the table (a refusal, an inline editor). */
   rowFooter?: (row: T) => ReactNode;
+  /**
+   * Pages the rows here, this many at first (a request's thousands of pads, an import's preview,
+   * its hundreds of pad groups): only a page is drawn. Without it every row is.
+   */
+  pageSize?: number;
 };
+
+/** Below this many rows there is nothing to page, whatever page size was chosen. */
+const FEWEST_PAGED = 10;
 
 const noClick = () => () => {};
 
 /**
- * A table of rows already loaded (a request's few modules, its capacity per resource type): the
- * DataTable's look and its cards on a phone, without server paging, sorting or search, which a
- * list of a handful of rows does not need.
+ * A table of rows already loaded (a request's modules, its capacity per resource type, its pads):
+ * the DataTable's look and its cards on a phone, without server sorting or search, paged here
+ * when asked (`pageSize`). Lists the server pages are DataTable's.
  */
-export function RowsTable<T>({ label, columns, rows, rowKey, emptyText, rowTone, rowFooter }: RowsTableProps<T>) {
+export function RowsTable<T>(props: RowsTableProps<T>) {
+  const { rows, pageSize } = props;
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(pageSize ?? rows.length);
+  if (!pageSize || rows.length <= FEWEST_PAGED) return <Rows {...props} />;
+  const pages = Math.max(1, Math.ceil(rows.length / limit));
+  const current = Math.min(page, pages); // rows removed under the last page
+  return (
+    <div className="flex flex-col">
+      <Rows {...props} rows={rows.slice((current - 1) * limit, current * limit)} />
+      <Pagination
+        page={current}
+        limit={limit}
+        total={rows.length}
+        onPage={setPage}
+        onLimit={(next) => {
+          setLimit(next);
+          setPage(1);
+        }}
+      />
+    </div>
+  );
+}
+
+function Rows<T>({ label, columns, rows, rowKey, emptyText, rowTone, rowFooter }: RowsTableProps<T>) {
   const narrow = useNarrow();
   if (rows.length === 0)
     return (

@@ -7,7 +7,8 @@ import { addTestPads } from '../../../api/requests';
 import { Button } from '../../../components/button';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { showSuccess } from '../../../components/toast';
-import { LocalTable, type LocalColumn } from '../components/local-table';
+import { RowsTable } from '../../../components/data-table/rows-table';
+import type { Column } from '../../../components/data-table/types';
 import { previewTestPoints, type ColumnChoices } from './csv-preview';
 import { FIELD_LABELS, KIND_LABELS } from './pad-labels';
 
@@ -105,7 +106,7 @@ export function CsvImport({ requestId, existingPads, onImported }: Props) {
               </p>
               {refusedRows.length ? <RefusedRows rows={refusedRows} columns={preview.columns} /> : null}
               <h4 className="text-sm font-semibold">Accepted rows</h4>
-              <LocalTable label="Accepted rows" rows={acceptedRows} columns={ACCEPTED_COLUMNS} rowKey={(r) => r.line} empty="No row can be imported." />
+              <RowsTable label="Accepted rows" rows={acceptedRows} columns={ACCEPTED_COLUMNS} rowKey={(r) => r.line} emptyText="No row can be imported." pageSize={50} />
             </>
           ) : null}
           {failure ? (
@@ -148,10 +149,11 @@ export function CsvImport({ requestId, existingPads, onImported }: Props) {
 
 /** What each column of the file became; a person can give it another meaning and a length column a unit. */
 function ColumnTable({ columns, sample, onChoose }: { columns: ColumnMapping[]; sample?: TestPointRow; onChoose: (index: number, field: TestPadField | null, unit?: LengthUnit) => void }) {
-  const rows: LocalColumn<ColumnMapping>[] = [
-    { header: 'Column', cell: (c) => <span className="font-medium">{c.header}</span> },
-    { header: 'First value', cell: (c) => <span className="font-mono text-xs">{sample?.raw[c.header] ?? ''}</span> },
+  const rows: Column<ColumnMapping>[] = [
+    { key: 'column', header: 'Column', cell: (c) => <span className="font-medium">{c.header}</span> },
+    { key: 'first_value', header: 'First value', cell: (c) => <span className="font-mono text-xs">{sample?.raw[c.header] ?? ''}</span> },
     {
+      key: 'becomes',
       header: 'Becomes',
       cell: (c) => (
         <select aria-label={`Meaning of column ${c.header}`} className={selectClass} value={c.field ?? ''} onChange={(e) => onChoose(c.index, (e.target.value || null) as TestPadField | null)}>
@@ -165,6 +167,7 @@ function ColumnTable({ columns, sample, onChoose }: { columns: ColumnMapping[]; 
       ),
     },
     {
+      key: 'unit',
       header: 'Unit',
       cell: (c) =>
         c.field && LENGTH_FIELDS.includes(c.field) ? (
@@ -181,15 +184,16 @@ function ColumnTable({ columns, sample, onChoose }: { columns: ColumnMapping[]; 
           </span>
         ) : null,
     },
-    { header: 'Note', cell: (c) => <span className="text-xs text-secondary">{c.note ?? ''}</span> },
+    { key: 'note', header: 'Note', cell: (c) => <span className="text-xs text-secondary">{c.note ?? ''}</span> },
   ];
-  return <LocalTable label="Columns of the file" rows={columns} columns={rows} rowKey={(c) => c.index} empty="No columns." />;
+  return <RowsTable label="Columns of the file" rows={columns} columns={rows} rowKey={(c) => c.index} emptyText="No columns." />;
 }
 
 function RefusedRows({ rows, columns }: { rows: TestPointRow[]; columns: ColumnMapping[] }) {
-  const shown: LocalColumn<TestPointRow>[] = [
-    { header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
+  const shown: Column<TestPointRow>[] = [
+    { key: 'line', header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
     {
+      key: 'why_refused',
       header: 'Why refused',
       cell: (r) => (
         <ul className="text-error">
@@ -199,25 +203,25 @@ function RefusedRows({ rows, columns }: { rows: TestPointRow[]; columns: ColumnM
         </ul>
       ),
     },
-    { header: 'Row', cell: (r) => <span className="font-mono text-xs">{columns.map((c) => r.raw[c.header] ?? '').join(' · ')}</span> },
+    { key: 'row', header: 'Row', cell: (r) => <span className="font-mono text-xs">{columns.map((c) => r.raw[c.header] ?? '').join(' · ')}</span> },
   ];
   return (
     <>
       <h4 className="text-sm font-semibold text-error">Refused rows</h4>
-      <LocalTable label="Refused rows" rows={rows} columns={shown} rowKey={(r) => r.line} empty="" />
+      <RowsTable label="Refused rows" rows={rows} columns={shown} rowKey={(r) => r.line} pageSize={50} />
     </>
   );
 }
 
-const ACCEPTED_COLUMNS: LocalColumn<TestPointRow>[] = [
-  { header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
-  { header: 'Name', cell: (r) => r.pad?.name },
-  { header: 'Net', cell: (r) => r.pad?.net ?? '—' },
-  { header: 'X (mm)', cell: (r) => r.pad?.x, className: 'text-right tabular-nums' },
-  { header: 'Y (mm)', cell: (r) => r.pad?.y, className: 'text-right tabular-nums' },
-  { header: 'Side', cell: (r) => (r.pad?.side === 'bottom' ? 'Bottom' : 'Top') },
-  { header: 'Diameter (mm)', cell: (r) => r.pad?.diameter ?? '—', className: 'text-right tabular-nums' },
-  { header: 'Kind', cell: (r) => (r.pad ? KIND_LABELS[r.pad.kind] : '') },
+const ACCEPTED_COLUMNS: Column<TestPointRow>[] = [
+  { key: 'line', header: 'Line', cell: (r) => r.line, className: 'tabular-nums' },
+  { key: 'name', header: 'Name', cell: (r) => r.pad?.name },
+  { key: 'net', header: 'Net', cell: (r) => r.pad?.net ?? '—' },
+  { key: 'x_mm', header: 'X (mm)', cell: (r) => r.pad?.x, className: 'text-right tabular-nums' },
+  { key: 'y_mm', header: 'Y (mm)', cell: (r) => r.pad?.y, className: 'text-right tabular-nums' },
+  { key: 'side', header: 'Side', cell: (r) => (r.pad?.side === 'bottom' ? 'Bottom' : 'Top') },
+  { key: 'diameter_mm', header: 'Diameter (mm)', cell: (r) => r.pad?.diameter ?? '—', className: 'text-right tabular-nums' },
+  { key: 'kind', header: 'Kind', cell: (r) => (r.pad ? KIND_LABELS[r.pad.kind] : '') },
 ];
 
 /** The server's per-pad refusals (`pads.12.name`) against the file lines of the pads sent. */

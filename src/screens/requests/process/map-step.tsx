@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { TestPadGroup } from '../../../../contract/requests';
 import { capacityOptions, mapPadGroups, padGroupsOptions, selectedModulesOptions } from '../../../api/request-hardware';
 import { Badge } from '../../../components/badge';
@@ -27,10 +26,10 @@ const COLUMNS: Column<TestPadGroup>[] = [
 ];
 
 /**
- * Rows shown before "Show more": each row is a form whose pin list can hold hundreds of pins, so a
- * request with 186 groups drew some 40,000 options at once and the step took seconds to appear.
+ * Groups a page: each row is a form whose pin list can hold hundreds of pins, so a request with
+ * 186 groups drew some 40,000 options at once and the step took seconds to appear.
  */
-const ROWS_AT_ONCE = 25;
+const GROUPS_A_PAGE = 25;
 
 /** The map step: each pad group to a connector pin of a selected cartridge (and a module), and the wiring that makes. */
 export function MapStep({ request, onDataChanged }: StepPanelProps) {
@@ -38,7 +37,6 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
   const capacity = useQuery(capacityOptions(request.id));
   const modules = useQuery(selectedModulesOptions(request.id));
   const saved = useHardwareSaved(request.id, onDataChanged);
-  const [shown, setShown] = useState(ROWS_AT_ONCE);
   // One call for all: the server checks each entry and saves all or none.
   const mapRest = useMutation({
     mutationFn: (plan: ReturnType<typeof planFreePins>) =>
@@ -75,7 +73,8 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
       <RowsTable
         label="Pad groups and their pins"
         columns={COLUMNS}
-        rows={rows.slice(0, shown)}
+        rows={rows}
+        pageSize={GROUPS_A_PAGE}
         rowKey={(g) => g.id}
         emptyText="No pad groups yet: make them in the pad groups step."
         rowFooter={(g) => (
@@ -89,11 +88,6 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
           />
         )}
       />
-      {rows.length > shown ? (
-        <Button variant="secondary" className="self-start" onClick={() => setShown((n) => n + ROWS_AT_ONCE * 4)}>
-          {`Show ${Math.min(ROWS_AT_ONCE * 4, rows.length - shown)} more of ${rows.length} groups`}
-        </Button>
-      ) : null}
       <WiringList requestId={request.id} />
     </div>
   );

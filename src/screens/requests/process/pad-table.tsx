@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import type { TestPad } from '../../../../contract/requests';
 import { deleteTestPad, pogoBoardOptions } from '../../../api/requests';
 import { DeleteAction } from '../../../components/delete-action';
-import { LocalTable, type LocalColumn } from '../components/local-table';
+import { RowsTable } from '../../../components/data-table/rows-table';
+import type { Column } from '../../../components/data-table/types';
 import { KIND_LABELS } from './pad-labels';
 
 const mm = (value: number | null) => (value === null ? '—' : `${value}`);
@@ -36,17 +37,17 @@ export function PadTable({ pads, requestId, onChanged }: { pads: readonly TestPa
     const needle = search.trim().toLowerCase();
     return needle ? pads.filter((p) => p.name.toLowerCase().includes(needle) || (p.net ?? '').toLowerCase().includes(needle)) : pads;
   }, [pads, search]);
-  const columns = useMemo<LocalColumn<TestPad>[]>(
+  const columns = useMemo<Column<TestPad>[]>(
     () => [
-      { header: 'Name', cell: (p) => <span className="font-medium">{p.name}</span> },
-      { header: 'Net', cell: (p) => p.net ?? <span className="text-secondary">none</span> },
-      { header: 'X (mm)', cell: (p) => mm(p.x), className: 'text-right tabular-nums' },
-      { header: 'Y (mm)', cell: (p) => mm(p.y), className: 'text-right tabular-nums' },
-      { header: 'Side', cell: (p) => (p.side === 'top' ? 'Top' : 'Bottom') },
-      { header: 'Diameter (mm)', cell: (p) => mm(p.diameter), className: 'text-right tabular-nums' },
-      { header: 'Kind', cell: (p) => KIND_LABELS[p.kind] },
-      { header: 'Probe', cell: (p) => p.probe ?? (p.kind === 'tooling' ? '—' : <span className="text-error">none fits</span>) },
-      { header: 'Actions', cell: (p) => <DeletePad pad={p} requestId={requestId} onDeleted={onChanged} />, className: 'text-right' },
+      { key: 'name', header: 'Name', cell: (p) => <span className="font-medium">{p.name}</span> },
+      { key: 'net', header: 'Net', cell: (p) => p.net ?? <span className="text-secondary">none</span> },
+      { key: 'x_mm', header: 'X (mm)', cell: (p) => mm(p.x), className: 'text-right tabular-nums' },
+      { key: 'y_mm', header: 'Y (mm)', cell: (p) => mm(p.y), className: 'text-right tabular-nums' },
+      { key: 'side', header: 'Side', cell: (p) => (p.side === 'top' ? 'Top' : 'Bottom') },
+      { key: 'diameter_mm', header: 'Diameter (mm)', cell: (p) => mm(p.diameter), className: 'text-right tabular-nums' },
+      { key: 'kind', header: 'Kind', cell: (p) => KIND_LABELS[p.kind] },
+      { key: 'probe', header: 'Probe', cell: (p) => p.probe ?? (p.kind === 'tooling' ? '—' : <span className="text-error">none fits</span>) },
+      { key: 'actions', header: 'Actions', cell: (p) => <DeletePad pad={p} requestId={requestId} onDeleted={onChanged} />, className: 'text-right' },
     ],
     [requestId, onChanged],
   );
@@ -62,7 +63,7 @@ export function PadTable({ pads, requestId, onChanged }: { pads: readonly TestPa
           className="min-h-10 rounded-md border border-secondary/40 px-3 font-normal"
         />
       </label>
-      <LocalTable label="Test pads" rows={shown} columns={columns} rowKey={(p) => p.id} empty={search ? 'No pads match.' : 'No test pads yet.'} />
+      <RowsTable label="Test pads" rows={shown} columns={columns} rowKey={(p) => p.id} emptyText={search ? 'No pads match.' : 'No test pads yet.'} pageSize={50} />
     </div>
   );
 }

@@ -37,7 +37,9 @@ function ProcessHost({ requestId }: { requestId: number }) {
 function ProcessView({ actor }: { actor: RequestActor }) {
   const snapshot = useSelector(actor, (s) => s);
   const { request, failure } = snapshot.context;
-  const [rejecting, setRejecting] = useState(false);
+  // The dialog belongs to the request as it was when it opened: once the machine has rejected it
+  // (the request changes) it closes; a refusal leaves the request as it was, so the dialog stays.
+  const [askedOf, setAskedOf] = useState<string | null>(null);
 
   if (snapshot.matches('loadFailed')) {
     if (isNotFound(failure?.error)) return <RequestNotFound />;
@@ -68,30 +70,21 @@ function ProcessView({ actor }: { actor: RequestActor }) {
         }
         actions={
           canReject ? (
-            <Button variant="secondary" onClick={() => setRejecting(true)} disabled={snapshot.hasTag('busy')}>
+            <Button variant="secondary" onClick={() => setAskedOf(request.updated_at)} disabled={snapshot.hasTag('busy')}>
               Reject request
             </Button>
           ) : null
         }
       />
       <StepArea actor={actor} />
-      {rejecting ? (
+      {askedOf === request.updated_at && !snapshot.matches('rejected') ? (
         <RejectDialog
           open
-          onOpenChange={setRejecting}
+          onOpenChange={(open) => setAskedOf(open ? request.updated_at : null)}
           projectname={request.projectname}
           busy={snapshot.matches('rejecting')}
           error={failure?.during === 'reject' ? failure.error : null}
-          onReject={(reason) => {
-            actor.send({ type: 'request.reject', reason });
-            // Closed once the machine has rejected it; a refusal keeps the dialog and the reason.
-            const subscription = actor.subscribe((next) => {
-              if (next.matches('rejected')) {
-                setRejecting(false);
-                subscription.unsubscribe();
-              } else if (!next.matches('rejecting')) subscription.unsubscribe();
-            });
-          }}
+          onReject={(reason) => actor.send({ type: 'request.reject', reason })}
         />
       ) : null}
     </>

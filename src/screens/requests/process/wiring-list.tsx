@@ -61,7 +61,7 @@ export function WiringList({ requestId }: { requestId: number }) {
       ) : wiring.isError ? (
         <ErrorPresenter error={wiring.error} title="Could not load the wiring list" />
       ) : (
-        <RowsTable label="Wiring list" columns={COLUMNS} rows={wiring.data} rowKey={(r) => r.pad} emptyText="No pads are in a group yet." />
+        <RowsTable label="Wiring list" columns={COLUMNS} rows={wiring.data} rowKey={(r) => r.pad} emptyText="No pads are in a group yet." pageSize={50} />
       )}
     </Card>
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALIBRATION_STATUSES } from './cartridges';
 import { AMS_TYPES } from './cassette-module-types';
 import { listQuerySchema } from './list-query';
 import { countField, idField, idQueryField } from './numbers';
@@ -23,6 +24,9 @@ export const cassetteCartridgeSchema = z.object({
   serial: z.string(),
   bay: z.number().int().nullable(),
   cartridge_type: z.object({ id: z.number().int(), name: z.string() }),
+  /** The newest calibration's due day (YYYY-MM-DD), null when never calibrated. */
+  calibration_due_at: z.string().nullable(),
+  calibration_status: z.enum(CALIBRATION_STATUSES),
 });
 export type CassetteCartridge = z.infer<typeof cassetteCartridgeSchema>;
 
@@ -38,6 +42,8 @@ export const cassetteSchema = z.object({
   modules: z.array(cassetteModuleSchema),
   /** The cartridges that sit in its bays, by bay. */
   cartridges: z.array(cassetteCartridgeSchema),
+  /** The projects it is assigned to (`GET /cassettes/{id}` only). */
+  projects: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

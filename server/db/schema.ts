@@ -67,7 +67,7 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB {
+export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB, HardwareDB {
   company_types: CompanyTypesTable;
   companies: CompaniesTable;
   roles: RolesTable;
@@ -429,4 +429,32 @@ export interface RequestsDB {
   } & Stamped;
   selected_modules: { id: Generated<number>; request_id: number | null; project_id: number | null; cassette_module_type_id: number; slot: number; created_at: string };
   selected_cartridges: { id: Generated<number>; request_id: number | null; project_id: number | null; cartridge_type_id: number; bay: number; created_at: string };
+}
+
+/** A project's hardware (migration 012, issue 13). */
+export interface HardwareDB {
+  /** One per project; its slots' module types and bays' cartridge types are the project's selected_modules / selected_cartridges. */
+  cassette_configurations: {
+    id: Generated<number>;
+    project_id: number;
+    company_id: number;
+    name: string;
+    module_slots: number;
+    cartridge_bays: number;
+    notes: Generated<string>;
+  } & Stamped;
+  /** A resource on one connector pin of a selected cartridge; one pin serves one resource. */
+  test_resources: {
+    id: Generated<number>;
+    project_id: number;
+    selected_cartridge_id: number;
+    connector_pin_id: number;
+    resource_type_id: number;
+    selected_module_id: number | null;
+    name: string;
+    /** The request's pad group it was copied from. */
+    test_pad_group_id: number | null;
+    created_at: string;
+  };
+  project_cassettes: { id: Generated<number>; project_id: number; cassette_id: number; created_at: string };
 }

@@ -36,6 +36,8 @@ const ROW: Record<ScopeName, string> = {
   invite: "the invitation `:id`, through its project",
   user: 'the user `:id` (`me` is the caller)',
   cassette: 'the cassette `:id`, through its company',
+  cassetteConfiguration: 'the cassette configuration `:id`, through its project',
+  selectedCartridge: "a project's selected cartridge `:id`, through its project",
 };
 
 /** The access line of a route's OpenAPI description. */

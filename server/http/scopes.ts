@@ -6,6 +6,7 @@ import type { DB } from '../db/schema';
 import { findBatchWithProject } from '../store/batches';
 import { findCassette } from '../store/cassettes';
 import { findCompany } from '../store/companies';
+import { findConfigurationRow } from '../store/hardware';
 import { findDevice } from '../store/devices';
 import { findInvite } from '../store/invites';
 import { findProject } from '../store/projects';
@@ -69,6 +70,13 @@ export const SCOPES = {
   cassette: scope(async (db, id) => {
     const cassette = await findCassette(db, id);
     return cassette && { row: cassette, owner: { company_id: cassette.company?.id ?? -1 } };
+  }),
+  /** A project's cassette configuration (issue 13): its project's. */
+  cassetteConfiguration: scope(async (db, id) => inProject(db, await findConfigurationRow(db, id))),
+  /** A selected cartridge of a project (a request's, before its project exists, is not one here). */
+  selectedCartridge: scope(async (db, id) => {
+    const row = await db.selectFrom('selected_cartridges').select(['id', 'project_id', 'cartridge_type_id', 'bay']).where('id', '=', id).executeTakeFirst();
+    return row && row.project_id !== null ? inProject(db, { ...row, project_id: row.project_id }) : undefined;
   }),
   /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
   user: scope(async (db, id, caller) => {

@@ -7,6 +7,7 @@ import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoCartridgeTypes } from './demo-cartridge-types';
 import { seedDemoCartridges } from './demo-cartridges';
 import { seedDemoFirmware } from './demo-firmware';
+import { seedDemoHardware } from './demo-hardware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoPanels } from './demo-panels';
 import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
@@ -68,5 +69,6 @@ export async function seedDemo(
   await seedDemoTestFunctions(db);
   // After the catalogue's demo: MC-300's pad groups take its resource types.
   await seedDemoRequests(db, platform.files, { customer: ids[0], manufacturer: ids[1] }, platform.superadmin);
+  await seedDemoHardware(db, platform.files, ids[0]); // after the requests' and catalogue's demos
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { REQUEST_STEP_DONE, REQUEST_STEP_LABELS, REQUEST_STEPS, stepBlocker, type CreatedProject, type createProjectInput } from '../../contract/requests';
 import type { DB } from '../db/schema';
 import { conflict, invalidField } from '../http/errors';
+import { copyMappedGroups, fitConfiguration } from '../store/hardware';
 import { createProject } from '../store/projects';
 import { lockRequest } from '../store/request-lock';
 import { requestProgress } from '../store/requests';
@@ -10,7 +11,7 @@ import { requestProgress } from '../store/requests';
 /**
  * The last step of processing a request (issue 12): in one transaction under the request's lock,
  * create the project for the request's company, hand it the request's selected modules and
- * cartridges, and complete the request. Refused (422 on `step`) while a step before it is not done.
+ * cartridges (its cassette configuration) and mapped pad groups (its test resources), and complete the request. Refused (422 on `step`) while a step before it is not done.
  */
 export async function createProjectFromRequest(db: Kysely<DB>, requestId: number, input: z.output<typeof createProjectInput>): Promise<CreatedProject> {
   return db.transaction().execute(async (trx) => {
@@ -33,6 +34,10 @@ export async function createProjectFromRequest(db: Kysely<DB>, requestId: number
     });
     await trx.updateTable('selected_modules').set({ project_id: projectId }).where('request_id', '=', requestId).execute();
     await trx.updateTable('selected_cartridges').set({ project_id: projectId }).where('request_id', '=', requestId).execute();
+    // The project's hardware starts as the request chose it: room for every slot and bay, and
+    // every mapped pad group as a test resource.
+    await fitConfiguration(trx, projectId);
+    await copyMappedGroups(trx, requestId, projectId);
     await trx
       .updateTable('project_requests')
       .set({ project_id: projectId, status: 'completed', updated_at: new Date().toISOString() })

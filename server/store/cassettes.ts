@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { calibrationStatus, todayUtc } from '../../contract/cartridges';
 import type { AmsType } from '../../contract/cassette-module-types';
 import type { Cassette, CassetteCartridge, CassetteModule } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
@@ -36,6 +37,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectCassettes>['executeTakeFir
 /** The rows with their modules and cartridges, read in two queries for the whole page. */
 async function withContents(db: Kysely<DB>, rows: Row[]): Promise<Cassette[]> {
   const ids = rows.map((r) => r.id);
+  const today = todayUtc();
   const modules = ids.length
     ? await db
         .selectFrom('cassette_modules')
@@ -60,6 +62,7 @@ async function withContents(db: Kysely<DB>, rows: Row[]): Promise<Cassette[]> {
           'cartridges.id',
           'cartridges.serial',
           'cartridges.bay',
+          'cartridges.calibration_due_at',
           'cartridge_types.id as type_id',
           'cartridge_types.name as type_name',
         ])
@@ -84,7 +87,16 @@ async function withContents(db: Kysely<DB>, rows: Row[]): Promise<Cassette[]> {
       .map((m): CassetteModule => ({ slot: m.slot, module_type: { id: m.id, name: m.name, ams_type: m.ams_type as AmsType } })),
     cartridges: cartridges
       .filter((c) => c.cassette_id === row.id)
-      .map((c): CassetteCartridge => ({ id: c.id, serial: c.serial, bay: c.bay, cartridge_type: { id: c.type_id, name: c.type_name } })),
+      .map(
+        (c): CassetteCartridge => ({
+          id: c.id,
+          serial: c.serial,
+          bay: c.bay,
+          cartridge_type: { id: c.type_id, name: c.type_name },
+          calibration_due_at: c.calibration_due_at,
+          calibration_status: calibrationStatus(c.calibration_due_at, today),
+        }),
+      ),
     created_at: row.created_at,
     updated_at: row.updated_at,
   }));
@@ -117,7 +129,18 @@ export async function listCassettes(db: Kysely<DB>, list: ListQuery<Sort> & Cass
 
 export async function findCassette(db: Kysely<DB>, id: number): Promise<Cassette | undefined> {
   const row = await selectCassettes(db).where('cassettes.id', '=', id).executeTakeFirst();
-  return row && (await withContents(db, [row]))[0];
+  if (!row) return undefined;
+  const [cassette] = await withContents(db, [row]);
+  // The projects it is assigned to (issue 13): few per cassette.
+  const projects = await db
+    .selectFrom('project_cassettes as pc')
+    .innerJoin('projects as p', 'p.id', 'pc.project_id')
+    .select(['p.id', 'p.name'])
+    .where('pc.cassette_id', '=', id)
+    .orderBy('p.name')
+    .limit(200)
+    .execute();
+  return { ...cassette, projects };
 }
 
 export async function serialTaken(db: Kysely<DB>, serial: string, except?: number): Promise<boolean> {

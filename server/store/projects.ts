@@ -3,6 +3,7 @@ import type { Project, ProjectStatus } from '../../contract/projects';
 import type { Page } from '../../contract/envelope';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { ensureConfiguration } from './hardware';
 import { invalidField } from '../http/errors';
 import { withUniqueFields } from './unique';
 
@@ -113,6 +114,8 @@ export async function createProject(
         .executeTakeFirstOrThrow(),
     { projects_company_name: ['name', NAME_TAKEN] },
   );
+  // Every project has its cassette configuration from the start (issue 13).
+  await ensureConfiguration(db, id);
   return id;
 }
 

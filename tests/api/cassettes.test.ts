@@ -52,6 +52,7 @@ describe('cassettes', () => {
       cartridge_bays: 2,
       modules: [],
       cartridges: [],
+      projects: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -160,7 +161,9 @@ describe('cassettes', () => {
     await putModules(id, [{ slot: 1, cassette_module_type_id: dmm }]);
     const typeId = await cartridgeIn(id, 1, 'CT-DEL-1');
     const one = (await t.call('GET', `/v1/cassettes/${id}`, { as: 'root' })).json().data;
-    expect(one.cartridges).toEqual([{ id: expect.any(Number), serial: 'CT-DEL-1', bay: 1, cartridge_type: { id: typeId, name: 'Type CT-DEL-1' } }]);
+    expect(one.cartridges).toEqual([
+      { id: expect.any(Number), serial: 'CT-DEL-1', bay: 1, cartridge_type: { id: typeId, name: 'Type CT-DEL-1' }, calibration_due_at: null, calibration_status: 'overdue' },
+    ]);
 
     const refused = await t.call('DELETE', `/v1/cassettes/${id}`, { as: 'root' });
     expect(refused.statusCode).toBe(409);

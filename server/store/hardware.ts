@@ -1,0 +1,326 @@
+import { sql, type Kysely } from 'kysely';
+import type { AmsType } from '../../contract/cassette-module-types';
+import { MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from '../../contract/cassettes';
+import type { Page } from '../../contract/envelope';
+import type { CassetteConfiguration, CompanyConfiguration, ProjectCassette, TestResource } from '../../contract/hardware';
+import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
+import type { DB } from '../db/schema';
+
+/**
+ * A project's hardware (migration 012): its cassette configuration (slot and bay counts here,
+ * the types in them as the project's selected_modules / selected_cartridges), its test resources
+ * and its cassettes.
+ */
+
+export const DEFAULT_MODULE_SLOTS = 4;
+export const DEFAULT_CARTRIDGE_BAYS = 2;
+export const CONFIGURATION_NAME = 'Cassette configuration';
+
+// ---- the configuration
+
+export type ConfigurationRow = { id: number; project_id: number; company_id: number; name: string; notes: string; module_slots: number; cartridge_bays: number; created_at: string; updated_at: string };
+
+const configurationColumns = ['id', 'project_id', 'company_id', 'name', 'notes', 'module_slots', 'cartridge_bays', 'created_at', 'updated_at'] as const;
+
+/**
+ * The project's configuration, made now if it has none (a project made before it had its own
+ * row, or by hand in the database): as many slots and bays as its selections use, at least the
+ * request screens' default cassette.
+ */
+export async function ensureConfiguration(db: Kysely<DB>, projectId: number): Promise<ConfigurationRow> {
+  const found = await db.selectFrom('cassette_configurations').select(configurationColumns).where('project_id', '=', projectId).executeTakeFirst();
+  if (found) return found;
+  const project = await db.selectFrom('projects').select(['id', 'company_id']).where('id', '=', projectId).executeTakeFirstOrThrow();
+  const used = await usedPlaces(db, projectId);
+  const now = new Date().toISOString();
+  await db
+    .insertInto('cassette_configurations')
+    .values({
+      project_id: projectId,
+      company_id: project.company_id,
+      name: CONFIGURATION_NAME,
+      module_slots: Math.min(MAX_MODULE_SLOTS, Math.max(DEFAULT_MODULE_SLOTS, used.slot)),
+      cartridge_bays: Math.min(MAX_CARTRIDGE_BAYS, Math.max(DEFAULT_CARTRIDGE_BAYS, used.bay)),
+      notes: '',
+      created_at: now,
+      updated_at: now,
+    })
+    // Two first reads at once: one inserts, the other reads what it inserted.
+    .onConflict((oc) => oc.column('project_id').doNothing())
+    .execute();
+  return db.selectFrom('cassette_configurations').select(configurationColumns).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+}
+
+/** After a request's selections became the project's: room for every slot and bay they use. */
+export async function fitConfiguration(db: Kysely<DB>, projectId: number): Promise<void> {
+  const config = await ensureConfiguration(db, projectId);
+  const used = await usedPlaces(db, projectId);
+  if (used.slot > config.module_slots || used.bay > config.cartridge_bays) {
+    await db
+      .updateTable('cassette_configurations')
+      .set({ module_slots: Math.max(config.module_slots, used.slot), cartridge_bays: Math.max(config.cartridge_bays, used.bay) })
+      .where('id', '=', config.id)
+      .execute();
+  }
+}
+
+async function usedPlaces(db: Kysely<DB>, projectId: number): Promise<{ slot: number; bay: number }> {
+  const slot = await db.selectFrom('selected_modules').select((eb) => eb.fn.max('slot').as('n')).where('project_id', '=', projectId).executeTakeFirst();
+  const bay = await db.selectFrom('selected_cartridges').select((eb) => eb.fn.max('bay').as('n')).where('project_id', '=', projectId).executeTakeFirst();
+  return { slot: Number(slot?.n ?? 0), bay: Number(bay?.n ?? 0) };
+}
+
+export function findConfigurationRow(db: Kysely<DB>, id: number): Promise<ConfigurationRow | undefined> {
+  return db.selectFrom('cassette_configurations').select(configurationColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function projectModules(db: Kysely<DB>, projectId: number) {
+  const rows = await db
+    .selectFrom('selected_modules as sm')
+    .innerJoin('cassette_module_types as mt', 'mt.id', 'sm.cassette_module_type_id')
+    .select(['sm.id', 'sm.request_id', 'sm.project_id', 'sm.slot', 'mt.id as type_id', 'mt.name as type_name', 'mt.ams_type'])
+    .where('sm.project_id', '=', projectId)
+    .orderBy('sm.slot')
+    .execute();
+  return rows.map(({ type_id, type_name, ams_type, ...row }) => ({ ...row, module_type: { id: type_id, name: type_name, ams_type: ams_type as AmsType } }));
+}
+
+export async function projectCartridges(db: Kysely<DB>, projectId: number) {
+  const rows = await db
+    .selectFrom('selected_cartridges as sc')
+    .innerJoin('cartridge_types as ct', 'ct.id', 'sc.cartridge_type_id')
+    .select([
+      'sc.id',
+      'sc.request_id',
+      'sc.project_id',
+      'sc.bay',
+      'ct.id as type_id',
+      'ct.name as type_name',
+      sql<number>`(select count(*) from connector_pins cp where cp.cartridge_type_id = ct.id)`.as('pins'),
+    ])
+    .where('sc.project_id', '=', projectId)
+    .orderBy('sc.bay')
+    .execute();
+  return rows.map(({ type_id, type_name, pins, ...row }) => ({ ...row, cartridge_type: { id: type_id, name: type_name, pins: Number(pins) } }));
+}
+
+export async function configurationOf(db: Kysely<DB>, row: ConfigurationRow): Promise<CassetteConfiguration> {
+  const [modules, cartridges] = await Promise.all([projectModules(db, row.project_id), projectCartridges(db, row.project_id)]);
+  return {
+    ...row,
+    modules: modules.map((m) => ({ slot: m.slot, selected_module_id: m.id, module_type: m.module_type })),
+    cartridges: cartridges.map((c) => ({ bay: c.bay, selected_cartridge_id: c.id, cartridge_type: c.cartridge_type })),
+  };
+}
+
+export async function missingIds(db: Kysely<DB>, table: 'cassette_module_types' | 'cartridge_types', ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const found = new Set((await db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+// ---- test resources
+
+function selectResources(db: Kysely<DB>) {
+  return db
+    .selectFrom('test_resources as tr')
+    .innerJoin('resource_types as rt', 'rt.id', 'tr.resource_type_id')
+    .innerJoin('selected_cartridges as sc', 'sc.id', 'tr.selected_cartridge_id')
+    .innerJoin('cartridge_types as ct', 'ct.id', 'sc.cartridge_type_id')
+    .innerJoin('connector_pins as cp', 'cp.id', 'tr.connector_pin_id')
+    .leftJoin('pin_types as pt', 'pt.id', 'cp.pin_type_id')
+    .leftJoin('selected_modules as sm', 'sm.id', 'tr.selected_module_id')
+    .leftJoin('cassette_module_types as mt', 'mt.id', 'sm.cassette_module_type_id')
+    .select([
+      'tr.id',
+      'tr.project_id',
+      'tr.name',
+      'tr.test_pad_group_id',
+      'tr.created_at',
+      'rt.id as rt_id',
+      'rt.name as rt_name',
+      'sc.id as sc_id',
+      'sc.bay',
+      'ct.id as ct_id',
+      'ct.name as ct_name',
+      'cp.id as cp_id',
+      'cp.number as cp_number',
+      'cp.name as cp_name',
+      'pt.id as pt_id',
+      'pt.name as pt_name',
+      'sm.id as sm_id',
+      'sm.slot as sm_slot',
+      'mt.id as mt_id',
+      'mt.name as mt_name',
+    ]);
+}
+type ResourceRow = Awaited<ReturnType<ReturnType<typeof selectResources>['executeTakeFirstOrThrow']>>;
+
+const toResource = (r: ResourceRow): TestResource => ({
+  id: r.id,
+  project_id: r.project_id,
+  name: r.name,
+  resource_type: { id: r.rt_id, name: r.rt_name },
+  selected_cartridge: { id: r.sc_id, bay: r.bay, cartridge_type: { id: r.ct_id, name: r.ct_name } },
+  connector_pin: { id: r.cp_id, number: r.cp_number, name: r.cp_name, pin_type: r.pt_id !== null && r.pt_name !== null ? { id: r.pt_id, name: r.pt_name } : null },
+  selected_module:
+    r.sm_id !== null && r.sm_slot !== null && r.mt_id !== null && r.mt_name !== null
+      ? { id: r.sm_id, slot: r.sm_slot, module_type: { id: r.mt_id, name: r.mt_name } }
+      : null,
+  test_pad_group_id: r.test_pad_group_id,
+  created_at: r.created_at,
+});
+
+type ResourceSort = 'id' | 'name' | 'bay' | 'pin' | 'resource_type';
+const RESOURCE_SORTING: ListSorting<ResourceSort> = {
+  columns: {
+    id: sql.ref('tr.id'),
+    name: sql`lower(tr.name)`,
+    bay: sql`sc.bay * 100000 + cp.number`,
+    pin: sql.ref('cp.number'),
+    resource_type: sql`lower(rt.name)`,
+  },
+  default: 'bay',
+  tiebreaker: sql.ref('tr.id'),
+};
+
+export async function listTestResources(db: Kysely<DB>, projectId: number, list: ListQuery<ResourceSort>): Promise<Page<TestResource>> {
+  let query = selectResources(db).where('tr.project_id', '=', projectId);
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref<string>('tr.name'), sql.ref<string>('rt.name'), sql.ref<string>('cp.name')]));
+  const page = await pagedList(query, list, RESOURCE_SORTING);
+  return { data: page.data.map(toResource), meta: page.meta };
+}
+
+export async function findTestResource(db: Kysely<DB>, id: number): Promise<TestResource | undefined> {
+  const row = await selectResources(db).where('tr.id', '=', id).executeTakeFirst();
+  return row && toResource(row);
+}
+
+/** Every mapped pad group of the request becomes a test resource of its project (same transaction). */
+export async function copyMappedGroups(db: Kysely<DB>, requestId: number, projectId: number): Promise<void> {
+  const now = new Date().toISOString();
+  await sql`
+    insert into test_resources (project_id, selected_cartridge_id, connector_pin_id, resource_type_id, selected_module_id, name, test_pad_group_id, created_at)
+    select ${projectId}, g.selected_cartridge_id, g.connector_pin_id, g.resource_type_id, g.selected_module_id, g.name, g.id, ${now}
+    from test_pad_groups g
+    where g.request_id = ${requestId} and g.selected_cartridge_id is not null and g.connector_pin_id is not null`.execute(db);
+}
+
+// ---- the project's cassettes
+
+/** Slots of the configuration the cassette does not hold the configured module type in. */
+function mismatches(configured: { slot: number; type_id: number }[], held: { slot: number; type_id: number }[]): number[] {
+  const has = new Map(held.map((m) => [m.slot, m.type_id]));
+  return configured.filter((c) => has.get(c.slot) !== c.type_id).map((c) => c.slot);
+}
+
+async function configuredSlots(db: Kysely<DB>, projectIds: number[]) {
+  if (!projectIds.length) return [];
+  return db
+    .selectFrom('selected_modules')
+    .select(['project_id', 'slot', 'cassette_module_type_id as type_id'])
+    .where('project_id', 'in', projectIds)
+    .execute();
+}
+
+async function cassetteModules(db: Kysely<DB>, cassetteIds: number[]) {
+  if (!cassetteIds.length) return [];
+  return db
+    .selectFrom('cassette_modules')
+    .select(['cassette_id', 'slot', 'cassette_module_type_id as type_id'])
+    .where('cassette_id', 'in', cassetteIds)
+    .execute();
+}
+
+export async function listProjectCassettes(db: Kysely<DB>, projectId: number): Promise<ProjectCassette[]> {
+  const rows = await db
+    .selectFrom('project_cassettes as pc')
+    .innerJoin('cassettes as c', 'c.id', 'pc.cassette_id')
+    .leftJoin('enclosures as e', 'e.id', 'c.enclosure_id')
+    .select(['c.id', 'c.serial', 'c.name', 'c.module_slots', 'c.cartridge_bays', 'e.id as e_id', 'e.serial as e_serial', 'e.name as e_name', 'pc.created_at'])
+    .where('pc.project_id', '=', projectId)
+    .orderBy('c.serial')
+    // A project runs on a handful of cassettes; the bound keeps one answer small whatever happens.
+    .limit(500)
+    .execute();
+  const configured = (await configuredSlots(db, [projectId])).filter((m) => m.project_id === projectId);
+  const held = await cassetteModules(db, rows.map((r) => r.id));
+  return rows.map((r) => {
+    const missing = mismatches(configured, held.filter((m) => m.cassette_id === r.id));
+    return {
+      id: r.id,
+      serial: r.serial,
+      name: r.name,
+      enclosure: r.e_id !== null && r.e_serial !== null ? { id: r.e_id, serial: r.e_serial, name: r.e_name ?? '' } : null,
+      module_slots: r.module_slots,
+      cartridge_bays: r.cartridge_bays,
+      matches: missing.length === 0,
+      mismatched_slots: missing,
+      assigned_at: r.created_at,
+    };
+  });
+}
+
+// ---- the company's configurations
+
+type ConfigurationSort = 'project' | 'name' | 'updated_at';
+const CONFIGURATION_SORTING: ListSorting<ConfigurationSort> = {
+  columns: { project: sql`lower(p.name)`, name: sql`lower(cc.name)`, updated_at: sql.ref('cc.updated_at') },
+  default: 'project',
+  tiebreaker: sql.ref('cc.id'),
+};
+
+export async function listCompanyConfigurations(db: Kysely<DB>, companyId: number, list: ListQuery<ConfigurationSort>): Promise<Page<CompanyConfiguration>> {
+  let query = db
+    .selectFrom('cassette_configurations as cc')
+    .innerJoin('projects as p', 'p.id', 'cc.project_id')
+    .select(['cc.id', 'cc.name', 'cc.module_slots', 'cc.cartridge_bays', 'p.id as project_id', 'p.name as project_name'])
+    .where('cc.company_id', '=', companyId);
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref<string>('p.name'), sql.ref<string>('cc.name')]));
+  const page = await pagedList(query, list, CONFIGURATION_SORTING);
+  const projectIds = page.data.map((r) => r.project_id);
+  if (!projectIds.length) return { data: [], meta: page.meta };
+  const [modules, cartridges, assigned, configured] = await Promise.all([
+    db
+      .selectFrom('selected_modules as sm')
+      .innerJoin('cassette_module_types as mt', 'mt.id', 'sm.cassette_module_type_id')
+      .select(['sm.project_id', 'sm.slot', 'mt.name'])
+      .where('sm.project_id', 'in', projectIds)
+      .orderBy('sm.slot')
+      .execute(),
+    db
+      .selectFrom('selected_cartridges as sc')
+      .innerJoin('cartridge_types as ct', 'ct.id', 'sc.cartridge_type_id')
+      .select(['sc.project_id', 'sc.bay', 'ct.name'])
+      .where('sc.project_id', 'in', projectIds)
+      .orderBy('sc.bay')
+      .execute(),
+    db
+      .selectFrom('project_cassettes as pc')
+      .innerJoin('cassettes as c', 'c.id', 'pc.cassette_id')
+      .select(['pc.project_id', 'c.id', 'c.serial'])
+      .where('pc.project_id', 'in', projectIds)
+      .orderBy('c.serial')
+      .execute(),
+    configuredSlots(db, projectIds),
+  ]);
+  const held = await cassetteModules(db, [...new Set(assigned.map((a) => a.id))]);
+  return {
+    data: page.data.map((r) => {
+      const slots = configured.filter((m) => m.project_id === r.project_id);
+      return {
+        id: r.id,
+        name: r.name,
+        project: { id: r.project_id, name: r.project_name },
+        module_slots: r.module_slots,
+        cartridge_bays: r.cartridge_bays,
+        modules: modules.filter((m) => m.project_id === r.project_id).map((m) => ({ slot: m.slot, name: m.name })),
+        cartridges: cartridges.filter((c) => c.project_id === r.project_id).map((c) => ({ bay: c.bay, name: c.name })),
+        cassettes: assigned
+          .filter((a) => a.project_id === r.project_id)
+          .map((a) => ({ id: a.id, serial: a.serial, matches: mismatches(slots, held.filter((m) => m.cassette_id === a.id)).length === 0 })),
+      };
+    }),
+    meta: page.meta,
+  };
+}

@@ -158,3 +158,22 @@ export type CompanyConfiguration = z.infer<typeof companyConfigurationSchema>;
 export const COMPANY_CONFIGURATION_SORTABLE = ['project', 'name', 'updated_at'] as const;
 export const companyConfigurationListQuery = listQuerySchema(COMPANY_CONFIGURATION_SORTABLE);
 
+
+// ---------------------------------------------------------------------------------------------
+// What the hardware forms pick from (`GET /projects/{id}/hardware/choices`): the catalogue's
+// lists are the platform's, so the project's editors get the few they need here.
+
+export const hardwareChoicesSchema = z.object({
+  module_types: z.array(z.object({ id: z.number().int(), name: z.string(), ams_type: z.enum(AMS_TYPES) })),
+  cartridge_types: z.array(named),
+  /** With the pin types each allows (resource type pin types). */
+  resource_types: z.array(named.extend({ pin_type_ids: z.array(z.number().int()) })),
+  /** The pins of each of the project's selected cartridges, and whether a test resource uses it. */
+  cartridge_pins: z.array(
+    z.object({
+      selected_cartridge_id: z.number().int(),
+      pins: z.array(z.object({ id: z.number().int(), number: z.number().int(), name: z.string(), pin_type: named.nullable(), used: z.boolean() })),
+    }),
+  ),
+});
+export type HardwareChoices = z.infer<typeof hardwareChoicesSchema>;

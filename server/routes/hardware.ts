@@ -4,6 +4,7 @@ import {
   cassetteConfigurationSchema,
   companyConfigurationListQuery,
   companyConfigurationSchema,
+  hardwareChoicesSchema,
   projectCassetteInput,
   projectCassetteSchema,
   testResourceInput,
@@ -13,7 +14,7 @@ import {
 import { selectedCartridgeSchema, selectedModuleSchema } from '../../contract/requests';
 import { defineRoutes } from '../http/route';
 import { addTestResource, assignCassette, changeConfiguration, projectConfiguration } from '../services/hardware';
-import { listCompanyConfigurations, listProjectCassettes, listTestResources, projectCartridges, projectModules } from '../store/hardware';
+import { hardwareChoices, listCompanyConfigurations, listProjectCassettes, listTestResources, projectCartridges, projectModules } from '../store/hardware';
 
 /**
  * A project's hardware (issue 13, SPEC §7): its cassette configuration, selected modules and
@@ -117,6 +118,17 @@ export default defineRoutes((route, { db }) => {
     status: 201,
     response: oneOf(projectCassetteSchema),
     handler: async ({ row, body }) => ({ data: await assignCassette(db, row, body) }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/projects/:id/hardware/choices',
+    summary: 'What the project’s hardware forms pick from',
+    description: 'AMS module types, cartridge types, resource types with the pin types they allow, and the pins of each selected cartridge with whether a test resource uses it.',
+    access: 'read',
+    scope: 'project',
+    response: oneOf(hardwareChoicesSchema),
+    handler: async ({ row }) => ({ data: await hardwareChoices(db, row.id) }),
   });
 
   route({

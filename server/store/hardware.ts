@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AmsType } from '../../contract/cassette-module-types';
 import { MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
-import type { CassetteConfiguration, CompanyConfiguration, ProjectCassette, TestResource } from '../../contract/hardware';
+import type { CassetteConfiguration, CompanyConfiguration, HardwareChoices, ProjectCassette, TestResource } from '../../contract/hardware';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 
@@ -322,5 +322,49 @@ export async function listCompanyConfigurations(db: Kysely<DB>, companyId: numbe
       };
     }),
     meta: page.meta,
+  };
+}
+
+// ---- what the forms pick from
+
+/** The catalogue is tens of rows; the bound keeps an answer small whatever happens. */
+const CHOICES_MAX = 1000;
+
+export async function hardwareChoices(db: Kysely<DB>, projectId: number): Promise<HardwareChoices> {
+  const [moduleTypes, cartridgeTypes, resourceTypes, allowed, cartridges] = await Promise.all([
+    db.selectFrom('cassette_module_types').select(['id', 'name', 'ams_type']).orderBy('name').limit(CHOICES_MAX).execute(),
+    db.selectFrom('cartridge_types').select(['id', 'name']).orderBy('name').limit(CHOICES_MAX).execute(),
+    db.selectFrom('resource_types').select(['id', 'name']).orderBy('name').limit(CHOICES_MAX).execute(),
+    db.selectFrom('resource_type_pin_types').select(['resource_type_id', 'pin_type_id']).execute(),
+    db.selectFrom('selected_cartridges').select(['id', 'cartridge_type_id']).where('project_id', '=', projectId).execute(),
+  ]);
+  const typeIds = [...new Set(cartridges.map((c) => c.cartridge_type_id))];
+  const pins = typeIds.length
+    ? await db
+        .selectFrom('connector_pins as cp')
+        .leftJoin('pin_types as pt', 'pt.id', 'cp.pin_type_id')
+        .select(['cp.id', 'cp.cartridge_type_id', 'cp.number', 'cp.name', 'pt.id as pt_id', 'pt.name as pt_name'])
+        .where('cp.cartridge_type_id', 'in', typeIds)
+        .orderBy('cp.number')
+        .execute()
+    : [];
+  const used = await db.selectFrom('test_resources').select(['selected_cartridge_id', 'connector_pin_id']).where('project_id', '=', projectId).execute();
+  const usedKey = new Set(used.map((u) => `${u.selected_cartridge_id}:${u.connector_pin_id}`));
+  return {
+    module_types: moduleTypes.map((m) => ({ ...m, ams_type: m.ams_type as AmsType })),
+    cartridge_types: cartridgeTypes,
+    resource_types: resourceTypes.map((r) => ({ ...r, pin_type_ids: allowed.filter((a) => a.resource_type_id === r.id).map((a) => a.pin_type_id) })),
+    cartridge_pins: cartridges.map((c) => ({
+      selected_cartridge_id: c.id,
+      pins: pins
+        .filter((p) => p.cartridge_type_id === c.cartridge_type_id)
+        .map((p) => ({
+          id: p.id,
+          number: p.number,
+          name: p.name,
+          pin_type: p.pt_id !== null && p.pt_name !== null ? { id: p.pt_id, name: p.pt_name } : null,
+          used: usedKey.has(`${c.id}:${p.id}`),
+        })),
+    })),
   };
 }

@@ -11,7 +11,4 @@ export default {
   enclosures: notBuilt('Enclosures'),
   enclosure: notBuilt('Enclosure'),
   testprofile: notBuilt('Test profile'),
-  cassettes: notBuilt('Cassettes'),
-  cassette: notBuilt('Cassette'),
-  configurations: notBuilt('Configurations'),
 } satisfies ScreenRoutes;

@@ -13,6 +13,7 @@ import { can, isSuperadmin } from '../../../contract/permissions';
 import { BatchView } from './batches/batch-view';
 import { BatchesTab } from './batches/batches-tab';
 import { DevicesTab } from './devices/devices-tab';
+import { HardwareTab } from './hardware/hardware-tab';
 import { InviteButton } from './invites/invite-button';
 import { InvitationsLink } from './invites/invitations-link';
 import { ManufacturersTab } from './manufacturers/manufacturers-tab';
@@ -31,6 +32,7 @@ const SECTIONS: Record<string, ComponentType<SectionProps>> = {
   'project.devices.table': DevicesTab,
   'project.productionbatches': BatchesTab,
   'project.productionbatch': BatchView,
+  'project.hardware': HardwareTab,
   'project.manufacturers': ManufacturersTab,
   'project.releasebatches': ReleasesTab,
   'project.releasebatch.edit': ReleaseEdit,

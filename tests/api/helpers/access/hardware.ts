@@ -45,6 +45,7 @@ export default resourceAccess({
       scope: 'project',
       sample: async (t, w) => ({ body: { cassette_id: await addCassette(t, w.ids.company) } }),
     },
+    'GET /projects/:id/hardware/choices': { access: 'read', scope: 'project', sample: () => ({}) },
     'GET /companies/:id/cassetteconfigurations': { access: 'read', scope: 'company', sample: () => ({}) },
   },
 });

@@ -1,0 +1,3 @@
+export { CompanyCassetteScreen } from './cassette-screen';
+export { CompanyCassettesScreen } from './cassettes-screen';
+export { ConfigurationsScreen } from './configurations-screen';

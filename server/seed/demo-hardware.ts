@@ -110,5 +110,6 @@ export async function seedDemoHardware(db: Kysely<DB>, files: FileStore, custome
     return id;
   });
   const made = await createProjectFromRequest(db, requestId, { name: 'LED driver LC-8' });
+  await db.updateTable('cassette_configurations').set({ name: 'LC-8 as requested' }).where('project_id', '=', made.project_id!).execute();
   await assign(db, made.project_id!, 'CAS-ACME-001');
 }

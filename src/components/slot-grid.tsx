@@ -10,7 +10,7 @@ export type SlotCell = { place: number; content: ReactNode; tone?: 'danger' };
 export function SlotGrid({ label, prefix, count, cells }: { label: string; prefix: string; count: number; cells: SlotCell[] }) {
   const byPlace = new Map(cells.map((c) => [c.place, c]));
   return (
-    <ol aria-label={label} className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
+    <ol aria-label={label} className="grid grid-cols-2 gap-2 lg:grid-cols-4">
       {Array.from({ length: count }, (_, i) => {
         const cell = byPlace.get(i + 1);
         return (

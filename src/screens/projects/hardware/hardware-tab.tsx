@@ -105,11 +105,11 @@ export function HardwareTab({ project }: SectionProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <Card title={`Cassette configuration: ${config.name}`} icon={mdiCassette}>
+      <Card title="Cassette configuration" icon={mdiCassette}>
         <div className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-secondary">
-              {config.modules.length} of {config.module_slots} module slots and {config.cartridges.length} of {config.cartridge_bays} cartridge bays filled.
+              <span className="font-medium text-gray-900">{config.name}</span>: {config.modules.length} of {config.module_slots} module slots and {config.cartridges.length} of {config.cartridge_bays} cartridge bays filled.
             </p>
             {canEdit ? (
               <Button variant="secondary" icon={mdiPencil} onClick={() => setDialog('configuration')} disabled={!choices.data}>
@@ -151,6 +151,7 @@ export function HardwareTab({ project }: SectionProps) {
         </div>
       </Card>
 
+      <h2 className="-mb-2 text-base font-semibold text-gray-900">Test resources</h2>
       <DataTable
         label="Test resources"
         columns={RESOURCE_COLUMNS}

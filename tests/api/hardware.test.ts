@@ -156,6 +156,17 @@ describe('a project’s hardware', () => {
     expect(good.statusCode).toBe(201);
     expect(good.json().data).toMatchObject({ name: 'Sense 1', connector_pin: { id: cat.pins.ain3 }, selected_module: { id: sm, slot: 1 }, test_pad_group_id: null });
 
+    // The form's choices: the cartridge's pins, the one taken marked.
+    const choices = (await t.call('GET', `/v1/projects/${project}/hardware/choices`, { as: 'alpha-viewer' })).json().data;
+    const pins = choices.cartridge_pins.find((c: { selected_cartridge_id: number }) => c.selected_cartridge_id === sc).pins;
+    expect(pins.map((p: { id: number; used: boolean }) => [p.id, p.used])).toEqual([
+      [cat.pins.ain1, false],
+      [cat.pins.ain2, false],
+      [cat.pins.ain3, true],
+      [cat.pins.adc3, false],
+    ]);
+    expect(choices.resource_types.find((r: { id: number }) => r.id === cat.resourceTypes.voltage).pin_type_ids).toEqual([cat.pinTypes.analog]);
+
     const used = await post({ name: 'Again', resource_type_id: cat.resourceTypes.voltage, connector_pin_id: cat.pins.ain3 });
     expect(used.statusCode).toBe(422);
     expect(used.json().errors).toEqual({ connector_pin_id: ['Another test resource uses this pin.'] });

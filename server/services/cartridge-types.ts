@@ -1,3 +1,4 @@
+import { hardwareUses } from '../store/hardware';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -90,6 +91,7 @@ export async function removeCartridgeType(db: Kysely<DB>, id: number): Promise<v
           [
             { count: refs.cartridges, one: 'cartridge', many: 'cartridges' },
             { count: refs.firmware, one: 'firmware version', many: 'firmware versions' },
+            { count: await hardwareUses(trx, 'selected_cartridges.cartridge_type_id', row.id), one: 'bay of a project or request', many: 'bays of projects or requests' },
           ],
           'delete or move them first',
         );

@@ -1,3 +1,4 @@
+import { hardwareUses } from '../store/hardware';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type {
@@ -56,7 +57,10 @@ export async function removeModuleType(db: Kysely<DB>, id: number): Promise<void
       refusal: async (trx, row) =>
         stillHolds(
           named('AMS module', row.name),
-          [{ count: await cassettesUsingModuleType(trx, row.id), one: 'cassette', many: 'cassettes' }],
+          [
+            { count: await cassettesUsingModuleType(trx, row.id), one: 'cassette', many: 'cassettes' },
+            { count: await hardwareUses(trx, 'selected_modules.cassette_module_type_id', row.id), one: 'slot of a project or request', many: 'slots of projects or requests' },
+          ],
           'take it out of their slots first',
         ),
       remove: (trx, row) => deleteModuleTypeRow(trx, row.id),

@@ -1,3 +1,4 @@
+import { hardwareUses } from '../store/hardware';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../contract/envelope';
@@ -181,8 +182,17 @@ export async function removeResourceType(db: Kysely<DB>, id: number): Promise<vo
     { db },
     {
       lock: (trx) => lockResourceType(trx, id),
-      refusal: async (trx, row) =>
-        stillHolds(named('Resource type', row.name), [{ count: await pinMapCount(trx, row.id), one: 'mapped pin', many: 'mapped pins' }], 'remove them from its pin map first'),
+      refusal: async (trx, row) => {
+        const resources = await hardwareUses(trx, 'test_resources.resource_type_id', row.id);
+        return stillHolds(
+          named('Resource type', row.name),
+          [
+            { count: await pinMapCount(trx, row.id), one: 'mapped pin', many: 'mapped pins' },
+            { count: resources, one: 'test resource of a project', many: 'test resources of projects' },
+          ],
+          resources ? 'remove them first' : 'remove them from its pin map first',
+        );
+      },
       // Its allowed pin types go with it (cascade).
       remove: (trx, row) => deleteResourceTypeRow(trx, row.id),
     },

@@ -368,3 +368,17 @@ export async function hardwareChoices(db: Kysely<DB>, projectId: number): Promis
     })),
   };
 }
+
+/**
+ * How many rows of a project's (or request's) hardware refer to a catalogue row: a delete of the
+ * catalogue row is refused (409 naming them) rather than failing on the foreign key.
+ */
+export async function hardwareUses(
+  db: Kysely<DB>,
+  use: 'selected_modules.cassette_module_type_id' | 'selected_cartridges.cartridge_type_id' | 'test_resources.resource_type_id',
+  id: number,
+): Promise<number> {
+  const [table, column] = use.split('.') as [string, string];
+  const row = await (db as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column, '=', id).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCassette } from './helpers/cassettes';
 import { addGroup, requestCatalogue, select, type RequestCatalogue } from './helpers/request-catalogue';
 import { insertPads, insertRequest } from './helpers/requests';
+import { createResourceType } from './helpers/resources';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** A project's hardware (issue 13): configuration, selections, test resources, cassettes. */
@@ -190,6 +191,15 @@ describe('a project’s hardware', () => {
     expect(race.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
     const list = await t.call('GET', `/v1/projects/${project}/testresources?search=race`, { as: 'alpha-viewer' });
     expect(list.json().meta.total).toBe(1);
+
+    // A resource type in use by a test resource (and in no pin map) is refused its delete: 409, not a 5xx.
+    const unmapped = await createResourceType(t, [cat.pinTypes.analog], 'Unmapped sense HW');
+    expect((await post({ name: 'Unmapped', resource_type_id: unmapped, connector_pin_id: cat.pins.ain2 })).statusCode).toBe(201);
+    const refused = await t.call('DELETE', `/v1/resourcetypes/${unmapped}`, { as: 'root' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('1 test resource of a project');
+    expect((await t.call('DELETE', `/v1/cartridgetypes/${cat.cartridgeTypes.mx}`, { as: 'root' })).statusCode).toBe(409);
+    expect((await t.call('DELETE', `/v1/cassettemoduletypes/${cat.moduleType}`, { as: 'root' })).statusCode).toBe(409);
 
     // A cartridge that changes type loses the resources on its pins.
     await t.call('PATCH', `/v1/cassetteconfigurations/${config.id}`, { as: 'alpha-engineer', body: { cartridges: [{ bay: 1, cartridge_type_id: cat.cartridgeTypes.other }] } });

@@ -65,3 +65,21 @@ test('an engineer edits a project’s configuration: a refusal lands on its fiel
   await expect(page.getByRole('list', { name: 'Configured module slots' }).getByRole('listitem').nth(2)).toContainText('CAN-FD-2');
   await expect(page.getByText('CAN added for the sensor bus.')).toBeVisible();
 });
+
+test('an engineer adds a test resource on a pin its resource type allows', async ({ page }) => {
+  const name = `E2E sense ${Date.now().toString(36)}`;
+  await page.goto('/login');
+  await logIn(page, DEMO_ENGINEER);
+  await openHardware(page, 'LED driver LC-8');
+  await page.getByRole('button', { name: 'Add test resource' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add test resource' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Resource type').selectOption({ label: 'Voltage sense' });
+  // Only pins of an allowed pin type are offered; one in use is shown but not choosable.
+  const free = dialog.getByLabel('Connector pin').locator('option:not([disabled])');
+  await expect(free.first()).toBeAttached();
+  await dialog.getByLabel('Connector pin').selectOption((await free.first().getAttribute('value'))!);
+  await dialog.getByRole('button', { name: 'Add test resource' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Test resources' }).getByRole('row').filter({ hasText: name })).toContainText('Voltage sense');
+});

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The first screen's JavaScript may not grow past this (gzip -9), issue 10: about 122 KiB today. */
-export const LOGIN_JS_BUDGET_GZIP = 128 * 1024;
+/** The first screen's JavaScript may not grow past this (gzip -9): issue 14 asks for 110 kB (about 101 KiB since axios loads with the first call). */
+export const LOGIN_JS_BUDGET_GZIP = 110_000;
 
 export type ManifestChunk = {
   file: string;

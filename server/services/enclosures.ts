@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  ONLINE_WINDOW_MS,
+  isJigOnline,
   PROVISIONING_LABELS,
   PROVISIONING_MOVES,
   type Enclosure,
@@ -50,7 +50,7 @@ export function shownEnclosure(row: EnclosureRow, now = Date.now()): Enclosure {
     provisioning: row.provisioning as Provisioning,
     firmware_version: row.firmware_version,
     last_seen_at: row.last_seen_at,
-    online: row.last_seen_at !== null && now - Date.parse(row.last_seen_at) <= ONLINE_WINDOW_MS,
+    online: isJigOnline(row.last_seen_at, now),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

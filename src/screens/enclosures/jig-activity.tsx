@@ -9,12 +9,12 @@ export function JigActivity({ days, total }: { days: ReportDay[]; total: number 
   const top = Math.max(1, ...days.map((d) => d.reports));
   const label = `${formatNumber(total)} test runs in the last ${days.length} days`;
   return (
-    <span className="inline-flex items-end gap-2" title={label}>
+    <span className="inline-flex items-end gap-1.5" title={label}>
       <span aria-hidden className="flex h-6 items-end gap-px">
         {days.map((d) => (
           <span
             key={d.date}
-            className={`w-1 rounded-sm ${d.reports ? 'bg-primary' : 'bg-secondary-light'}`}
+            className={`w-[3px] rounded-[1px] ${d.reports ? 'bg-primary' : 'bg-secondary-light'}`}
             style={{ height: d.reports ? `${Math.max(12, (d.reports / top) * 100)}%` : '2px' }}
           />
         ))}

@@ -12,17 +12,40 @@ import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
 
 const none = (text: string) => <span className="text-secondary">{text}</span>;
 
+/** Cut to one line in the table; whole (wrapped) on a phone's card, where there is no row to widen. */
+const CLIP = 'block break-words sm:max-w-44 sm:truncate';
+
 const COLUMNS: Column<EnclosureSetting>[] = [
   {
     key: 'name',
     header: 'Name',
     sortable: true,
     card: 'title',
-    cell: (j) => <span className="block max-w-56 truncate">{j.name}</span>,
+    // The serial (printed on the box, searched like the name) and the firmware under the name:
+    // the facts that tell one jig from another, without two more columns to scroll to.
+    cell: (j) => (
+      <span className="flex max-w-56 flex-col">
+        <span className="truncate">{j.name}</span>
+        <span className="text-xs font-normal text-secondary">
+          <span className="font-mono">{j.serial}</span> · firmware <FirmwareVersion version={j.firmware_version} />
+        </span>
+      </span>
+    ),
   },
-  { key: 'last_seen_at', header: 'Status', sortable: true, card: 'badge', cell: (j) => <LastSeen enclosure={j} /> },
-  { key: 'serial', header: 'Serial', sortable: true, cell: (j) => <span className="font-mono text-xs">{j.serial}</span> },
-  { key: 'location', header: 'Location', sortable: true, cell: (j) => (j.location ? <span className="block max-w-48 truncate">{j.location}</span> : none('Not set')) },
+  {
+    key: 'last_seen_at',
+    header: 'Status',
+    sortable: true,
+    card: 'badge',
+    cell: (j) => (
+      <span className="inline-flex flex-col items-start gap-1">
+        <LastSeen enclosure={j} />
+        {/* A jig that may not report says why; provisioned is the normal case and goes unsaid. */}
+        {j.provisioning === 'provisioned' ? null : <ProvisioningBadge state={j.provisioning} />}
+      </span>
+    ),
+  },
+  { key: 'location', header: 'Location', sortable: true, cell: (j) => (j.location ? <span className={CLIP}>{j.location}</span> : none('Not set')) },
   {
     key: 'project',
     header: 'Project',
@@ -30,16 +53,14 @@ const COLUMNS: Column<EnclosureSetting>[] = [
     cell: (j) =>
       j.project ? (
         // The row's click leaves links alone (DataTable), so this one leads to the project.
-        <Link href={`/projects/${j.project.id}`} className="block max-w-48 truncate text-primary-dark hover:underline">
+        <Link href={`/projects/${j.project.id}`} className={`${CLIP} text-primary-dark hover:underline`}>
           {j.project.name}
         </Link>
       ) : (
         none('None')
       ),
   },
-  { key: 'reports', header: 'Test runs, 30 days', cell: (j) => <JigActivity days={j.reports_per_day} total={j.reports_total} /> },
-  { key: 'firmware_version', header: 'Firmware', sortable: true, card: 'meta', cell: (j) => <FirmwareVersion version={j.firmware_version} /> },
-  { key: 'provisioning', header: 'Provisioning', sortable: true, card: 'meta', cell: (j) => <ProvisioningBadge state={j.provisioning} /> },
+  { key: 'reports', header: 'Runs, 30 days', cell: (j) => <JigActivity days={j.reports_per_day} total={j.reports_total} /> },
 ];
 
 const STATUS_OPTIONS = ONLINE_FILTERS.map((s) => ({ value: s, label: ONLINE_LABELS[s] }));

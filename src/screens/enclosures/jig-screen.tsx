@@ -33,6 +33,7 @@ function ReportsCard({ jig }: { jig: EnclosureSetting }) {
   const active = days.filter((d) => d.reports > 0).length;
   return (
     <ChartCard
+      className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
       title="Test runs per day"
       description={`${formatNumber(jig.reports_total)} in the last ${days.length} days, on ${formatNumber(active)} of them (UTC days).`}
       summary={
@@ -89,41 +90,49 @@ export function JigScreen({ params }: ScreenProps) {
           </span>
         }
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <Card title="Facts">
-          <DefinitionList
-            items={[
-              { term: 'Serial', value: <span className="font-mono">{jig.serial}</span> },
-              { term: 'Location', value: jig.location || <span className="text-secondary">Not set</span> },
-              {
-                term: 'Project',
-                value: jig.project ? (
-                  <Link href={`/projects/${jig.project.id}`} className="font-medium text-primary-dark hover:underline">
-                    {jig.project.name}
-                  </Link>
-                ) : (
-                  <span className="text-secondary">None</span>
-                ),
-              },
-              { term: 'Status', value: <LastSeen enclosure={jig} /> },
-              { term: 'Last seen', value: jig.last_seen_at ? formatDateTime(jig.last_seen_at) : <span className="text-secondary">Never</span> },
-              { term: 'Firmware', value: <FirmwareVersion version={jig.firmware_version} /> },
-              { term: 'Provisioning', value: <ProvisioningBadge state={jig.provisioning} /> },
-            ]}
-          />
-        </Card>
-        <ReportsCard jig={jig} />
-      </div>
-      {mayEdit ? (
-        <div className="mt-4 max-w-2xl">
-          <Card title="Settings">
-            {/* Keyed by jig: the form starts from this one; a save resets it to the saved values. */}
-            <JigSettingsForm key={jig.id} jig={jig} />
+      {/* Facts, runs, settings in that order on a phone; on a wide screen the runs stand beside both. */}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <Card title="Facts" className="lg:col-start-1">
+            <DefinitionList
+              items={[
+                { term: 'Serial', value: <span className="font-mono">{jig.serial}</span> },
+                { term: 'Location', value: jig.location || <span className="text-secondary">Not set</span> },
+                {
+                  term: 'Project',
+                  value: jig.project ? (
+                    <Link href={`/projects/${jig.project.id}`} className="font-medium text-primary-dark hover:underline">
+                      {jig.project.name}
+                    </Link>
+                  ) : (
+                    <span className="text-secondary">None</span>
+                  ),
+                },
+                {
+                  term: 'Last seen',
+                  value: jig.last_seen_at ? (
+                    <span className="flex flex-col gap-0.5">
+                      <LastSeen enclosure={jig} />
+                      <span className="text-xs text-secondary">{formatDateTime(jig.last_seen_at)}</span>
+                    </span>
+                  ) : (
+                    <span className="text-secondary">Never</span>
+                  ),
+                },
+                { term: 'Firmware', value: <FirmwareVersion version={jig.firmware_version} /> },
+                { term: 'Provisioning', value: <ProvisioningBadge state={jig.provisioning} /> },
+              ]}
+            />
           </Card>
-        </div>
-      ) : (
-        <p className="mt-4 text-sm text-secondary">Admins and engineers of your company change a jig’s name, location and project.</p>
-      )}
+          <ReportsCard jig={jig} />
+          {mayEdit ? (
+            <Card title="Settings" className="lg:col-start-1">
+              {/* Keyed by jig: the form starts from this one; a save resets it to the saved values. */}
+              <JigSettingsForm key={jig.id} jig={jig} />
+            </Card>
+          ) : (
+            <p className="text-sm text-secondary lg:col-start-1">Admins and engineers of your company change a jig’s name, location and project.</p>
+          )}
+      </div>
     </>
   );
 }

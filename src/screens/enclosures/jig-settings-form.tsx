@@ -1,3 +1,4 @@
+import { mdiClose } from '@mdi/js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { enclosureSettingUpdateInput, type EnclosureSetting, type EnclosureSettingUpdateInput } from '../../../contract/enclosure-settings';
@@ -60,8 +61,8 @@ export function JigSettingsForm({ jig }: { jig: EnclosureSetting }) {
         />
         {/* The picker chooses; taking the project away is this button's. */}
         {projectId ? (
-          <Button variant="ghost" className="self-start" disabled={busy} onClick={() => form.setValue('project_id', '', { shouldDirty: true })}>
-            No project
+          <Button variant="ghost" icon={mdiClose} className="self-start" disabled={busy} onClick={() => form.setValue('project_id', '', { shouldDirty: true })}>
+            Clear project
           </Button>
         ) : null}
       </div>

@@ -142,7 +142,8 @@ describe('enclosure settings: a company’s jigs', () => {
   });
 
   it("counts the jig's reports per UTC day over the last 30 days, 0 on days without, nothing older", async () => {
-    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString();
+    const now = Date.now();
+    const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
     const posted: [number, number][] = [[0, 2], [3, 1], [29, 3], [31, 4]];
     let n = 0;
     for (const [daysAgo, count] of posted) {
@@ -152,7 +153,7 @@ describe('enclosure settings: a company’s jigs', () => {
       }
     }
     const data = (await t.call('GET', `/v1/enclosuresettings/${settingId}`, { as: 'alpha-viewer' })).json().data;
-    const days = reportDays(Date.now());
+    const days = reportDays(now);
     expect(data.reports_per_day.map((d: { date: string }) => d.date)).toEqual(days);
     const expected = new Map([
       [at(0).slice(0, 10), 2],

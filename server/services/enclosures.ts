@@ -80,7 +80,8 @@ async function checkFields(db: Kysely<DB>, input: { serial?: string; company_id?
 
 export async function addEnclosure(db: Kysely<DB>, input: z.output<typeof enclosureCreateInput>): Promise<Enclosure> {
   await checkFields(db, input);
-  const id = await withUniqueFields(() => insertEnclosure(db, input), UNIQUE);
+  // One transaction: a jig given a company never exists without that company's settings row.
+  const id = await withUniqueFields(() => db.transaction().execute((trx) => insertEnclosure(trx, input)), UNIQUE);
   return enclosure(db, id);
 }
 
@@ -92,7 +93,9 @@ export async function changeEnclosure(db: Kysely<DB>, id: number, input: Enclosu
     });
   }
   await checkFields(db, input, id);
-  if (Object.keys(input).length) await withUniqueFields(() => updateEnclosureRow(db, id, input), UNIQUE);
+  if (Object.keys(input).length) {
+    await withUniqueFields(() => db.transaction().execute((trx) => updateEnclosureRow(trx, id, input)), UNIQUE);
+  }
   return enclosure(db, id);
 }
 

@@ -7,6 +7,7 @@ import { findBatchWithProject } from '../store/batches';
 import { findCassette } from '../store/cassettes';
 import { findCompany } from '../store/companies';
 import { findDevice } from '../store/devices';
+import { findEnclosureSetting } from '../store/enclosure-settings';
 import { findInvite } from '../store/invites';
 import { findProject } from '../store/projects';
 import { findReleaseBatchHead } from '../store/release-batches';
@@ -69,6 +70,11 @@ export const SCOPES = {
   cassette: scope(async (db, id) => {
     const cassette = await findCassette(db, id);
     return cassette && { row: cassette, owner: { company_id: cassette.company?.id ?? -1 } };
+  }),
+  /** A company's settings of a jig: its company's, and only while the jig is that company's. */
+  enclosureSetting: scope(async (db, id) => {
+    const setting = await findEnclosureSetting(db, id);
+    return setting && { row: setting, owner: { company_id: setting.company_id } };
   }),
   /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
   user: scope(async (db, id, caller) => {

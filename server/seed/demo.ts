@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { seedCompany, type SeedCompany } from './companies';
 import { seedDemoCassettes } from './demo-cassettes';
+import { seedDemoEnclosureSettings } from './demo-enclosure-settings';
 import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoCartridgeTypes } from './demo-cartridge-types';
 import { seedDemoCartridges } from './demo-cartridges';
@@ -60,6 +61,7 @@ export async function seedDemo(
   });
   await seedDemoPanels(db);
   await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
+  await seedDemoEnclosureSettings(db, ids[0]);
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
   await seedDemoCassettes(db, ids[0]);
   await seedDemoCartridgeTypes(db, platform.files, platform.superadmin);

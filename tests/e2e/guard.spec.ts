@@ -43,8 +43,8 @@ test.describe('navigation guard (SPEC §2, §6)', () => {
   test('a route that is not built yet says so', async ({ page }) => {
     await page.goto('/login');
     await logIn(page, DEMO_ENGINEER);
-    await page.goto('/enclosures');
-    await expect(page).toHaveURL(/\/enclosures$/);
+    await page.goto('/configurations');
+    await expect(page).toHaveURL(/\/configurations$/);
     await expect(page.getByText(/not built yet/i)).toBeVisible();
   });
 

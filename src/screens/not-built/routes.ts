@@ -8,8 +8,6 @@ import { sharedScreen, type ScreenRoutes } from '../../app/screen-entry';
 const notBuilt = sharedScreen(() => import('./not-built-screen').then((m) => ({ default: m.NotBuiltScreen })));
 
 export default {
-  enclosures: notBuilt('Enclosures'),
-  enclosure: notBuilt('Enclosure'),
   testprofile: notBuilt('Test profile'),
   cassettes: notBuilt('Cassettes'),
   cassette: notBuilt('Cassette'),

@@ -36,6 +36,10 @@ const ROW: Record<ScopeName, string> = {
   invite: "the invitation `:id`, through its project",
   user: 'the user `:id` (`me` is the caller)',
   cassette: 'the cassette `:id`, through its company',
+  testProfile: 'the test profile `:id`, through its project',
+  testConfiguration: "the test profile's step `:id`, through its profile's project",
+  testFile: "the test profile's file `:id`, through its profile's project",
+  testVariable: "the test profile's variable `:id`, through its profile's project",
 };
 
 /** The access line of a route's OpenAPI description. */

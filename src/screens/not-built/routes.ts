@@ -10,7 +10,6 @@ const notBuilt = sharedScreen(() => import('./not-built-screen').then((m) => ({ 
 export default {
   enclosures: notBuilt('Enclosures'),
   enclosure: notBuilt('Enclosure'),
-  testprofile: notBuilt('Test profile'),
   cassettes: notBuilt('Cassettes'),
   cassette: notBuilt('Cassette'),
   configurations: notBuilt('Configurations'),

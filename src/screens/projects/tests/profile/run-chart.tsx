@@ -36,7 +36,7 @@ export function RunChartView({ chart }: { chart: RunChart }) {
     value === null ? null : (
       <g>
         <line x1={PAD.left} x2={W - PAD.right} y1={y(value)} y2={y(value)} className="stroke-error" strokeDasharray="6 4" strokeWidth={1.5} />
-        <text x={W - PAD.right} y={y(value) - 4} textAnchor="end" className="fill-error text-[11px]">
+        <text x={W - PAD.right} y={label === 'Low' ? y(value) + 14 : y(value) - 4} textAnchor="end" className="fill-error text-[11px]">
           {label} {formatMeasurement(value, unit)}
         </text>
       </g>
@@ -57,8 +57,14 @@ export function RunChartView({ chart }: { chart: RunChart }) {
           </text>
         ))}
         <line x1={PAD.left} x2={W - PAD.right} y1={y(mean)} y2={y(mean)} className="stroke-sky-600" strokeDasharray="2 3" />
-        {limitLine(high, 'High')}
-        {limitLine(low, 'Low')}
+        {low !== null && low === high ? (
+          limitLine(low, 'Limit')
+        ) : (
+          <>
+            {limitLine(high, 'High')}
+            {limitLine(low, 'Low')}
+          </>
+        )}
         <polyline fill="none" className="stroke-primary" strokeWidth={1.5} points={points.map((p, i) => `${x(i)},${y(p.value)}`).join(' ')} />
         {points.map((p, i) => (
           <circle key={p.report_id} cx={x(i)} cy={y(p.value)} r={3.5} className={p.pass ? 'fill-primary stroke-primary' : 'fill-white stroke-error'} strokeWidth={2}>

@@ -21,6 +21,10 @@ function CpkCell({ step }: { step: StepStatistics }) {
   return <Badge tone="success">{text}</Badge>;
 }
 
+/** Figures to the digits that carry meaning: a mean to 5 significant digits, a spread to 3. */
+const significant = (value: number | null, digits: number, unit: string) =>
+  value === null ? '—' : `${new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(value)}${unit ? ` ${unit}` : ''}`;
+
 const limits = (s: StepStatistics) => `${formatMeasurement(s.low)} … ${formatMeasurement(s.high, s.unit)}`;
 
 /** Per step over this version's reports: count, pass rate, mean, s and Cpk, worst first; a run chart of the chosen step. */
@@ -35,8 +39,8 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
     { key: 'cpk', header: 'Cpk', card: 'badge', cell: (s) => <CpkCell step={s} /> },
     { key: 'count', header: 'Runs', className: 'text-right tabular-nums', cell: (s) => formatNumber(s.count) },
     { key: 'pass_rate', header: 'Pass rate', className: 'text-right tabular-nums', cell: (s) => formatPercent(s.pass_rate) },
-    { key: 'mean', header: 'Mean', className: 'text-right tabular-nums', cell: (s) => formatMeasurement(s.mean, s.unit) },
-    { key: 'sd', header: 'Std dev', className: 'text-right tabular-nums', cell: (s) => formatMeasurement(s.sd, s.unit) },
+    { key: 'mean', header: 'Mean', className: 'text-right tabular-nums', cell: (s) => significant(s.mean, 5, s.unit) },
+    { key: 'sd', header: 'Std dev', className: 'text-right tabular-nums', cell: (s) => significant(s.sd, 3, s.unit) },
     {
       key: 'limits',
       header: 'Limits',

@@ -64,10 +64,8 @@ export function TestProfileScreen({ params }: ScreenProps) {
         </p>
       ) : null}
       <StepsSection profile={profile} editable={editable} />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <FilesSection profile={profile} editable={editable} />
-        <VariablesSection profile={profile} editable={editable} />
-      </div>
+      <FilesSection profile={profile} editable={editable} />
+      <VariablesSection profile={profile} editable={editable} />
       <StatisticsSection profile={profile} />
     </div>
   );

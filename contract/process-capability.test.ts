@@ -27,6 +27,7 @@ describe('process capability', () => {
 
   it('means nothing without spread or with one measurement', () => {
     expect(cpk({ n: 20, mean: 100, sd: 0, low: 100, high: 100 })).toBeNull();
+    expect(cpk({ n: 20, mean: 97.8, sd: 13.9, low: 100, high: 100 })).toBeNull();
     expect(cpk({ ...summarize([3.3]), low: 3.2, high: 3.4 })).toBeNull();
     expect(summarize([])).toEqual({ n: 0, mean: null, sd: null });
   });

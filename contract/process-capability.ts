@@ -21,12 +21,14 @@ export function summarize(values: readonly number[]): { n: number; mean: number 
 
 /**
  * Cpk from a mean and a sample standard deviation. Null when it means nothing: fewer than two
- * measurements, no spread at all (every board measured the same: a count, a fixed value), or no
- * limit on either side.
+ * measurements, no spread at all (every board measured the same: a count, a fixed value), no
+ * limit on either side, or no tolerance between them (low = high: an exact count).
  */
 export function cpk(input: { n: number; mean: number | null; sd: number | null; low: number | null; high: number | null }): number | null {
   const { n, mean, sd, low, high } = input;
   if (n < 2 || mean === null || sd === null || !(sd > 0)) return null;
+  // An exact value (a frame count, low = high) has no tolerance to be capable within.
+  if (low !== null && high !== null && high <= low) return null;
   const sides: number[] = [];
   if (high !== null) sides.push(high - mean);
   if (low !== null) sides.push(mean - low);

@@ -14,7 +14,7 @@ import { formatMeasurement, formatNumber, formatPercent } from '../../../../lib/
 import { RunChartView } from './run-chart';
 
 function CpkCell({ step }: { step: StepStatistics }) {
-  if (step.cpk === null) return <span className="text-secondary">{step.measured ? 'no spread or limits' : '—'}</span>;
+  if (step.cpk === null) return <span className="text-secondary">{step.measured > 1 ? (step.low !== null && step.low === step.high ? 'exact value' : 'n/a') : '—'}</span>;
   const text = step.cpk.toFixed(2);
   if (step.level === 'alarm') return <Badge tone="danger">{text} alarm</Badge>;
   if (step.level === 'flag') return <Badge tone="warning">{text} low</Badge>;
@@ -25,7 +25,8 @@ function CpkCell({ step }: { step: StepStatistics }) {
 const significant = (value: number | null, digits: number, unit: string) =>
   value === null ? '—' : `${new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(value)}${unit ? ` ${unit}` : ''}`;
 
-const limits = (s: StepStatistics) => `${formatMeasurement(s.low)} … ${formatMeasurement(s.high, s.unit)}`;
+const limits = (s: StepStatistics) =>
+  s.low === null && s.high === null ? '—' : s.low === s.high ? `= ${formatMeasurement(s.low, s.unit)}` : `${formatMeasurement(s.low)} … ${formatMeasurement(s.high, s.unit)}`;
 
 /** Per step over this version's reports: count, pass rate, mean, s and Cpk, worst first; a run chart of the chosen step. */
 export function StatisticsSection({ profile }: { profile: TestProfile }) {
@@ -53,7 +54,7 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
     },
     {
       key: 'actions',
-      header: 'Run chart',
+      header: 'Chart',
       className: 'text-right',
       card: 'actions',
       cell: (s) =>

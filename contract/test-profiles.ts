@@ -292,7 +292,8 @@ export type { CapabilityLevel };
 
 export const stepStatisticsAnswer = z.object({
   data: z.array(stepStatisticsSchema),
-  meta: z.object({ reports: z.number().int() }),
+  /** `reports` ran this version; the figures count the newest `counted` of them. */
+  meta: z.object({ reports: z.number().int(), counted: z.number().int() }),
 });
 
 export const RUN_CHART_DEFAULT = 50;

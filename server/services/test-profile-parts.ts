@@ -37,7 +37,7 @@ import {
   variableNameTaken,
   type StoredTestFile,
 } from '../store/test-profile-parts';
-import { lastMeasurements, reportCount, stepAggregates } from '../store/test-profile-statistics';
+import { lastMeasurements, reportCount, STATISTICS_WINDOW, stepAggregates } from '../store/test-profile-statistics';
 import { lockDraftProfile, lockProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
 import { deleteRow, type CleanupLog } from './deletes';
 
@@ -174,9 +174,9 @@ function worstFirst(a: StepStatistics, b: StepStatistics): number {
 
 /**
  * Count, pass rate, mean, sample standard deviation and Cpk of each step over the profile's
- * reports; the limits are the profile's step of that name, else what the reports carried.
+ * newest reports (at most STATISTICS_WINDOW); the limits are the profile's step of that name, else what the reports carried.
  */
-export async function stepStatistics(db: Kysely<DB>, profileId: number): Promise<{ data: StepStatistics[]; meta: { reports: number } }> {
+export async function stepStatistics(db: Kysely<DB>, profileId: number): Promise<{ data: StepStatistics[]; meta: { reports: number; counted: number } }> {
   const [aggregates, steps, reports] = await Promise.all([stepAggregates(db, profileId), listSteps(db, profileId), reportCount(db, profileId)]);
   const configured = new Map(steps.map((s) => [s.name, s]));
   const data = aggregates.map((a): StepStatistics => {
@@ -203,7 +203,7 @@ export async function stepStatistics(db: Kysely<DB>, profileId: number): Promise
       level: capabilityLevel(value),
     };
   });
-  return { data: data.sort(worstFirst), meta: { reports } };
+  return { data: data.sort(worstFirst), meta: { reports, counted: Math.min(reports, STATISTICS_WINDOW) } };
 }
 
 export async function runChart(db: Kysely<DB>, profileId: number, step: string, limit: number): Promise<RunChart> {

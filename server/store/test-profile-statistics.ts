@@ -21,8 +21,19 @@ export type StepAggregate = {
   high: number | null;
 };
 
-/** One row per (report, step): id, finished_at, name, value, pass, unit, low, high. */
-function stepRows(db: Kysely<DB>, profileId: number): RawBuilder<unknown> {
+/**
+ * The statistics read the profile's newest reports, at most this many: the process as it runs
+ * now, and a bounded cost however many reports a version collects (a million-board project).
+ */
+export const STATISTICS_WINDOW = 5000;
+
+/** The ids of the profile's newest `window` reports, along the (test_profile_id, finished_at) index. */
+const newestReports = (profileId: number, window: number) =>
+  sql`select id from device_reports where test_profile_id = ${profileId} order by finished_at desc, id desc limit ${window}`;
+
+/** One row per (report, step) of the newest reports: id, finished_at, name, value, pass, unit, low, high. */
+function stepRows(db: Kysely<DB>, profileId: number, window: number): RawBuilder<unknown> {
+  const reports = sql`r.test_profile_id = ${profileId} and r.id in (${newestReports(profileId, window)})`;
   return dialectOf(db) === 'postgres'
     ? sql`
       select r.id as report_id, r.finished_at, s.value ->> 'name' as name,
@@ -32,7 +43,7 @@ function stepRows(db: Kysely<DB>, profileId: number): RawBuilder<unknown> {
         case when jsonb_typeof(s.value -> 'low') = 'number' then (s.value ->> 'low')::float8 end as low,
         case when jsonb_typeof(s.value -> 'high') = 'number' then (s.value ->> 'high')::float8 end as high
       from device_reports r cross join lateral jsonb_array_elements(r.steps::jsonb) s(value)
-      where r.test_profile_id = ${profileId}`
+      where ${reports}`
     : sql`
       select r.id as report_id, r.finished_at, json_extract(s.value, '$.name') as name,
         case when json_type(s.value, '$.value') in ('integer', 'real') then json_extract(s.value, '$.value') end as value,
@@ -41,14 +52,14 @@ function stepRows(db: Kysely<DB>, profileId: number): RawBuilder<unknown> {
         case when json_type(s.value, '$.low') in ('integer', 'real') then json_extract(s.value, '$.low') end as low,
         case when json_type(s.value, '$.high') in ('integer', 'real') then json_extract(s.value, '$.high') end as high
       from device_reports r, json_each(r.steps) s
-      where r.test_profile_id = ${profileId}`;
+      where ${reports}`;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export async function stepAggregates(db: Kysely<DB>, profileId: number): Promise<StepAggregate[]> {
+export async function stepAggregates(db: Kysely<DB>, profileId: number, window = STATISTICS_WINDOW): Promise<StepAggregate[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    with s as (${stepRows(db, profileId)}),
+    with s as (${stepRows(db, profileId, window)}),
     m as (select name, avg(value) as mean from s group by name)
     select s.name, count(*) as count, sum(s.pass) as passed, count(s.value) as measured, m.mean,
       sum((s.value - m.mean) * (s.value - m.mean)) as ss,
@@ -79,13 +90,10 @@ export async function reportCount(db: Kysely<DB>, profileId: number): Promise<nu
 
 export type RunPoint = { report_id: number; finished_at: string; value: number; pass: boolean; unit: string; low: number | null; high: number | null };
 
-/**
- * The step's last `limit` measured values in this profile's reports, newest first: the reports
- * are walked newest first along the index and stop once enough are found.
- */
-export async function lastMeasurements(db: Kysely<DB>, profileId: number, step: string, limit: number): Promise<RunPoint[]> {
+/** The step's last `limit` measured values in the profile's newest reports (the window), newest first. */
+export async function lastMeasurements(db: Kysely<DB>, profileId: number, step: string, limit: number, window = STATISTICS_WINDOW): Promise<RunPoint[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    select * from (${stepRows(db, profileId)}) s
+    select * from (${stepRows(db, profileId, window)}) s
     where s.name = ${step} and s.value is not null
     order by s.finished_at desc, s.report_id desc
     limit ${limit}`.execute(db);

@@ -84,7 +84,7 @@ export const stepStatisticsOptions = (id: number) =>
   queryOptions({
     queryKey: testProfileKeys.statistics(id),
     queryFn: ({ signal }) =>
-      api.get<{ data: StepStatistics[]; meta: { reports: number } }>(`/testprofiles/${id}/steps`, { signal }).then((r) => r.data),
+      api.get<{ data: StepStatistics[]; meta: { reports: number; counted: number } }>(`/testprofiles/${id}/steps`, { signal }).then((r) => r.data),
   });
 
 export const runChartOptions = (id: number, step: string) =>

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FILE_LIMITS } from '../../server/files/limits';
+import { stepAggregates } from '../../server/store/test-profile-statistics';
 import { createProduction, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createTestFunction } from './helpers/test-functions';
@@ -281,7 +283,7 @@ describe('reports and step statistics', () => {
     expect(profile.report_count).toBe(6);
     const stats = await get(`/testprofiles/${id}/steps`, 'alpha-viewer');
     expect(stats.statusCode).toBe(200);
-    expect(stats.json().meta).toEqual({ reports: 6 });
+    expect(stats.json().meta).toEqual({ reports: 6, counted: 6 });
     const byName = Object.fromEntries(stats.json().data.map((s: { name: string }) => [s.name, s]));
     // Hand computation (contract/process-capability.test.ts): mean 3.30, s = 0.0158114,
     // limits from the profile 3.2 / 3.4 → Cpk = 0.10 / 0.0474342 = 2.1082.
@@ -302,6 +304,11 @@ describe('reports and step statistics', () => {
     expect(chart.json().data.points.map((p: { value: number }) => p.value)).toEqual([3.31, 3.29, 3.32]);
     expect((await get(`/testprofiles/${id}/runchart`)).statusCode).toBe(422);
 
+    // Bounded: the figures read the newest reports only (STATISTICS_WINDOW), newest first by finish.
+    const newest = await stepAggregates(t.db, id, 3);
+    expect(newest.find((s) => s.name === 'flash')!.count).toBe(3);
+    expect(newest.find((s) => s.name === '3V3 rail')!.measured).toBe(2);
+
     // Renaming the draft lets go of its reports.
     await patch(`/testprofiles/${id}`, { version: '8' });
     expect((await get(`/testprofiles/${id}`)).json().data.report_count).toBe(1);
@@ -319,6 +326,30 @@ describe('activation under concurrency', () => {
       const active = await t.db.selectFrom('test_profiles').select('id').where('project_id', '=', production.projectId).where('state', '=', 'active').execute();
       expect(active).toHaveLength(1);
       expect([a, b]).toContain(active[0].id);
+    }
+  });
+});
+
+describe('test file uploads', () => {
+  it('refuses a file over the limit (413) or of a type not accepted (415), leaving nothing behind', async () => {
+    const small = await createTestApp({ fileLimits: { ...DEFAULT_FILE_LIMITS, testfile: 1024 } });
+    try {
+      const production = await createProduction(small, 'alpha');
+      const id = await createProfile(small, production.projectId, { name: 'Upload', version: '1' });
+      const files = async () => Number((await small.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await files();
+      const big = await small.call('POST', `/v1/testprofiles/${id}/testfiles`, { as: 'alpha-engineer', body: testFileForm('x'.repeat(2048)) });
+      expect(big.statusCode).toBe(413);
+      expect(big.json().errors).toEqual({ testfile: ['The file is larger than 1 KB.'] });
+      const image = await small.call('POST', `/v1/testprofiles/${id}/testfiles`, { as: 'alpha-engineer', body: testFileForm('png', 'photo.png', 'image/png') });
+      expect(image.statusCode).toBe(415);
+      const none = await small.call('POST', `/v1/testprofiles/${id}/testfiles`, { as: 'alpha-engineer', body: new FormData() });
+      expect(none.statusCode).toBe(422);
+      expect(none.json().errors).toEqual({ testfile: ['Choose a file.'] });
+      expect(await files()).toBe(before);
+      expect((await small.call('GET', `/v1/testprofiles/${id}/testfiles`, { as: 'alpha-viewer' })).json().data).toEqual([]);
+    } finally {
+      await small.close();
     }
   });
 });

@@ -76,7 +76,10 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
       ) : (
         <div className="flex flex-col gap-4">
           <p className="text-sm text-secondary">
-            Over the {formatNumber(stats.data.meta.reports)} reports of this version, the worst steps first. Cpk = min(high − mean, mean − low) / 3s: below {CPK_FLAG} is
+            {stats.data.meta.counted < stats.data.meta.reports
+              ? `Over the newest ${formatNumber(stats.data.meta.counted)} of the ${formatNumber(stats.data.meta.reports)} reports of this version`
+              : `Over the ${formatNumber(stats.data.meta.reports)} reports of this version`}
+            , the worst steps first. Cpk = min(high − mean, mean − low) / 3s: below {CPK_FLAG} is
             low, below {CPK_ALARM.toFixed(1)} an alarm (boards will fail it).
           </p>
           <RowsTable

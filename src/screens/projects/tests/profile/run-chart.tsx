@@ -1,12 +1,10 @@
 import type { RunChart } from '../../../../../contract/test-profiles';
 import { formatDateTime, formatMeasurement } from '../../../../lib/format';
 
-const W = 640;
-const H = 240;
 const PAD = { left: 56, right: 16, top: 16, bottom: 28 };
 
 /** Where a value sits between the bottom and top of the plot, with a margin around the data and limits. */
-function yScale(values: number[], low: number | null, high: number | null) {
+function yScale(values: number[], low: number | null, high: number | null, H: number) {
   const all = [...values, ...(low === null ? [] : [low]), ...(high === null ? [] : [high])];
   let min = Math.min(...all);
   let max = Math.max(...all);
@@ -25,11 +23,14 @@ function yScale(values: number[], low: number | null, high: number | null) {
  * lines: drift and outliers show before the pass rate moves. Failing points are red and hollow,
  * so colour is not the only sign.
  */
-export function RunChartView({ chart }: { chart: RunChart }) {
+export function RunChartView({ chart, narrow = false }: { chart: RunChart; narrow?: boolean }) {
+  // A phone draws fewer units across, so the labels keep a readable size.
+  const W = narrow ? 360 : 640;
+  const H = narrow ? 220 : 240;
   const { points, low, high, unit } = chart;
   if (points.length < 2) return <p className="text-sm text-secondary">Fewer than two measurements of “{chart.step}” so far: nothing to draw.</p>;
   const values = points.map((p) => p.value);
-  const { y, min, max } = yScale(values, low, high);
+  const { y, min, max } = yScale(values, low, high, H);
   const x = (i: number) => PAD.left + (i / (points.length - 1)) * (W - PAD.left - PAD.right);
   const mean = values.reduce((s, v) => s + v, 0) / values.length;
   const limitLine = (value: number | null, label: string) =>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNarrow } from '../../../../lib/use-narrow';
 import { CPK_ALARM, CPK_FLAG } from '../../../../../contract/process-capability';
 import type { StepStatistics, TestProfile } from '../../../../../contract/test-profiles';
 import { runChartOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
@@ -35,6 +36,12 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
   const measured = (stats.data?.data ?? []).filter((s) => s.measured > 1);
   const step = chosen ?? measured[0]?.name ?? '';
   const chart = useQuery(runChartOptions(profile.id, step));
+  const narrow = useNarrow();
+  const chartRef = useRef<HTMLElement>(null);
+  // A step chosen in the table brings its chart into view (below the table: far down on a phone).
+  useEffect(() => {
+    if (chosen) chartRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [chosen]);
   const columns: Column<StepStatistics>[] = [
     { key: 'name', header: 'Step', card: 'title', cell: (s) => <span className="font-medium">{s.name}</span> },
     { key: 'cpk', header: 'Cpk', card: 'badge', cell: (s) => <CpkCell step={s} /> },
@@ -90,9 +97,9 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
             rowTone={(s) => (s.level === 'alarm' ? 'danger' : undefined)}
           />
           {step ? (
-            <section aria-label={`Run chart of ${step}`} className="flex flex-col gap-2">
+            <section ref={chartRef} aria-label={`Run chart of ${step}`} className="flex scroll-mt-20 flex-col gap-2">
               <h3 className="text-sm font-semibold text-gray-900">Run chart: {step}</h3>
-              {chart.isPending ? <LoadingBlock label="Loading the run chart" /> : chart.isError ? <ErrorPresenter error={chart.error} title="Could not load the run chart" /> : <RunChartView chart={chart.data} />}
+              {chart.isPending ? <LoadingBlock label="Loading the run chart" /> : chart.isError ? <ErrorPresenter error={chart.error} title="Could not load the run chart" /> : <RunChartView chart={chart.data} narrow={narrow} />}
             </section>
           ) : null}
         </div>

@@ -1,5 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FILE_LIMITS } from '../../server/files/limits';
+import { openFileStore } from '../../server/files/open';
+import { seedDemoProduction } from '../../server/seed/demo-production';
+import { seedDemoTestFunctions } from '../../server/seed/demo-test-functions';
+import { seedDemoTestProfiles } from '../../server/seed/demo-test-profiles';
 import { stepAggregates } from '../../server/store/test-profile-statistics';
 import { createProduction, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -328,6 +335,14 @@ describe('activation under concurrency', () => {
       expect([a, b]).toContain(active[0].id);
     }
   });
+
+  it('has the database refuse a second active profile of a project, whoever writes it', async () => {
+    const production = await createProduction(t, 'alpha');
+    const a = await readyDraft(t, production.projectId, 'Backstop', '1');
+    const b = await readyDraft(t, production.projectId, 'Backstop', '2');
+    await post(`/testprofiles/${a}/active`);
+    await expect(t.db.updateTable('test_profiles').set({ state: 'active' }).where('id', '=', b).execute()).rejects.toThrow(/unique|UNIQUE/);
+  });
 });
 
 describe('test file uploads', () => {
@@ -350,6 +365,44 @@ describe('test file uploads', () => {
       expect((await small.call('GET', `/v1/testprofiles/${id}/testfiles`, { as: 'alpha-viewer' })).json().data).toEqual([]);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('demo test profiles', () => {
+  it('match the demo reports: per project one active (with its reports), one archived, one draft', async () => {
+    const demo = await createTestApp();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jigboard-demo-profiles-'));
+    try {
+      await seedDemoProduction(demo.db, { customer: demo.companyIds.alpha, manufacturer: demo.companyIds.beta }, { scale: 0.1 });
+      await seedDemoTestFunctions(demo.db);
+      const files = await openFileStore(demo.db, dataDir);
+      expect(await seedDemoTestProfiles(demo.db, files, null)).toBe(6);
+      const profiles = await demo.db.selectFrom('test_profiles').select(['id', 'name', 'version', 'state']).orderBy('id').execute();
+      expect(profiles.map((p) => `${p.name} ${p.version} ${p.state}`)).toEqual([
+        'MC-200 EOL 1.3 archived',
+        'MC-200 EOL 1.4 active',
+        'MC-200 EOL 1.5 draft',
+        'SH-10 functional 2.0 archived',
+        'SH-10 functional 2.1 active',
+        'SH-10 functional 2.2 draft',
+      ]);
+      for (const active of profiles.filter((p) => p.state === 'active')) {
+        const stats = (await demo.call('GET', `/v1/testprofiles/${active.id}/steps`, { as: 'alpha-viewer' })).json();
+        expect(stats.meta.reports).toBeGreaterThan(50);
+        // Every measured step with a tolerance has a Cpk, and the steps' limits are the profile's.
+        for (const step of stats.data.filter((s: { measured: number; low: number | null; high: number | null }) => s.measured > 1 && s.low !== s.high && s.low !== null)) {
+          expect(step.cpk, step.name).not.toBeNull();
+          expect(step.limits_from).toBe('profile');
+        }
+      }
+      const unlinked = await demo.db.selectFrom('device_reports').select('id').where('test_profile_id', 'is', null).executeTakeFirst();
+      expect(unlinked).toBeUndefined();
+      const file = await demo.call('GET', `/v1/testprofiles/${profiles[1].id}/testfiles`, { as: 'alpha-viewer' });
+      expect(file.json().data).toMatchObject([{ name: 'mc200-eol-setup.json' }]);
+    } finally {
+      await demo.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -11,8 +11,8 @@ import { testFunctionParameterSchema, testFunctionTypeSchema } from './test-func
  * the project's one active profile and archives the one before; active and archived profiles are
  * read-only, and "new version" copies one into a new draft. Reports point at the version they ran.
  */
-export const TEST_PROFILE_STATES = ['draft', 'active', 'archived'] as const;
-export type TestProfileState = (typeof TEST_PROFILE_STATES)[number];
+export const TEST_PROFILE_STATUSES = ['draft', 'active', 'archived'] as const;
+export type TestProfileStatus = (typeof TEST_PROFILE_STATUSES)[number];
 
 export const testProfileSchema = z.object({
   id: z.number().int(),
@@ -20,7 +20,7 @@ export const testProfileSchema = z.object({
   name: z.string(),
   version: z.string(),
   description: z.string(),
-  state: z.enum(TEST_PROFILE_STATES),
+  status: z.enum(TEST_PROFILE_STATUSES),
   copied_from_id: z.number().int().nullable(),
   activated_at: z.string().nullable(),
   step_count: z.number().int(),
@@ -49,21 +49,21 @@ export const testProfileCreateInput = z.object({
 export type TestProfileCreateInput = z.input<typeof testProfileCreateInput>;
 
 /**
- * `PATCH /testprofiles/{id}`: a draft's name, version and description; `state: "archived"`
+ * `PATCH /testprofiles/{id}`: a draft's name, version and description; `status: "archived"`
  * retires a draft or the active profile. Activation is `POST /testprofiles/{id}/active`.
  */
 export const testProfileUpdateInput = z.object({
   name: name.optional(),
   version: version.optional(),
   description: description.optional(),
-  state: z.literal('archived', { error: 'state can only be set to archived here; activate with POST …/active.' }).optional(),
+  status: z.literal('archived', { error: 'status can only be set to archived here; activate with POST …/active.' }).optional(),
 });
 export type TestProfileUpdateInput = z.input<typeof testProfileUpdateInput>;
 
-export const TEST_PROFILE_SORTABLE = ['name', 'version', 'state', 'updated_at', 'created_at'] as const;
+export const TEST_PROFILE_SORTABLE = ['name', 'version', 'status', 'updated_at', 'created_at'] as const;
 /** Active first, then drafts, then archived, newest first, unless sorted; searched by name and version. */
 export const testProfileListQuery = listQuerySchema(TEST_PROFILE_SORTABLE).extend({
-  state: z.enum(TEST_PROFILE_STATES, { error: `state must be one of: ${TEST_PROFILE_STATES.join(', ')}` }).optional(),
+  status: z.enum(TEST_PROFILE_STATUSES, { error: `status must be one of: ${TEST_PROFILE_STATUSES.join(', ')}` }).optional(),
 });
 
 // Steps (test configurations)
@@ -259,7 +259,7 @@ export const projectTestFunctionSchema = z.object({
   description: z.string(),
   type: testFunctionTypeSchema,
   parameters: z.array(testFunctionParameterSchema),
-  /** Steps of this project's profiles (any state) that call it. */
+  /** Steps of this project's profiles (any status) that call it. */
   step_count: z.number().int(),
 });
 export type ProjectTestFunction = z.infer<typeof projectTestFunctionSchema>;

@@ -442,7 +442,7 @@ export interface TestProfilesDB {
     version: string;
     description: Generated<string>;
     /** draft | active | archived */
-    state: Generated<string>;
+    status: Generated<string>;
     copied_from_id: number | null;
     activated_at: string | null;
     created_by: number | null;

@@ -79,7 +79,7 @@ export async function seedDemoTestProfiles(db: Kysely<DB>, files: FileStore, cre
     const bytes = Buffer.from(demo.file.text);
     const file = await files.put(Readable.from([bytes]), { name: demo.file.name, type: 'application/json', limit: bytes.length });
     for (const [n, version] of demo.versions.entries()) {
-      const state = (['archived', 'active', 'draft'] as const)[n];
+      const status = (['archived', 'active', 'draft'] as const)[n];
       const at = new Date(Date.now() - (40 - n * 18) * DAY).toISOString();
       const { id } = await db
         .insertInto('test_profiles')
@@ -88,9 +88,9 @@ export async function seedDemoTestProfiles(db: Kysely<DB>, files: FileStore, cre
           name: demo.name,
           version,
           description: demo.description,
-          state,
+          status,
           copied_from_id: null,
-          activated_at: state === 'draft' ? null : at,
+          activated_at: status === 'draft' ? null : at,
           created_by: createdBy,
           created_at: at,
           updated_at: at,

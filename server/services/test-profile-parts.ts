@@ -58,7 +58,7 @@ export async function testFileId(db: Kysely<DB>, id: number): Promise<string> {
 /** Before the upload is read: a profile that is not a draft is a 409 before a byte is stored. */
 export async function assertDraft(db: Kysely<DB>, profileId: number): Promise<void> {
   const profile = await lockProfile(db, profileId);
-  if (profile.state !== 'draft') throw conflict(readOnlyMessage(profile));
+  if (profile.status !== 'draft') throw conflict(readOnlyMessage(profile));
 }
 
 /** Records an uploaded file on a draft; whatever refuses the row removes the bytes again. */

@@ -87,9 +87,9 @@ export async function createProfile(
 export async function changeProfile(db: Kysely<DB>, id: number, input: z.output<typeof testProfileUpdateInput>): Promise<TestProfile> {
   await db.transaction().execute(async (trx) => {
     const profile = await lockProfile(trx, id);
-    const { state, ...fields } = input;
+    const { status, ...fields } = input;
     if (Object.keys(fields).length) {
-      if (profile.state !== 'draft') throw conflict(readOnlyMessage(profile));
+      if (profile.status !== 'draft') throw conflict(readOnlyMessage(profile));
       const name = fields.name ?? profile.name;
       const version = fields.version ?? profile.version;
       const renamed = name !== profile.name || version !== profile.version;
@@ -97,9 +97,9 @@ export async function changeProfile(db: Kysely<DB>, id: number, input: z.output<
       await updateProfile(trx, id, fields);
       if (renamed) await linkReports(trx, { id, project_id: profile.project_id, name, version }, true);
     }
-    if (state === 'archived') {
-      if (profile.state === 'archived') throw conflict(`Test profile “${profile.name}” ${profile.version} is archived already.`);
-      await updateProfile(trx, id, { state: 'archived' });
+    if (status === 'archived') {
+      if (profile.status === 'archived') throw conflict(`Test profile “${profile.name}” ${profile.version} is archived already.`);
+      await updateProfile(trx, id, { status: 'archived' });
     }
   });
   return testProfile(db, id);
@@ -114,14 +114,14 @@ export async function activateProfile(db: Kysely<DB>, profile: { id: number; pro
   await db.transaction().execute(async (trx) => {
     await lockProjectRow(trx, profile.project_id);
     const locked = await lockProfile(trx, profile.id);
-    if (locked.state === 'active') return;
-    if (locked.state === 'archived') {
+    if (locked.status === 'active') return;
+    if (locked.status === 'archived') {
       throw conflict(`Test profile “${locked.name}” ${locked.version} is archived: make a new version of it to use it again.`);
     }
     if ((await stepCount(trx, locked.id)) === 0) throw conflict(`Test profile “${locked.name}” ${locked.version} has no steps: add its steps before activating it.`);
     const now = new Date().toISOString();
     await archiveActive(trx, locked.project_id, locked.id, now);
-    await updateProfile(trx, locked.id, { state: 'active', activated_at: now });
+    await updateProfile(trx, locked.id, { status: 'active', activated_at: now });
   });
   return testProfile(db, profile.id);
 }

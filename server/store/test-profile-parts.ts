@@ -240,7 +240,7 @@ export async function deleteVariable(trx: Kysely<DB>, id: number): Promise<void>
 
 type FunctionSort = 'name' | 'step_count';
 
-/** Test functions with how many steps of the project's profiles call each (any state). */
+/** Test functions with how many steps of the project's profiles call each (any status). */
 export function selectProjectFunctions(db: Kysely<DB>, projectId: number) {
   return db
     .selectFrom('test_functions')

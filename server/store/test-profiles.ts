@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Page } from '../../contract/envelope';
-import type { TestProfile, TestProfileState } from '../../contract/test-profiles';
+import type { TestProfile, TestProfileStatus } from '../../contract/test-profiles';
 import { lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
@@ -21,7 +21,7 @@ function selectProfiles(db: Kysely<DB>) {
       'test_profiles.name',
       'test_profiles.version',
       'test_profiles.description',
-      'test_profiles.state',
+      'test_profiles.status',
       'test_profiles.copied_from_id',
       'test_profiles.activated_at',
       'test_profiles.created_at',
@@ -34,23 +34,23 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectProfiles>['executeTakeFirs
 
 const toProfile = (row: Row): TestProfile => ({
   ...row,
-  state: row.state as TestProfileState,
+  status: row.status as TestProfileStatus,
   step_count: toCount(row.step_count),
   report_count: toCount(row.report_count),
 });
 
-type Sort = 'name' | 'version' | 'state' | 'updated_at' | 'created_at';
+type Sort = 'name' | 'version' | 'status' | 'updated_at' | 'created_at';
 
 const SORTING: ListSorting<Sort> = {
   columns: {
     name: sql`lower(test_profiles.name)`,
     version: sql`lower(test_profiles.version)`,
     // Active first, then drafts, then archived: what a person opening the list looks for.
-    state: sql`(case test_profiles.state when 'active' then 0 when 'draft' then 1 else 2 end)`,
+    status: sql`(case test_profiles.status when 'active' then 0 when 'draft' then 1 else 2 end)`,
     updated_at: sql.ref('test_profiles.updated_at'),
     created_at: sql.ref('test_profiles.created_at'),
   },
-  default: 'state',
+  default: 'status',
   // Newest first among equals (ids grow with time).
   tiebreaker: sql`(0 - test_profiles.id)`,
 };
@@ -58,13 +58,13 @@ const SORTING: ListSorting<Sort> = {
 export async function listProfiles(
   db: Kysely<DB>,
   projectId: number,
-  list: ListQuery<Sort> & { state?: TestProfileState },
+  list: ListQuery<Sort> & { status?: TestProfileStatus },
 ): Promise<Page<TestProfile>> {
   let query = selectProfiles(db).where('test_profiles.project_id', '=', projectId);
   if (list.search) {
     query = query.where(matchesSearch(db, list.search, [sql.ref<string>('test_profiles.name'), sql.ref<string>('test_profiles.version')]));
   }
-  if (list.state) query = query.where('test_profiles.state', '=', list.state);
+  if (list.status) query = query.where('test_profiles.status', '=', list.status);
   const page = await pagedList(query, list, SORTING);
   return { data: page.data.map(toProfile), meta: page.meta };
 }
@@ -74,26 +74,26 @@ export async function findProfile(db: Kysely<DB>, id: number): Promise<TestProfi
   return row && toProfile(row);
 }
 
-export type LockedProfile = { id: number; project_id: number; name: string; version: string; state: TestProfileState };
+export type LockedProfile = { id: number; project_id: number; name: string; version: string; status: TestProfileStatus };
 
 /** The profile's row, locked until the transaction ends (PostgreSQL; SQLite has one writer). */
 export async function lockProfile(trx: Kysely<DB>, id: number): Promise<LockedProfile> {
   const row = await lockedOnPostgres(
     trx,
-    trx.selectFrom('test_profiles').select(['id', 'project_id', 'name', 'version', 'state']).where('id', '=', id),
+    trx.selectFrom('test_profiles').select(['id', 'project_id', 'name', 'version', 'status']).where('id', '=', id),
   ).executeTakeFirst();
   if (!row) throw notFound(TEST_PROFILE_NOT_FOUND);
-  return { ...row, state: row.state as TestProfileState };
+  return { ...row, status: row.status as TestProfileStatus };
 }
 
 /** Why a profile that is not a draft cannot change: said the same way by every edit. */
-export const readOnlyMessage = (p: Pick<LockedProfile, 'name' | 'version' | 'state'>) =>
-  `Test profile “${p.name}” ${p.version} is ${p.state}, so it is read-only: make a new version to change it.`;
+export const readOnlyMessage = (p: Pick<LockedProfile, 'name' | 'version' | 'status'>) =>
+  `Test profile “${p.name}” ${p.version} is ${p.status}, so it is read-only: make a new version to change it.`;
 
 /** `lockProfile`, refused with a 409 unless the profile is a draft: what every edit starts with. */
 export async function lockDraftProfile(trx: Kysely<DB>, id: number): Promise<LockedProfile> {
   const profile = await lockProfile(trx, id);
-  if (profile.state !== 'draft') throw conflict(readOnlyMessage(profile));
+  if (profile.status !== 'draft') throw conflict(readOnlyMessage(profile));
   return profile;
 }
 
@@ -109,7 +109,7 @@ export async function insertProfile(db: Kysely<DB>, values: ProfileValues, now =
     () =>
       db
         .insertInto('test_profiles')
-        .values({ ...values, state: 'draft', created_at: now, updated_at: now })
+        .values({ ...values, status: 'draft', created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow(),
     { version: ['version', PROFILE_VERSION_TAKEN] },
@@ -131,7 +131,7 @@ export async function versionTaken(db: Kysely<DB>, projectId: number, name: stri
 export async function updateProfile(
   db: Kysely<DB>,
   id: number,
-  changes: Partial<{ name: string; version: string; description: string; state: TestProfileState; activated_at: string }>,
+  changes: Partial<{ name: string; version: string; description: string; status: TestProfileStatus; activated_at: string }>,
 ): Promise<void> {
   await withUniqueFields(
     () => db.updateTable('test_profiles').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute(),
@@ -143,9 +143,9 @@ export async function updateProfile(
 export async function archiveActive(trx: Kysely<DB>, projectId: number, except: number, now: string): Promise<void> {
   await trx
     .updateTable('test_profiles')
-    .set({ state: 'archived', updated_at: now })
+    .set({ status: 'archived', updated_at: now })
     .where('project_id', '=', projectId)
-    .where('state', '=', 'active')
+    .where('status', '=', 'active')
     .where('id', '<>', except)
     .execute();
 }

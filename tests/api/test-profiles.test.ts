@@ -33,7 +33,7 @@ describe('test profiles', () => {
   it('creates drafts, lists them paged, active first, searched', async () => {
     const res = await post(`/projects/${alpha.projectId}/testprofiles`, { name: '  EOL  ', version: '1.0', description: 'End of line' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ name: 'EOL', version: '1.0', state: 'draft', step_count: 0, report_count: 0, copied_from_id: null });
+    expect(res.json().data).toMatchObject({ name: 'EOL', version: '1.0', status: 'draft', step_count: 0, report_count: 0, copied_from_id: null });
     const second = await readyDraft(t, alpha.projectId, 'EOL', '1.1');
     await createProfile(t, alpha.projectId, { name: 'Burn-in', version: '3' });
     expect((await post(`/testprofiles/${second}/active`)).statusCode).toBe(200);
@@ -41,10 +41,10 @@ describe('test profiles', () => {
     const list = await get(`/projects/${alpha.projectId}/testprofiles?limit=2`);
     expect(list.statusCode).toBe(200);
     expect(list.json().meta).toEqual({ page: 1, limit: 2, total: 3 });
-    expect(list.json().data[0]).toMatchObject({ id: second, state: 'active', step_count: 1 });
+    expect(list.json().data[0]).toMatchObject({ id: second, status: 'active', step_count: 1 });
     const searched = await get(`/projects/${alpha.projectId}/testprofiles?search=burn`);
     expect(searched.json().data.map((p: { name: string }) => p.name)).toEqual(['Burn-in']);
-    const byName = await get(`/projects/${alpha.projectId}/testprofiles?sortby=name&sortdesc=false&state=draft`);
+    const byName = await get(`/projects/${alpha.projectId}/testprofiles?sortby=name&sortdesc=false&status=draft`);
     expect(byName.json().data.map((p: { name: string }) => p.name)).toEqual(['Burn-in', 'EOL']);
     expect((await get(`/projects/${alpha.projectId}/testprofiles?sortby=colour`)).statusCode).toBe(422);
   });
@@ -121,7 +121,7 @@ describe('test profiles', () => {
     const step = (await get(`/testprofiles/${first}/testconfigurations`)).json().data[0].id;
     const variable = await addVariable(t, first, { name: 'retries', type: 'int', value: 2 });
     const file = await uploadTestFile(t, first);
-    expect((await post(`/testprofiles/${first}/active`)).json().data).toMatchObject({ state: 'active', activated_at: expect.any(String) });
+    expect((await post(`/testprofiles/${first}/active`)).json().data).toMatchObject({ status: 'active', activated_at: expect.any(String) });
     // Again: no change.
     expect((await post(`/testprofiles/${first}/active`)).statusCode).toBe(200);
 
@@ -143,14 +143,14 @@ describe('test profiles', () => {
 
     const second = await readyDraft(t, alpha.projectId, 'Line', '2');
     expect((await post(`/testprofiles/${second}/active`)).statusCode).toBe(200);
-    expect((await get(`/testprofiles/${first}`)).json().data.state).toBe('archived');
+    expect((await get(`/testprofiles/${first}`)).json().data.status).toBe('archived');
     const again = await post(`/testprofiles/${first}/active`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/archived: make a new version/);
     // Archiving the active one leaves the project without one.
-    expect((await patch(`/testprofiles/${second}`, { state: 'archived' })).json().data.state).toBe('archived');
-    expect((await patch(`/testprofiles/${second}`, { state: 'archived' })).statusCode).toBe(409);
-    expect((await patch(`/testprofiles/${second}`, { state: 'active' })).statusCode).toBe(422);
+    expect((await patch(`/testprofiles/${second}`, { status: 'archived' })).json().data.status).toBe('archived');
+    expect((await patch(`/testprofiles/${second}`, { status: 'archived' })).statusCode).toBe(409);
+    expect((await patch(`/testprofiles/${second}`, { status: 'active' })).statusCode).toBe(422);
   });
 
   it('makes a new version: a draft with the steps, variables and files, the bytes shared', async () => {
@@ -162,7 +162,7 @@ describe('test profiles', () => {
     const copy = await post(`/projects/${alpha.projectId}/testprofiles`, { copy_of: original, version: '2' });
     expect(copy.statusCode).toBe(201);
     const v2 = copy.json().data;
-    expect(v2).toMatchObject({ name: 'Versioned', version: '2', state: 'draft', copied_from_id: original, step_count: 1 });
+    expect(v2).toMatchObject({ name: 'Versioned', version: '2', status: 'draft', copied_from_id: original, step_count: 1 });
     expect((await get(`/testprofiles/${v2.id}/testvariables`)).json().data).toMatchObject([{ name: 'mode', value: 'fast', choices: ['fast', 'slow'] }]);
     const copiedFiles = (await get(`/testprofiles/${v2.id}/testfiles`)).json().data;
     expect(copiedFiles).toMatchObject([{ name: 'setup.txt', size: 11 }]);
@@ -254,7 +254,7 @@ describe('test profiles', () => {
     ]) {
       expect(res.statusCode).toBe(404);
     }
-    expect((await get(`/testprofiles/${id}`)).json().data.state).toBe('draft');
+    expect((await get(`/testprofiles/${id}`)).json().data.status).toBe('draft');
   });
 });
 
@@ -330,7 +330,7 @@ describe('activation under concurrency', () => {
       const b = await readyDraft(t, production.projectId, 'Race', `${round}b`);
       const [ra, rb] = await Promise.all([post(`/testprofiles/${a}/active`), post(`/testprofiles/${b}/active`, undefined, 'alpha-engineer')]);
       expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
-      const active = await t.db.selectFrom('test_profiles').select('id').where('project_id', '=', production.projectId).where('state', '=', 'active').execute();
+      const active = await t.db.selectFrom('test_profiles').select('id').where('project_id', '=', production.projectId).where('status', '=', 'active').execute();
       expect(active).toHaveLength(1);
       expect([a, b]).toContain(active[0].id);
     }
@@ -341,7 +341,7 @@ describe('activation under concurrency', () => {
     const a = await readyDraft(t, production.projectId, 'Backstop', '1');
     const b = await readyDraft(t, production.projectId, 'Backstop', '2');
     await post(`/testprofiles/${a}/active`);
-    await expect(t.db.updateTable('test_profiles').set({ state: 'active' }).where('id', '=', b).execute()).rejects.toThrow(/unique|UNIQUE/);
+    await expect(t.db.updateTable('test_profiles').set({ status: 'active' }).where('id', '=', b).execute()).rejects.toThrow(/unique|UNIQUE/);
   });
 });
 
@@ -378,8 +378,8 @@ describe('demo test profiles', () => {
       await seedDemoTestFunctions(demo.db);
       const files = await openFileStore(demo.db, dataDir);
       expect(await seedDemoTestProfiles(demo.db, files, null)).toBe(6);
-      const profiles = await demo.db.selectFrom('test_profiles').select(['id', 'name', 'version', 'state']).orderBy('id').execute();
-      expect(profiles.map((p) => `${p.name} ${p.version} ${p.state}`)).toEqual([
+      const profiles = await demo.db.selectFrom('test_profiles').select(['id', 'name', 'version', 'status']).orderBy('id').execute();
+      expect(profiles.map((p) => `${p.name} ${p.version} ${p.status}`)).toEqual([
         'MC-200 EOL 1.3 archived',
         'MC-200 EOL 1.4 active',
         'MC-200 EOL 1.5 draft',
@@ -387,7 +387,7 @@ describe('demo test profiles', () => {
         'SH-10 functional 2.1 active',
         'SH-10 functional 2.2 draft',
       ]);
-      for (const active of profiles.filter((p) => p.state === 'active')) {
+      for (const active of profiles.filter((p) => p.status === 'active')) {
         const stats = (await demo.call('GET', `/v1/testprofiles/${active.id}/steps`, { as: 'alpha-viewer' })).json();
         expect(stats.meta.reports).toBeGreaterThan(50);
         // Every measured step with a tolerance has a Cpk, and the steps' limits are the profile's.

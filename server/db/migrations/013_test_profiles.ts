@@ -4,9 +4,9 @@ import { addIdColumn } from '../dialect';
 /**
  * Test profiles (issue 13): what a jig runs on a project's boards, versioned.
  *
- * - test_profiles: name + version per project, state draft → active → archived. At most one
+ * - test_profiles: name + version per project, status draft → active → archived. At most one
  *   active per project: the activation call serializes on the project's row, and a partial unique
- *   index is the backstop should anything else ever write the state.
+ *   index is the backstop should anything else ever write the status.
  * - test_configurations: the profile's ordered steps (a catalogue test function, its parameters,
  *   low and high limits, unit); test_variables: typed values; test_files: the profile's files.
  *   A test file row points at a `files` row; a new version copies the rows, not the bytes, so one
@@ -21,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('version', 'text', (col) => col.notNull())
     .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('state', 'text', (col) => col.notNull().defaultTo('draft'))
+    .addColumn('status', 'text', (col) => col.notNull().defaultTo('draft'))
     .addColumn('copied_from_id', 'integer', (col) => col.references('test_profiles.id').onDelete('set null'))
     .addColumn('activated_at', 'text')
     .addColumn('created_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
@@ -34,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('test_profiles')
     .column('project_id')
     .unique()
-    .where(sql.ref('state'), '=', 'active')
+    .where(sql.ref('status'), '=', 'active')
     .execute();
 
   await addIdColumn(db, db.schema.createTable('test_configurations'))

@@ -33,7 +33,7 @@ const columns: Column<ProjectTestFunction>[] = [
  * The catalogue's test functions as this project sees them: what a step can call, and how many
  * steps of the project's profiles call each. Placed on the project's hardware tab, beside other
  * tables: the catalogue is short (one page of the largest size), so its rows are paged here and
- * keep no list state in the URL that a server-paged table on the same tab would share.
+ * keep no list status in the URL that a server-paged table on the same tab would share.
  */
 export function ProjectTestFunctions({ project }: { project: Pick<Project, 'id'> }) {
   const functions = useQuery(testFunctionChoicesOptions(project.id));

@@ -16,7 +16,7 @@ import { TestProfileStatusBadge } from './profile-status';
 const columns: Column<TestProfile>[] = [
   { key: 'name', header: 'Name', sortable: true, card: 'title', cell: (p) => <span className="font-medium">{p.name}</span> },
   { key: 'version', header: 'Version', sortable: true, cell: (p) => <span className="tabular-nums">{p.version}</span> },
-  { key: 'state', header: 'Status', sortable: true, card: 'badge', cell: (p) => <TestProfileStatusBadge state={p.state} /> },
+  { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (p) => <TestProfileStatusBadge status={p.status} /> },
   { key: 'step_count', header: 'Steps', className: 'text-right tabular-nums', cell: (p) => formatNumber(p.step_count) },
   { key: 'report_count', header: 'Reports', className: 'text-right tabular-nums', cell: (p) => formatNumber(p.report_count) },
   { key: 'updated_at', header: 'Changed', sortable: true, card: 'meta', cell: (p) => formatDate(p.updated_at) },
@@ -35,7 +35,7 @@ export function TestsTab({ project }: SectionProps) {
         query={projectTestProfilesOptions(project.id)}
         rowKey={(p) => p.id}
         rowHref={(p) => `/testprofiles/${p.id}`}
-        defaults={{ sortby: 'state' }}
+        defaults={{ sortby: 'status' }}
         searchPlaceholder="Name or version"
         emptyText="No test profiles yet. Create one, add its steps and activate it: the jigs then run it."
         toolbar={

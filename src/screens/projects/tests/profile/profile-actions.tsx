@@ -20,7 +20,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [copying, setCopying] = useState(false);
   const change = useMutation({
-    mutationFn: (what: Exclude<Confirming, null>) => (what === 'activate' ? activateTestProfile(profile.id) : updateTestProfile(profile.id, { state: 'archived' })),
+    mutationFn: (what: Exclude<Confirming, null>) => (what === 'activate' ? activateTestProfile(profile.id) : updateTestProfile(profile.id, { status: 'archived' })),
     onSuccess: async (saved, what) => {
       await testProfileChanged(client, saved);
       setConfirming(null);
@@ -30,7 +30,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
   const title = `“${profile.name}” ${profile.version}`;
   return (
     <>
-      {profile.state === 'draft' ? (
+      {profile.status === 'draft' ? (
         <Button icon={mdiCheckDecagram} onClick={() => setConfirming('activate')} disabled={profile.step_count === 0} title={profile.step_count === 0 ? 'Add its steps first' : undefined}>
           Activate
         </Button>
@@ -38,7 +38,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
       <Button variant="secondary" icon={mdiContentCopy} onClick={() => setCopying(true)}>
         New version
       </Button>
-      {profile.state !== 'archived' ? (
+      {profile.status !== 'archived' ? (
         <Button variant="secondary" icon={mdiArchiveOutline} onClick={() => setConfirming('archive')}>
           Archive
         </Button>
@@ -55,7 +55,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
         description={
           confirming === 'activate'
             ? `The jigs run it from now on, and it becomes read-only.${activeName ? ` ${activeName}, active now, is archived.` : ''}`
-            : profile.state === 'active'
+            : profile.status === 'active'
               ? 'The project then has no active profile until another is activated. Its reports stay linked to it.'
               : 'The draft is kept, read-only; make a new version of it to carry on.'
         }

@@ -28,8 +28,8 @@ export function TestProfileScreen({ params }: ScreenProps) {
   const query = useQuery(testProfileOptions(id));
   const project = useQuery({ ...projectOptions(query.data?.project_id ?? 0), enabled: !!query.data });
   const active = useQuery({
-    ...projectTestProfilesOptions(query.data?.project_id ?? 0)({ page: 1, limit: 1, sortby: 'state', sortdesc: false }),
-    enabled: !!query.data && query.data.state === 'draft',
+    ...projectTestProfilesOptions(query.data?.project_id ?? 0)({ page: 1, limit: 1, sortby: 'status', sortdesc: false }),
+    enabled: !!query.data && query.data.status === 'draft',
   });
   if (id <= 0 || (query.isError && isNotFound(query.error))) return <ProjectNotFound what="Test profile" />;
   if (query.isPending || (query.data && project.isPending)) return <LoadingBlock label="Loading test profile" />;
@@ -38,9 +38,9 @@ export function TestProfileScreen({ params }: ScreenProps) {
 
   const profile = query.data;
   const canEdit = can(session?.user, 'production.edit', { company_id: project.data.company_id });
-  const editable = canEdit && profile.state === 'draft';
+  const editable = canEdit && profile.status === 'draft';
   const current = active.data?.data[0];
-  const activeName = current && current.state === 'active' && current.id !== profile.id ? `“${current.name}” ${current.version}` : null;
+  const activeName = current && current.status === 'active' && current.id !== profile.id ? `“${current.name}” ${current.version}` : null;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -48,7 +48,7 @@ export function TestProfileScreen({ params }: ScreenProps) {
         back={{ href: `/projects/${profile.project_id}/tests`, label: `${project.data.name}: test profiles` }}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <TestProfileStatusBadge state={profile.state} />
+            <TestProfileStatusBadge status={profile.status} />
             <span>
               {formatNumber(profile.step_count)} steps · {formatNumber(profile.report_count)} reports
               {profile.activated_at ? ` · activated ${formatDate(profile.activated_at)}` : ''}
@@ -58,9 +58,9 @@ export function TestProfileScreen({ params }: ScreenProps) {
         }
         actions={canEdit ? <ProfileActions profile={profile} activeName={activeName} /> : undefined}
       />
-      {profile.state !== 'draft' ? (
+      {profile.status !== 'draft' ? (
         <p className="rounded-md border border-secondary-light bg-gray-50 p-3 text-sm text-secondary">
-          This version is {profile.state}, so it is read-only: reports that ran it keep pointing at it.{canEdit ? ' Make a new version to change it.' : ''}
+          This version is {profile.status}, so it is read-only: reports that ran it keep pointing at it.{canEdit ? ' Make a new version to change it.' : ''}
         </p>
       ) : null}
       <StepsSection profile={profile} editable={editable} />

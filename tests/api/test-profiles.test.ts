@@ -281,8 +281,10 @@ describe('reports and step statistics', () => {
     }
     const id = await createProfile(t, production.projectId, { name: 'EOL', version: '7' });
     await addStep(t, id, { name: '3V3 rail', low: 3.2, high: 3.4, unit: 'V' });
-    // A later report is linked at ingestion.
-    await production.report({ serial: 'CPK-late', test_profile: 'EOL', test_profile_version: '7', steps: [{ name: 'flash', pass: true }] });
+    // A later report is linked at ingestion, and says which version it ran.
+    const late = await production.report({ serial: 'CPK-late', test_profile: 'EOL', test_profile_version: '7', steps: [{ name: 'flash', pass: true }] });
+    const detail = await get(`/devicereports/${late.json().data.report_id}`, 'alpha-viewer');
+    expect(detail.json().data).toMatchObject({ test_profile: 'EOL', test_profile_version: '7', test_profile_id: id });
     const other = await production.report({ serial: 'CPK-other', test_profile: 'EOL', test_profile_version: '8', steps: steps(3.3, 0.1) });
     expect(other.statusCode).toBe(201);
 

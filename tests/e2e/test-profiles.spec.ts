@@ -135,3 +135,20 @@ test('a demo profile shows its step statistics, worst first, and a run chart wit
   await expect(chart.getByText(/High 1\.85 V/)).toBeVisible();
   await expect(chart.getByText(/Low 1\.75 V/)).toBeVisible();
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the tests tab and a profile with its statistics never scroll sideways; a chosen step’s chart comes into view', async ({ page }) => {
+    const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    await page.goto('/projects/2/tests');
+    await expect(page.getByRole('list', { name: 'Test profiles' }).getByRole('listitem').first()).toBeVisible();
+    expect(await noSidewaysScroll()).toBe(true);
+    await page.getByRole('link', { name: 'SH-10 functional' }).first().click();
+    const stats = page.getByRole('region', { name: 'Step statistics' });
+    await expect(stats.getByRole('img', { name: /Run chart of/ })).toBeAttached();
+    expect(await noSidewaysScroll()).toBe(true);
+    await stats.getByRole('button', { name: 'Run chart of RTC crystal' }).click();
+    await expect(stats.getByRole('img', { name: /Run chart of RTC crystal/ })).toBeInViewport();
+  });
+});

@@ -38,7 +38,7 @@ import {
   type StoredTestFile,
 } from '../store/test-profile-parts';
 import { lastMeasurements, reportCount, STATISTICS_WINDOW, stepAggregates } from '../store/test-profile-statistics';
-import { lockDraftProfile, lockProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
+import { findProfile, lockDraftProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
 import { deleteRow, type CleanupLog } from './deletes';
 
 /** A test profile's files, variables and step statistics (issue 13); its steps are in test-profiles.ts. */
@@ -57,7 +57,8 @@ export async function testFileId(db: Kysely<DB>, id: number): Promise<string> {
 
 /** Before the upload is read: a profile that is not a draft is a 409 before a byte is stored. */
 export async function assertDraft(db: Kysely<DB>, profileId: number): Promise<void> {
-  const profile = await lockProfile(db, profileId);
+  const profile = await findProfile(db, profileId);
+  if (!profile) throw notFound();
   if (profile.status !== 'draft') throw conflict(readOnlyMessage(profile));
 }
 

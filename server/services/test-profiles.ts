@@ -12,7 +12,7 @@ import type {
   testProfileUpdateInput,
 } from '../../contract/test-profiles';
 import type { DB } from '../db/schema';
-import { conflict, invalidField, notFound } from '../http/errors';
+import { conflict, HttpError, invalidField, notFound } from '../http/errors';
 import { findStep, insertStep, listSteps, deleteStep, updateStep, stepCount } from '../store/test-profile-parts';
 import {
   archiveActive,
@@ -66,7 +66,10 @@ export async function createProfile(
     let source: Awaited<ReturnType<typeof lockProfile>> | undefined;
     if (input.copy_of !== undefined) {
       // Locked: a step deleted from a draft being copied waits, so the copy is whole.
-      source = await lockProfile(trx, input.copy_of).catch(() => undefined);
+      source = await lockProfile(trx, input.copy_of).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404) return undefined;
+        throw error;
+      });
       if (!source || source.project_id !== project.id) throw invalidField('copy_of', `There is no test profile with id ${input.copy_of} in this project.`);
       name ??= source.name;
       if (input.description === undefined) description = (await findProfile(trx, source.id))?.description ?? '';

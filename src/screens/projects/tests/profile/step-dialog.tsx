@@ -33,9 +33,12 @@ export function StepDialog({ profile, step, open, onOpenChange }: Props) {
     defaultValues: stepValuesOf(step),
     resolver: contractResolver(testConfigurationCreateInput, stepInputOf),
   });
+  // Reset when the dialog opens on a step, not when its query refetches while someone types.
+  const stepId = step?.id;
   useEffect(() => {
     if (open) form.reset(stepValuesOf(step));
-  }, [open, step, form]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, stepId, form]);
 
   const chosen = useWatch({ control: form.control, name: 'test_function_id' });
   const previous = useRef(chosen);

@@ -39,9 +39,12 @@ export function VariableDialog({ profile, variable, open, onOpenChange }: Props)
     defaultValues: variableValuesOf(variable),
     resolver: contractResolver(testVariableCreateInput, variableInputOf),
   });
+  // Reset when the dialog opens on a variable, not when its query refetches while someone types.
+  const variableId = variable?.id;
   useEffect(() => {
     if (open) form.reset(variableValuesOf(variable));
-  }, [open, variable, form]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, variableId, form]);
   const type = useWatch({ control: form.control, name: 'type' });
   const choices = choicesOf(useWatch({ control: form.control, name: 'choices' }));
   const mutation = useMutation({

@@ -11,6 +11,7 @@ import type {
   TestProfile,
   testProfileUpdateInput,
 } from '../../contract/test-profiles';
+import { keptOnPostgres } from '../db/dialect';
 import type { DB } from '../db/schema';
 import { conflict, HttpError, invalidField, notFound } from '../http/errors';
 import { findStep, insertStep, listSteps, deleteStep, updateStep, stepCount } from '../store/test-profile-parts';
@@ -139,17 +140,18 @@ export async function testConfiguration(db: Kysely<DB>, id: number): Promise<Tes
   return found;
 }
 
-async function checkFunction(db: Kysely<DB>, id: number | null | undefined): Promise<void> {
+/** The step's function exists, and is kept from a delete until the step is written (PostgreSQL). */
+async function checkFunction(trx: Kysely<DB>, id: number | null | undefined): Promise<void> {
   if (id === null || id === undefined) return;
-  const found = await db.selectFrom('test_functions').select('id').where('id', '=', id).executeTakeFirst();
+  const found = await keptOnPostgres(trx, trx.selectFrom('test_functions').select('id').where('id', '=', id)).executeTakeFirst();
   if (!found) throw invalidField('test_function_id', `There is no test function with id ${id}.`);
 }
 
 export async function addStep(db: Kysely<DB>, profileId: number, input: z.output<typeof testConfigurationCreateInput>): Promise<TestConfiguration> {
-  await checkFunction(db, input.test_function_id);
   const { position, ...values } = input;
   const id = await db.transaction().execute(async (trx) => {
     await lockDraftProfile(trx, profileId);
+    await checkFunction(trx, input.test_function_id);
     const now = new Date().toISOString();
     const created = await insertStep(trx, profileId, values, position, now);
     await touchProfile(trx, profileId, now);
@@ -159,11 +161,11 @@ export async function addStep(db: Kysely<DB>, profileId: number, input: z.output
 }
 
 export async function changeStep(db: Kysely<DB>, id: number, input: z.output<typeof testConfigurationUpdateInput>): Promise<TestConfiguration> {
-  await checkFunction(db, input.test_function_id);
   await db.transaction().execute(async (trx) => {
     const profileId = await profileIdOf(trx, 'test_configurations', id);
     if (profileId === undefined) throw notFound();
     await lockDraftProfile(trx, profileId);
+    await checkFunction(trx, input.test_function_id);
     const step = await findStep(trx, id);
     if (!step) throw notFound();
     // The limits are checked together: one sent alone must still fit the other's stored value.

@@ -109,6 +109,13 @@ describe('test profiles', () => {
     expect(functions.json().data.find((f: { id: number }) => f.id === fn)).toMatchObject({ step_count: 1, parameters: [{ name: 'Channel' }] });
     const other = await get(`/projects/${beta.projectId}/testfunctions?search=Helper`, 'beta-admin');
     expect(other.json().data.find((f: { id: number }) => f.id === fn)).toMatchObject({ step_count: 0 });
+
+    // A function that steps call is not deleted from the catalogue.
+    const refusedDelete = await t.call('DELETE', `/v1/testfunctions/${fn}`, { as: 'root' });
+    expect(refusedDelete.statusCode).toBe(409);
+    expect(refusedDelete.json().message).toMatch(/^Test function “Helper function .*” is called by 1 test profile step; change or delete those steps first\.$/);
+    expect((await del(`/testconfigurations/${step}`)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `/v1/testfunctions/${fn}`, { as: 'root' })).statusCode).toBe(204);
   });
 
   it('activates one profile at a time; active and archived are read-only', async () => {

@@ -26,9 +26,7 @@ function StepActions({ profile, step, last, onEdit }: { profile: TestProfile; st
       <div className="-my-1.5 flex flex-wrap justify-end">
         <Button variant="ghost" className="min-h-9 px-2" icon={mdiArrowUp} disabled={step.position === 1 || move.isPending} onClick={() => move.mutate(step.position - 1)} aria-label={`Move ${step.name} up`} />
         <Button variant="ghost" className="min-h-9 px-2" icon={mdiArrowDown} disabled={step.position === last || move.isPending} onClick={() => move.mutate(step.position + 1)} aria-label={`Move ${step.name} down`} />
-        <Button variant="ghost" className="min-h-9 px-2" icon={mdiPencil} onClick={onEdit} aria-label={`Edit ${step.name}`}>
-          Edit
-        </Button>
+        <Button variant="ghost" className="min-h-9 px-2" icon={mdiPencil} onClick={onEdit} aria-label={`Edit ${step.name}`} title="Edit" />
         <DeleteAction compact kind="step" name={step.name} remove={() => deleteTestStep(step.id)} refresh={(c) => testProfilePartDeleted(c, profile.id)} />
       </div>
       {move.isError ? <ErrorPresenter error={move.error} title="Could not move the step" className="max-w-xs text-left" /> : null}
@@ -48,7 +46,7 @@ export function StepsSection({ profile, editable }: Props) {
       header: 'Step',
       card: 'title',
       cell: (s) => (
-        <div className="max-w-64 whitespace-normal">
+        <div className="max-w-52 whitespace-normal">
           <p className="font-medium">{s.name}</p>
           <p className="text-xs text-secondary">{s.test_function?.name ?? 'No test function'}</p>
         </div>
@@ -57,7 +55,7 @@ export function StepsSection({ profile, editable }: Props) {
     {
       key: 'parameters',
       header: 'Parameters',
-      cell: (s) => (s.parameters.length ? <span className="whitespace-normal">{s.parameters.map((p) => `${p.name} = ${p.value || '—'}`).join(', ')}</span> : '—'),
+      cell: (s) => (s.parameters.length ? <span className="block max-w-56 whitespace-normal">{s.parameters.map((p) => `${p.name} = ${p.value || '—'}`).join(', ')}</span> : '—'),
     },
     { key: 'low', header: 'Low', className: 'text-right tabular-nums', cell: (s) => formatMeasurement(s.low, s.unit) },
     { key: 'high', header: 'High', className: 'text-right tabular-nums', cell: (s) => formatMeasurement(s.high, s.unit) },

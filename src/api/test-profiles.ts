@@ -11,6 +11,7 @@ import type {
   TestFile,
   TestProfile,
   TestProfileCreateInput,
+  TestProfileStatus,
   TestProfileUpdateInput,
   TestVariable,
   TestVariableCreateInput,
@@ -40,11 +41,16 @@ export const testProfileKeys = {
   variableTypes: ['test-variable-types'] as const,
 };
 
-/** `GET /projects/{id}/testprofiles`. */
-export const projectTestProfilesOptions = (projectId: number) => (params: ListParams) =>
+export type TestProfileListParams = ListParams & { status?: TestProfileStatus };
+
+/** `GET /projects/{id}/testprofiles`, with its `status` filter. */
+export const projectTestProfilesOptions = (projectId: number) => (params: TestProfileListParams) =>
   queryOptions({
     queryKey: testProfileKeys.list(projectId, params),
-    queryFn: ({ signal }) => api.get<Page<TestProfile>>(`/projects/${projectId}/testprofiles`, { params: toQuery(params), signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api
+        .get<Page<TestProfile>>(`/projects/${projectId}/testprofiles`, { params: { ...toQuery(params), ...(params.status ? { status: params.status } : {}) }, signal })
+        .then((r) => r.data),
     enabled: projectId > 0,
   });
 

@@ -119,6 +119,12 @@ test('an engineer creates a profile, adds steps, a file and a variable, activate
   await page.goto('/projects/1/tests');
   await expect(page.getByRole('row').nth(1)).toContainText(name);
   await expect(page.getByRole('row').nth(1)).toContainText('Active');
+  // Drafts only (the status filter, in the URL), searched by name: the new version.
+  await page.getByLabel('Status').selectOption({ label: 'Draft' });
+  await expect(page).toHaveURL(/status=draft/);
+  await page.getByRole('searchbox').fill(name);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row').nth(1)).toContainText('1.1');
 });
 
 test('a demo profile shows its step statistics, worst first, and a run chart with its limits', async ({ page }) => {

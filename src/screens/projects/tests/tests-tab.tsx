@@ -1,17 +1,20 @@
 import { mdiPlus } from '@mdi/js';
 import { useState } from 'react';
 import { can } from '../../../../contract/permissions';
-import type { TestProfile } from '../../../../contract/test-profiles';
+import { TEST_PROFILE_STATUSES, type TestProfile } from '../../../../contract/test-profiles';
 import { projectTestProfilesOptions } from '../../../api/test-profiles';
 import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
-import type { Column } from '../../../components/data-table/types';
+import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
+import type { Column, ListQuery } from '../../../components/data-table/types';
 import { RoleNote } from '../../../components/role-note';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber, titleCase } from '../../../lib/format';
 import type { SectionProps } from '../section-props';
 import { NewProfileDialog } from './new-profile-dialog';
 import { TestProfileStatusBadge } from './profile-status';
+
+const STATUS_OPTIONS = TEST_PROFILE_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
 
 const columns: Column<TestProfile>[] = [
   { key: 'name', header: 'Name', sortable: true, card: 'title', cell: (p) => <span className="font-medium">{p.name}</span> },
@@ -27,25 +30,30 @@ export function TestsTab({ project }: SectionProps) {
   const session = useSession();
   const [adding, setAdding] = useState(false);
   const canEdit = can(session?.user, 'production.edit', { company_id: project.company_id });
+  const status = useTableFilter('status', TEST_PROFILE_STATUSES);
+  const query: ListQuery<TestProfile> = (p) => projectTestProfilesOptions(project.id)({ ...p, status });
   return (
     <div className="flex flex-col gap-4">
       <DataTable
         label="Test profiles"
         columns={columns}
-        query={projectTestProfilesOptions(project.id)}
+        query={query}
         rowKey={(p) => p.id}
         rowHref={(p) => `/testprofiles/${p.id}`}
         defaults={{ sortby: 'status' }}
         searchPlaceholder="Name or version"
-        emptyText="No test profiles yet. Create one, add its steps and activate it: the jigs then run it."
+        emptyText={status ? `No ${status} test profiles.` : 'No test profiles yet. Create one, add its steps and activate it: the jigs then run it.'}
         toolbar={
-          canEdit ? (
-            <Button icon={mdiPlus} onClick={() => setAdding(true)} className="sm:ml-auto">
-              New profile
-            </Button>
-          ) : (
-            <RoleNote permission="production.edit" action="create test profiles" owner={{ company_id: project.company_id, named: 'the project’s company' }} className="sm:ml-auto" />
-          )
+          <>
+            <TableFilter param="status" label="Status" options={STATUS_OPTIONS} allLabel="All statuses" />
+            {canEdit ? (
+              <Button icon={mdiPlus} onClick={() => setAdding(true)} className="sm:ml-auto">
+                New profile
+              </Button>
+            ) : (
+              <RoleNote permission="production.edit" action="create test profiles" owner={{ company_id: project.company_id, named: 'the project’s company' }} className="sm:ml-auto" />
+            )}
+          </>
         }
       />
       {canEdit ? <NewProfileDialog projectId={project.id} open={adding} onOpenChange={setAdding} /> : null}

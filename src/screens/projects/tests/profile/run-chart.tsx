@@ -2,6 +2,8 @@ import type { RunChart } from '../../../../../contract/test-profiles';
 import { formatDateTime, formatMeasurement } from '../../../../lib/format';
 
 const PAD = { left: 56, right: 16, top: 16, bottom: 28 };
+/** The axis's three labels: enough digits to tell them apart, no more. */
+const axisFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
 
 /** Where a value sits between the bottom and top of the plot, with a margin around the data and limits. */
 function yScale(values: number[], low: number | null, high: number | null, H: number) {
@@ -54,7 +56,7 @@ export function RunChartView({ chart, narrow = false }: { chart: RunChart; narro
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-gray-300" />
         {[max, (max + min) / 2, min].map((v) => (
           <text key={v} x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="fill-gray-500 text-[11px] tabular-nums">
-            {formatMeasurement(v)}
+            {axisFormat.format(v)}
           </text>
         ))}
         <line x1={PAD.left} x2={W - PAD.right} y1={y(mean)} y2={y(mean)} className="stroke-sky-600" strokeDasharray="2 3" />

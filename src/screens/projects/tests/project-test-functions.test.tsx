@@ -27,7 +27,7 @@ vi.mock('../../../api/test-profiles', async (importOriginal) => {
 
 afterEach(cleanup);
 
-describe('the project’s test functions', () => {
+describe('the project’s test functions', { timeout: 30_000 }, () => {
   it('lists each function with its parameters and how many steps call it', async () => {
     const { ProjectTestFunctions } = await import('./project-test-functions');
     render(

@@ -34,10 +34,10 @@ async function renderDialog() {
       <VariableDialog profile={{ id: 7, project_id: 1 }} open onOpenChange={() => {}} />
     </QueryClientProvider>,
   );
-  await screen.findByRole('option', { name: 'Whole number (int)' });
+  await screen.findByRole('option', { name: 'Whole number (int)' }, { timeout: 8000 });
 }
 
-describe('the variable dialog', () => {
+describe('the variable dialog', { timeout: 30_000 }, () => {
   it('edits a yes-or-no value with a checkbox and an enum with its choices', async () => {
     const user = userEvent.setup();
     await renderDialog();
@@ -59,7 +59,7 @@ describe('the variable dialog', () => {
     await user.selectOptions(screen.getByLabelText('Type'), 'int');
     await user.type(screen.getByLabelText('Value'), '2.5');
     await user.click(screen.getByRole('button', { name: 'Add variable' }));
-    expect(await screen.findByText('A whole-number variable takes a whole number.')).toBeTruthy();
+    expect(await screen.findByText('A whole-number variable takes a whole number.', {}, { timeout: 8000 })).toBeTruthy();
     await user.clear(screen.getByLabelText('Value'));
     await user.type(screen.getByLabelText('Value'), '3');
     await user.click(screen.getByRole('button', { name: 'Add variable' }));

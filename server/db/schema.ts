@@ -67,7 +67,7 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB {
+export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB, TestProfilesDB {
   company_types: CompanyTypesTable;
   companies: CompaniesTable;
   roles: RolesTable;
@@ -170,6 +170,8 @@ export interface DeviceReportsTable {
   /** JSON array of contract ReportStep. */
   steps: Generated<string>;
   created_at: string;
+  /** The test profile version the report ran (migration 013), when the project has it. */
+  test_profile_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ReportDailyStatsTable {
@@ -429,4 +431,42 @@ export interface RequestsDB {
   } & Stamped;
   selected_modules: { id: Generated<number>; request_id: number | null; project_id: number | null; cassette_module_type_id: number; slot: number; created_at: string };
   selected_cartridges: { id: Generated<number>; request_id: number | null; project_id: number | null; cartridge_type_id: number; bay: number; created_at: string };
+}
+
+/** Test profiles (migration 013, issue 13). JSON columns hold text. */
+export interface TestProfilesDB {
+  test_profiles: {
+    id: Generated<number>;
+    project_id: number;
+    name: string;
+    version: string;
+    description: Generated<string>;
+    /** draft | active | archived */
+    status: Generated<string>;
+    copied_from_id: number | null;
+    activated_at: string | null;
+    created_by: number | null;
+  } & Stamped;
+  test_configurations: {
+    id: Generated<number>;
+    test_profile_id: number;
+    position: number;
+    name: string;
+    test_function_id: number | null;
+    /** JSON: [{ name, value }] */
+    parameters: Generated<string>;
+    low: number | null;
+    high: number | null;
+    unit: Generated<string>;
+  } & Stamped;
+  test_files: { id: Generated<number>; test_profile_id: number; file_id: string; created_by: number | null; created_at: string };
+  test_variables: {
+    id: Generated<number>;
+    test_profile_id: number;
+    name: string;
+    type: string;
+    value: string;
+    /** JSON: the choices of an enum */
+    choices: Generated<string>;
+  } & Stamped;
 }

@@ -39,6 +39,10 @@ const ROW: Record<ScopeName, string> = {
   user: 'the user `:id` (`me` is the caller)',
   cassette: 'the cassette `:id`, through its company',
   enclosureSetting: "the enclosure setting `:id`, through its company (a jig that has left the company has none there)",
+  testProfile: 'the test profile `:id`, through its project',
+  testConfiguration: "the test profile's step `:id`, through its profile's project",
+  testFile: "the test profile's file `:id`, through its profile's project",
+  testVariable: "the test profile's variable `:id`, through its profile's project",
 };
 
 /** The access line of a route's OpenAPI description. */

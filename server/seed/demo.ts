@@ -14,6 +14,7 @@ import { seedDemoProduction, type DemoProductionSummary } from './demo-productio
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoTestFunctions } from './demo-test-functions';
+import { seedDemoTestProfiles } from './demo-test-profiles';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
 
@@ -68,6 +69,7 @@ export async function seedDemo(
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
   await seedDemoCartridges(db, platform.files, platform.superadmin);
   await seedDemoTestFunctions(db);
+  await seedDemoTestProfiles(db, platform.files, seeded[0].users['acme-engineer']); // after the functions: steps call them
   // After the catalogue's demo: MC-300's pad groups take its resource types.
   await seedDemoRequests(db, platform.files, { customer: ids[0], manufacturer: ids[1] }, platform.superadmin);
   return { ...production, firmware, ms: Math.round(performance.now() - t0) };

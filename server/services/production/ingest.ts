@@ -8,6 +8,7 @@ import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
 import { serialKey } from '../../store/devices';
 import { addReportStatistics, afterReport, applyDeviceChanges } from './counters';
+import { profileIdFor } from '../../store/test-profiles';
 
 export type ReportingJig = { id: number; company_id: number };
 export type IngestResult = { report_id: number; device_id: number; duplicate: boolean };
@@ -116,6 +117,8 @@ export async function ingestReport(
           enclosure_id: jig.id,
           test_profile: input.test_profile ?? null,
           test_profile_version: input.test_profile_version ?? null,
+          // The version it ran, when the project has it (issue 13): statistics per version read this.
+          test_profile_id: await profileIdFor(trx, project.id, input.test_profile, input.test_profile_version),
           result: input.result,
           started_at,
           finished_at,

@@ -8,7 +8,6 @@ import { sharedScreen, type ScreenRoutes } from '../../app/screen-entry';
 const notBuilt = sharedScreen(() => import('./not-built-screen').then((m) => ({ default: m.NotBuiltScreen })));
 
 export default {
-  testprofile: notBuilt('Test profile'),
   cassettes: notBuilt('Cassettes'),
   cassette: notBuilt('Cassette'),
   configurations: notBuilt('Configurations'),

@@ -144,7 +144,12 @@ export async function slicedCompanyStatistics(db: Kysely<DB>, f: SliceFilters & 
 
 /** The three pass yields of the boards first tested in the range (contract/figures.ts). */
 function cohortYields(c: { first_tests: number; first_passes: number; second_passes: number; last_passes: number }) {
-  const { tested: _tested, ...yields } = passYields({ ...c, tested: c.first_tests });
+  const { tested: _tested, ...yields } = passYields({
+    tested: c.first_tests,
+    first_passes: c.first_passes,
+    second_passes: c.second_passes,
+    last_passes: c.last_passes,
+  });
   return { first_tests: c.first_tests, ...yields };
 }
 

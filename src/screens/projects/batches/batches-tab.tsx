@@ -73,11 +73,14 @@ const actionsColumn: Column<ProductionBatch> = {
 
 const STATUS_OPTIONS = BATCH_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
 
-/** The project's pass yields over all its batches, above them. */
+/**
+ * The project's pass yields over all its batches: above them where there is room, below them on
+ * a phone, where the list and its "New batch" come first.
+ */
 function ProjectPassYields({ projectId }: { projectId: number }) {
   const query = useQuery(projectYieldsOptions(projectId));
   return (
-    <div className="mb-4">
+    <div className="order-last sm:order-first">
       <PassYields label="Yield by attempt, all batches" figures={query.data} error={query.isError} />
     </div>
   );
@@ -92,7 +95,7 @@ export function BatchesTab({ project }: SectionProps) {
   const canCreate = can(session?.user, 'production.edit', { company_id: project.company_id });
 
   return (
-    <>
+    <div className="flex flex-col gap-4">
       <ProjectPassYields projectId={project.id} />
       <DataTable
         label="Production batches"
@@ -116,6 +119,6 @@ export function BatchesTab({ project }: SectionProps) {
         }
       />
       {canCreate ? <BatchFormDialog projectId={project.id} open={creating} onOpenChange={setCreating} /> : null}
-    </>
+    </div>
   );
 }

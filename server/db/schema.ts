@@ -127,6 +127,10 @@ export interface ProductionBatchesTable {
   scrapped_count: Generated<number>;
   tested_count: Generated<number>;
   first_pass_count: Generated<number>;
+  /** Boards that passed on their first or second run (migration 014). */
+  second_pass_count: Generated<number>;
+  /** Tested boards standing passed or released: their latest verdict a pass (migration 014). */
+  last_pass_count: Generated<number>;
   report_count: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -143,6 +147,8 @@ export interface DevicesTable {
   status: Generated<string>;
   /** null until tested; 1 when the first report passed, else 0. */
   first_pass: number | null;
+  /** The run (1, 2, …, in stored order) that first passed; null until one did (migration 014). */
+  pass_attempt: number | null;
   last_result: string | null;
   report_count: Generated<number>;
   tested_at: string | null;
@@ -185,6 +191,9 @@ export interface ReportDailyStatsTable {
   errors: Generated<number>;
   first_tests: Generated<number>;
   first_passes: Generated<number>;
+  /** Of the boards first tested in this row (migration 014): passed by their second run, and standing passed now. */
+  second_passes: Generated<number>;
+  last_passes: Generated<number>;
 }
 
 export interface StepFailureDailyTable {
@@ -212,6 +221,9 @@ export interface ReportDailySlicesTable {
   errors: Generated<number>;
   first_tests: Generated<number>;
   first_passes: Generated<number>;
+  /** Of the boards first tested in this row (migration 014): passed by their second run, and standing passed now. */
+  second_passes: Generated<number>;
+  last_passes: Generated<number>;
 }
 
 /** Failing runs per step, split by batch, jig and test profile (migration 008). */

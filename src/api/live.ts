@@ -24,6 +24,7 @@ export function liveStaleKeys(e: LiveReportEvent): QueryKey[] {
     batchKeys.totals(e.production_batch_id),
     batchKeys.firstPasses(e.production_batch_id),
     batchKeys.lists(e.project_id),
+    batchKeys.projectYields(e.project_id),
     projectKeys.detail(e.project_id),
     projectKeys.lists(),
     statisticsKeys.company(e.company_id),

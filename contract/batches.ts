@@ -25,10 +25,18 @@ export const productionBatchSchema = z.object({
   released_count: z.number().int(),
   /** Boards whose first test run passed. */
   first_pass_count: z.number().int(),
+  /** Boards that passed on their first or second test run. */
+  second_pass_count: z.number().int(),
+  /** Tested boards standing passed or released: their latest verdict is a pass. */
+  last_pass_count: z.number().int(),
   /** (passed_count + released_count) / tested_count; null while nothing was tested. */
   yield: z.number().nullable(),
   /** first_pass_count / tested_count; null while nothing was tested. */
   first_pass_yield: z.number().nullable(),
+  /** second_pass_count / tested_count. */
+  second_pass_yield: z.number().nullable(),
+  /** last_pass_count / tested_count: the final yield. */
+  last_pass_yield: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -92,5 +100,34 @@ export const batchFirstPassesSchema = z.object({
   first_pass: z.number().int(),
   /** first_pass / tested; null when nothing was tested. */
   first_pass_yield: z.number().nullable(),
+  /** Boards that passed on their first or second run, and that share of tested. */
+  second_pass: z.number().int(),
+  second_pass_yield: z.number().nullable(),
+  /** Tested boards whose latest verdict is a pass (passed or released), and that share. */
+  last_pass: z.number().int(),
+  last_pass_yield: z.number().nullable(),
 });
 export type BatchFirstPasses = z.infer<typeof batchFirstPassesSchema>;
+
+/**
+ * First-, second- and last-pass yield of a set of tested boards, each with the counts it
+ * divides (contract/figures.ts): `GET /projects/{id}/yields` for a whole project.
+ */
+export const passYieldsSchema = z.object({
+  /** Boards with at least one test run. */
+  tested: z.number().int(),
+  first_passes: z.number().int(),
+  second_passes: z.number().int(),
+  last_passes: z.number().int(),
+  first_pass_yield: z.number().nullable(),
+  second_pass_yield: z.number().nullable(),
+  last_pass_yield: z.number().nullable(),
+});
+export type PassYields = z.infer<typeof passYieldsSchema>;
+
+export const projectYieldsSchema = passYieldsSchema.extend({
+  project_id: z.number().int(),
+  /** Production batches the figures sum. */
+  batches: z.number().int(),
+});
+export type ProjectYields = z.infer<typeof projectYieldsSchema>;

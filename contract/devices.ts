@@ -77,6 +77,8 @@ export const deviceReportSchema = z.object({
   enclosure_name: z.string().nullable(),
   test_profile: z.string().nullable(),
   test_profile_version: z.string().nullable(),
+  /** The project's test profile of that name and version (issue 13), when it has one. */
+  test_profile_id: z.number().int().nullable(),
   result: z.enum(REPORT_RESULTS),
   started_at: z.string(),
   finished_at: z.string(),

@@ -30,6 +30,16 @@ export const PROVISIONING_MOVES: Record<Provisioning, readonly Provisioning[]> =
 /** A jig is online when it was seen (a report or an update check) in the last 15 minutes (DOMAIN.md). */
 export const ONLINE_WINDOW_MS = 15 * 60 * 1000;
 
+/** Whether a jig last seen at `lastSeenAt` (ISO, UTC) counts as online at `now` (ms): seen 15 minutes ago or later. */
+export function isJigOnline(lastSeenAt: string | null, now: number): boolean {
+  if (lastSeenAt === null) return false;
+  const seen = Date.parse(lastSeenAt);
+  return Number.isFinite(seen) && now - seen <= ONLINE_WINDOW_MS;
+}
+
+/** The earliest `last_seen_at` (ISO) that is still online at `now`: the online filter's bound in SQL. */
+export const onlineSince = (now: number): string => new Date(now - ONLINE_WINDOW_MS).toISOString();
+
 export const enclosureSchema = z.object({
   id: z.number().int(),
   serial: z.string(),

@@ -11,6 +11,15 @@
  * - yield: passed boards / tested boards.
  * - first-pass yield: boards whose first test run passed / tested boards. A first run that ended
  *   in an error is not a pass.
+ * - second-pass yield: boards that passed on their first or second test run / tested boards.
+ * - last-pass (final) yield: tested boards whose latest verdict is a pass (they stand passed, or
+ *   were released) / tested boards. On a batch it is its yield counted over tested boards only.
+ *   A run is an attempt whatever its result: the runs are counted in the order they were
+ *   stored, as first-pass is decided (a late report is a later attempt); an error is an attempt
+ *   that did not pass, and leaves the board's verdict as it was.
+ * - over a date range, the three are of the boards first tested in it (a cohort: first_tests),
+ *   counted where they stand now: a retest next week moves the figure of the day the board was
+ *   first tested. So the days of a range add up, and all of time gives the batches' figures.
  * - pass rate (runs): passed test runs / all test runs (errors included): the figure of a day
  *   or a week, where boards are still being tested and retested.
  *
@@ -49,3 +58,28 @@ export const firstPassYield = (firstPasses: number, tested: number): number | nu
 
 /** Pass rate: passed test runs / all test runs. */
 export const passRate = (passedRuns: number, runs: number): number | null => ratio(passedRuns, runs);
+
+/** Second-pass yield: boards that passed on their first or second run / tested boards. */
+export const secondPassYield = (secondPasses: number, tested: number): number | null => ratio(secondPasses, tested);
+
+/** Last-pass (final) yield: tested boards whose latest verdict is a pass / tested boards. */
+export const lastPassYield = (lastPasses: number, tested: number): number | null => ratio(lastPasses, tested);
+
+/** The counts of the three pass yields, over one set of tested boards. */
+export type PassCounts = { tested: number; first_passes: number; second_passes: number; last_passes: number };
+
+/** The three pass yields of one set of tested boards, each beside the counts it divides. */
+export const passYields = (c: PassCounts) => ({
+  ...c,
+  first_pass_yield: firstPassYield(c.first_passes, c.tested),
+  second_pass_yield: secondPassYield(c.second_passes, c.tested),
+  last_pass_yield: lastPassYield(c.last_passes, c.tested),
+});
+
+/** The definitions as people read them beside the figures (legends and tooltips). */
+export const PASS_YIELD_DEFINITIONS = {
+  first: 'Of the boards tested, the share that passed on their first attempt.',
+  second: 'Of the boards tested, the share that passed on their first or second attempt.',
+  last: 'Of the boards tested, the share whose latest attempt passed: they stand passed or were released (the final yield).',
+  range: 'Over a date range: the boards first tested in it, as they stand now.',
+} as const;

@@ -44,6 +44,21 @@ describe('decide', () => {
     expect(decide(member, 'read', { company_id: 1, project_id: 8 })).toBe('hidden');
   });
 
+  it("lets a company's admins and engineers change its jigs' settings; operators, viewers and project members only read them", () => {
+    const jig = { company_id: 1 };
+    const operator = person(1, 'operator');
+    expect(decide(admin, 'jigs.edit', jig)).toBe('allow');
+    expect(decide(engineer, 'jigs.edit', jig)).toBe('allow');
+    expect(decide(operator, 'jigs.edit', jig)).toBe('forbidden');
+    expect(decide(viewer, 'jigs.edit', jig)).toBe('forbidden');
+    expect(decide(operator, 'read', jig)).toBe('allow');
+    // A jig is the company's, never a project's: a member of one of its projects does not see it.
+    expect(decide(member, 'read', jig)).toBe('hidden');
+    expect(decide(otherAdmin, 'jigs.edit', jig)).toBe('hidden');
+    expect(decide(superadmin, 'jigs.edit', jig)).toBe('allow');
+    expect(rolesFor('jigs.edit')).toEqual(['superadmin', 'admin', 'engineer']);
+  });
+
   it('keeps the platform to superadmins, who pass everywhere', () => {
     expect(decide(admin, 'platform')).toBe('forbidden');
     expect(decide(superadmin, 'platform')).toBe('allow');

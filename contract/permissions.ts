@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'company.read': { who: 'roles', roles: COMPANY_ROLE_SLUGS },
   /** Running a project's production: batches, manufacturers, release batches, invitations. */
   'production.edit': { who: 'roles', roles: ['admin', 'engineer'] },
+  /** A company's settings of its jigs: name, location, project (`PATCH /enclosuresettings/{id}`). */
+  'jigs.edit': { who: 'roles', roles: ['admin', 'engineer'] },
   /** Renaming, describing or archiving a project; renaming the company. */
   'company.manage': { who: 'roles', roles: ['admin'] },
   /** Adding a company's users and setting their roles. */

@@ -47,6 +47,14 @@ export const yieldPointSchema = z.object({
   pass_rate: z.number().nullable(),
   /** first_passes / first_tests. */
   first_pass_yield: z.number().nullable(),
+  /**
+   * Of the same boards (first tested in the bucket), as they stand now: passed on their first
+   * or second run, and standing passed or released (contract/figures.ts).
+   */
+  second_passes: z.number().int(),
+  last_passes: z.number().int(),
+  second_pass_yield: z.number().nullable(),
+  last_pass_yield: z.number().nullable(),
   /** With `step`: the runs of the bucket in which that step failed. */
   step_failures: z.number().int().optional(),
 });
@@ -87,6 +95,11 @@ export const batchYieldSchema = z.object({
   first_tests: z.number().int(),
   first_passes: z.number().int(),
   first_pass_yield: z.number().nullable(),
+  /** Of the same boards: passed by their second run; standing passed or released. */
+  second_passes: z.number().int(),
+  last_passes: z.number().int(),
+  second_pass_yield: z.number().nullable(),
+  last_pass_yield: z.number().nullable(),
 });
 
 /** `GET /companies/{id}/statistics/projects/`: first-pass yield per project and per batch. */
@@ -97,6 +110,10 @@ export const projectStatisticsSchema = z.object({
   first_tests: z.number().int(),
   first_passes: z.number().int(),
   first_pass_yield: z.number().nullable(),
+  second_passes: z.number().int(),
+  last_passes: z.number().int(),
+  second_pass_yield: z.number().nullable(),
+  last_pass_yield: z.number().nullable(),
   /** With `step`: the runs in which that step failed. */
   step_failures: z.number().int().optional(),
   batches: z.array(

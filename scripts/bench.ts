@@ -54,7 +54,7 @@ function bundleSection() {
     console.log('building the web app…');
     execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
   }
-  const { loginJs, loginCss, allJs } = measureBundle(dist);
+  const { loginJs, loginCss, allJs, screens } = measureBundle(dist);
   const rows: [string, string, string][] = [
     ['JS loaded for /login', kib(loginJs.raw), kib(loginJs.gzip)],
     ['CSS loaded for /login', kib(loginCss.raw), kib(loginCss.gzip)],
@@ -63,6 +63,8 @@ function bundleSection() {
   console.log(`\nbundle (vite build, gzip -9; budget for /login JS ${kib(LOGIN_JS_BUDGET_GZIP)})`);
   console.log(['figure', 'raw', 'gzipped'].map((h) => h.padEnd(24)).join(''));
   for (const row of rows) console.log(row.map((c) => c.padEnd(24)).join(''));
+  console.log('\neach screen\'s own JS, beyond what /login loaded (its chunk and the shared chunks it adds)');
+  for (const s of screens) console.log([s.screen.replace(/^src\/screens\//, ''), kib(s.raw), kib(s.gzip)].map((c) => c.padEnd(48)).join(''));
 }
 
 // ───────────────────────────── load clients (child process) ─────────────────────────────

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { firstScreenChunks, type Manifest } from './bundle-size';
+import { firstScreenChunks, screenChunks, type Manifest } from './bundle-size';
 
 // The shape Vite writes to dist/.vite/manifest.json (build.manifest in vite.config.ts).
 const manifest: Manifest = {
@@ -20,5 +20,12 @@ describe('firstScreenChunks', () => {
   it('refuses to measure a build without the login chunk rather than measure less', () => {
     const { 'src/screens/login/login-screen.tsx': _login, ...withoutLogin } = manifest;
     expect(() => firstScreenChunks(withoutLogin)).toThrow(/src\/screens\/login/);
+  });
+
+  it("prints each other screen's own chunks: what opening it adds to what /login loaded", () => {
+    expect(screenChunks(manifest)).toEqual([
+      { screen: 'src/screens/login/login-screen.tsx', files: [] },
+      { screen: 'src/screens/projects/index.ts', files: ['assets/projects.js', 'assets/table.js'] },
+    ]);
   });
 });

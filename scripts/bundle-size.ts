@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The first screen's JavaScript may not grow past this (gzip -9), issue 10: about 122 KiB today. */
-export const LOGIN_JS_BUDGET_GZIP = 128 * 1024;
+/** The first screen's JavaScript may not grow past this (gzip -9): issue 14 asks for 110 kB (about 101 KiB since axios loads with the first call). */
+export const LOGIN_JS_BUDGET_GZIP = 110_000;
 
 export type ManifestChunk = {
   file: string;
@@ -31,15 +31,34 @@ export function firstScreenChunks(manifest: Manifest): string[] {
   if (!entry) throw new Error('no entry chunk in the Vite manifest');
   if (!login) throw new Error('no lazy chunk of src/screens/login/ in the Vite manifest');
 
+  return [...withStaticImports(manifest, [entry, login])];
+}
+
+/** A chunk's key with everything it imports statically, itself included. */
+function withStaticImports(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
     seen.add(key);
     for (const dep of manifest[key]?.imports ?? []) visit(dep);
   };
-  visit(entry);
-  visit(login);
-  return [...seen];
+  keys.forEach(visit);
+  return seen;
+}
+
+/**
+ * Each lazy screen's own JavaScript: its chunk and the static imports the first screen has not
+ * already loaded, i.e. what opening it after /login costs (issue 14 prints them).
+ */
+export function screenChunks(manifest: Manifest): { screen: string; files: string[] }[] {
+  const first = new Set(firstScreenChunks(manifest));
+  return Object.keys(manifest)
+    .filter((k) => manifest[k].isDynamicEntry && /^src\/screens\//.test(k))
+    .sort()
+    .map((screen) => ({
+      screen,
+      files: [...withStaticImports(manifest, [screen])].filter((k) => !first.has(k)).map((k) => manifest[k].file),
+    }));
 }
 
 export function readManifest(dist: string): Manifest {
@@ -66,7 +85,8 @@ export function measureBundle(dist: string) {
   const allJs = Object.values(manifest)
     .map((c) => c.file)
     .filter((f) => f.endsWith('.js'));
-  return { loginJs: sizeOf(dist, js), loginCss: sizeOf(dist, css), allJs: sizeOf(dist, allJs) };
+  const screens = screenChunks(manifest).map(({ screen, files }) => ({ screen, ...sizeOf(dist, files) }));
+  return { loginJs: sizeOf(dist, js), loginCss: sizeOf(dist, css), allJs: sizeOf(dist, allJs), screens };
 }
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;

@@ -67,7 +67,7 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
-export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB, HardwareDB {
+export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB, HardwareDB, TestProfilesDB {
   company_types: CompanyTypesTable;
   companies: CompaniesTable;
   roles: RolesTable;
@@ -127,6 +127,10 @@ export interface ProductionBatchesTable {
   scrapped_count: Generated<number>;
   tested_count: Generated<number>;
   first_pass_count: Generated<number>;
+  /** Boards that passed on their first or second run (migration 014). */
+  second_pass_count: Generated<number>;
+  /** Tested boards standing passed or released: their latest verdict a pass (migration 014). */
+  last_pass_count: Generated<number>;
   report_count: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -143,6 +147,8 @@ export interface DevicesTable {
   status: Generated<string>;
   /** null until tested; 1 when the first report passed, else 0. */
   first_pass: number | null;
+  /** The run (1, 2, …, in stored order) that first passed; null until one did (migration 014). */
+  pass_attempt: number | null;
   last_result: string | null;
   report_count: Generated<number>;
   tested_at: string | null;
@@ -170,6 +176,8 @@ export interface DeviceReportsTable {
   /** JSON array of contract ReportStep. */
   steps: Generated<string>;
   created_at: string;
+  /** The test profile version the report ran (migration 013), when the project has it. */
+  test_profile_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ReportDailyStatsTable {
@@ -183,6 +191,9 @@ export interface ReportDailyStatsTable {
   errors: Generated<number>;
   first_tests: Generated<number>;
   first_passes: Generated<number>;
+  /** Of the boards first tested in this row (migration 014): passed by their second run, and standing passed now. */
+  second_passes: Generated<number>;
+  last_passes: Generated<number>;
 }
 
 export interface StepFailureDailyTable {
@@ -210,6 +221,9 @@ export interface ReportDailySlicesTable {
   errors: Generated<number>;
   first_tests: Generated<number>;
   first_passes: Generated<number>;
+  /** Of the boards first tested in this row (migration 014): passed by their second run, and standing passed now. */
+  second_passes: Generated<number>;
+  last_passes: Generated<number>;
 }
 
 /** Failing runs per step, split by batch, jig and test profile (migration 008). */
@@ -457,4 +471,42 @@ export interface HardwareDB {
     created_at: string;
   };
   project_cassettes: { id: Generated<number>; project_id: number; cassette_id: number; created_at: string };
+}
+
+/** Test profiles (migration 013, issue 13). JSON columns hold text. */
+export interface TestProfilesDB {
+  test_profiles: {
+    id: Generated<number>;
+    project_id: number;
+    name: string;
+    version: string;
+    description: Generated<string>;
+    /** draft | active | archived */
+    status: Generated<string>;
+    copied_from_id: number | null;
+    activated_at: string | null;
+    created_by: number | null;
+  } & Stamped;
+  test_configurations: {
+    id: Generated<number>;
+    test_profile_id: number;
+    position: number;
+    name: string;
+    test_function_id: number | null;
+    /** JSON: [{ name, value }] */
+    parameters: Generated<string>;
+    low: number | null;
+    high: number | null;
+    unit: Generated<string>;
+  } & Stamped;
+  test_files: { id: Generated<number>; test_profile_id: number; file_id: string; created_by: number | null; created_at: string };
+  test_variables: {
+    id: Generated<number>;
+    test_profile_id: number;
+    name: string;
+    type: string;
+    value: string;
+    /** JSON: the choices of an enum */
+    choices: Generated<string>;
+  } & Stamped;
 }

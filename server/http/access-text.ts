@@ -8,6 +8,7 @@ export const FORBIDDEN_MESSAGES: Record<Permission, string> = {
   read: 'Not allowed.',
   'company.read': "Only people of the owning company may see this.",
   'production.edit': 'Only an admin or engineer of the company may change this.',
+  'jigs.edit': "Only an admin or engineer of the company may change a jig's settings.",
   'company.manage': 'Only an admin of the company may change this.',
   'users.manage': 'Only an admin of the company may add users or change roles.',
   'user.edit': 'You may not edit this user.',
@@ -20,6 +21,7 @@ const WHO: Record<Permission, string> = {
   read: 'Any logged-in user who sees the row.',
   'company.read': "People of the row's owning company, and superadmins.",
   'production.edit': "Admins and engineers of the row's owning company, and superadmins.",
+  'jigs.edit': "Admins and engineers of the row's owning company, and superadmins.",
   'company.manage': "Admins of the row's owning company, and superadmins.",
   'users.manage': "Admins of the row's owning company, and superadmins.",
   'user.edit': 'The user themself, admins of their company, and superadmins.',
@@ -38,6 +40,11 @@ const ROW: Record<ScopeName, string> = {
   cassette: 'the cassette `:id`, through its company',
   cassetteConfiguration: 'the cassette configuration `:id`, through its project',
   selectedCartridge: "a project's selected cartridge `:id`, through its project",
+  enclosureSetting: "the enclosure setting `:id`, through its company (a jig that has left the company has none there)",
+  testProfile: 'the test profile `:id`, through its project',
+  testConfiguration: "the test profile's step `:id`, through its profile's project",
+  testFile: "the test profile's file `:id`, through its profile's project",
+  testVariable: "the test profile's variable `:id`, through its profile's project",
 };
 
 /** The access line of a route's OpenAPI description. */

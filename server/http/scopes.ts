@@ -8,9 +8,11 @@ import { findCassette } from '../store/cassettes';
 import { findCompany } from '../store/companies';
 import { findConfigurationRow } from '../store/hardware';
 import { findDevice } from '../store/devices';
+import { findEnclosureSetting } from '../store/enclosure-settings';
 import { findInvite } from '../store/invites';
 import { findProject } from '../store/projects';
 import { findReleaseBatchHead } from '../store/release-batches';
+import { findProfile, profileIdOf } from '../store/test-profiles';
 import { findReportDetail } from '../store/reports';
 import { findUser } from '../store/users';
 import { parseId } from './validate';
@@ -29,6 +31,12 @@ const scope = <T>(resolve: Resolver<T>) => resolve;
 const inProject = async <T extends { project_id: number }>(db: Kysely<DB>, row: T | undefined) => {
   const project = row && (await findProject(db, row.project_id));
   return project ? { row: { ...row, project }, owner: { company_id: project.company_id, project_id: project.id } } : undefined;
+};
+
+/** A child row of a test profile: its id with the profile (and project) it belongs to. */
+const childOfProfile = async (db: Kysely<DB>, id: number, profileId: number | undefined) => {
+  const found = profileId === undefined ? undefined : await inProject(db, await findProfile(db, profileId));
+  return found && { row: { id, profile: found.row }, owner: found.owner };
 };
 
 export const SCOPES = {
@@ -66,6 +74,12 @@ export const SCOPES = {
     const found = await inProject(db, await findInvite(db, id));
     return found && { row: { invite: found.row, project: found.row.project }, owner: found.owner };
   }),
+  /** A test profile: its project's (issue 13). */
+  testProfile: scope(async (db, id) => inProject(db, await findProfile(db, id))),
+  /** A profile's step, file or variable: the row's id and its profile's, judged by the project. */
+  testConfiguration: scope(async (db, id) => childOfProfile(db, id, await profileIdOf(db, 'test_configurations', id))),
+  testFile: scope(async (db, id) => childOfProfile(db, id, await profileIdOf(db, 'test_files', id))),
+  testVariable: scope(async (db, id) => childOfProfile(db, id, await profileIdOf(db, 'test_variables', id))),
   /** A cassette: its company's (one of no company is the platform's alone). */
   cassette: scope(async (db, id) => {
     const cassette = await findCassette(db, id);
@@ -77,6 +91,11 @@ export const SCOPES = {
   selectedCartridge: scope(async (db, id) => {
     const row = await db.selectFrom('selected_cartridges').select(['id', 'project_id', 'cartridge_type_id', 'bay']).where('id', '=', id).executeTakeFirst();
     return row && row.project_id !== null ? inProject(db, { ...row, project_id: row.project_id }) : undefined;
+  }),
+  /** A company's settings of a jig: its company's, and only while the jig is that company's. */
+  enclosureSetting: scope(async (db, id) => {
+    const setting = await findEnclosureSetting(db, id);
+    return setting && { row: setting, owner: { company_id: setting.company_id } };
   }),
   /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
   user: scope(async (db, id, caller) => {

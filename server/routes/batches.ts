@@ -6,13 +6,14 @@ import {
   productionBatchListQuery,
   productionBatchSchema,
   productionBatchUpdateInput,
+  projectYieldsSchema,
 } from '../../contract/batches';
 import { deviceSchema } from '../../contract/devices';
 import { oneOf, pageOf } from '../../contract/envelope';
 import { sendCsv, wantsCsv } from '../http/csv';
 import { deleteRoute } from '../http/delete-route';
 import { defineRoutes } from '../http/route';
-import { addBatch, batchesOfProject, batchFirstPasses, batchTotals, changeBatch, removeBatch } from '../services/batches';
+import { addBatch, batchesOfProject, batchFirstPasses, batchTotals, changeBatch, removeBatch, yieldsOfProject } from '../services/batches';
 import { deviceExport, devicePage } from '../services/device-lists';
 
 /** Production batches of a project; admins and engineers plan them, every member reads. */
@@ -26,6 +27,17 @@ export default defineRoutes((route, { db }) => {
     query: productionBatchListQuery,
     response: pageOf(productionBatchSchema),
     handler: async ({ row: project, query }) => batchesOfProject(db, project, query),
+  });
+
+  route({
+    method: 'GET',
+    url: '/projects/:id/yields',
+    summary: "A project's first-, second- and last-pass yield",
+    description: "Over all of the project's production batches, summed from their maintained counters (contract/figures.ts).",
+    access: 'read',
+    scope: 'project',
+    response: oneOf(projectYieldsSchema),
+    handler: async ({ row: project }) => ({ data: await yieldsOfProject(db, project) }),
   });
 
   route({
@@ -98,7 +110,7 @@ export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
     url: '/batch/:id/firstpasses',
-    summary: "A production batch's first-pass yield",
+    summary: "A production batch's first-pass yield, with second-pass and last-pass yield",
     access: 'read',
     scope: 'productionBatch',
     response: oneOf(batchFirstPassesSchema),

@@ -74,7 +74,7 @@ export default defineRoutes((route, { db }) => {
   platformDeleteRoute(route, {
     url: '/testfunctions/:id',
     summary: 'Delete a test function',
-    refusedWhen: 'never yet (nothing refers to a test function)',
+    refusedWhen: 'while steps of test profiles call it',
     access: 'platform',
     remove: (id) => removeTestFunction(db, id),
   });

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { seedCompany, type SeedCompany } from './companies';
 import { seedDemoCassettes } from './demo-cassettes';
+import { seedDemoEnclosureSettings } from './demo-enclosure-settings';
 import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoCartridgeTypes } from './demo-cartridge-types';
 import { seedDemoCartridges } from './demo-cartridges';
@@ -14,6 +15,7 @@ import { seedDemoProduction, type DemoProductionSummary } from './demo-productio
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoTestFunctions } from './demo-test-functions';
+import { seedDemoTestProfiles } from './demo-test-profiles';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
 
@@ -61,12 +63,14 @@ export async function seedDemo(
   });
   await seedDemoPanels(db);
   await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
+  await seedDemoEnclosureSettings(db, ids[0]);
   const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
   await seedDemoCassettes(db, ids[0]);
   await seedDemoCartridgeTypes(db, platform.files, platform.superadmin);
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
   await seedDemoCartridges(db, platform.files, platform.superadmin);
   await seedDemoTestFunctions(db);
+  await seedDemoTestProfiles(db, platform.files, seeded[0].users['acme-engineer']); // after the functions: steps call them
   // After the catalogue's demo: MC-300's pad groups take its resource types.
   await seedDemoRequests(db, platform.files, { customer: ids[0], manufacturer: ids[1] }, platform.superadmin);
   await seedDemoHardware(db, platform.files, ids[0]); // after the requests' and catalogue's demos

@@ -21,7 +21,8 @@ export type DeviceRow = {
 };
 
 /** A stored report as the loader writes it: the table's own row type, ids included. */
-export type ReportRow = Selectable<DeviceReportsTable>;
+/** As the seeders write them: the test profile link is set afterwards (seed/demo-test-profiles.ts). */
+export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'test_profile_id'>;
 
 export type RowSink = {
   devices(rows: DeviceRow[]): Promise<void>;

@@ -202,9 +202,9 @@ async function loadAll(db: Kysely<DB>, world: World, posts: Post[]) {
 /** Scraps a device as a superadmin correction would: the row and its batch's counters. */
 async function scrap(db: Kysely<DB>, world: World, serial: string, viaCounters: boolean) {
   const device = await db.selectFrom('devices').where('serial', '=', serial)
-    .select(['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass']).executeTakeFirstOrThrow();
+    .select(['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass', 'pass_attempt']).executeTakeFirstOrThrow();
   await db.updateTable('devices').set({ status: 'scrapped' }).where('id', '=', device.id).execute();
-  if (viaCounters) await applyDeviceChanges(db, world.company, [{ before: device, after: { ...device, status: 'scrapped' } }]);
+  if (viaCounters) await applyDeviceChanges(db, world.company, [{ before: device, after: { ...device, status: 'scrapped' }, device_id: device.id }]);
 }
 
 /** Everything ingestion maintains, in a comparable form (no created/updated times: "now" there). */
@@ -212,7 +212,7 @@ async function snapshot(db: Kysely<DB>) {
   const num = (rows: Record<string, unknown>[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v])));
   return {
-    devices: num(await db.selectFrom('devices').select(['serial', 'project_id', 'production_batch_id', 'status', 'first_pass', 'last_result', 'report_count', 'tested_at']).orderBy('serial').execute()),
+    devices: num(await db.selectFrom('devices').select(['serial', 'project_id', 'production_batch_id', 'status', 'first_pass', 'pass_attempt', 'last_result', 'report_count', 'tested_at']).orderBy('serial').execute()),
     batches: num(await db.selectFrom('production_batches').selectAll().orderBy('id').execute()).map(({ created_at: _c, updated_at: _u, ...rest }) => rest),
     projects: num(await db.selectFrom('projects').select(['id', 'device_count']).orderBy('id').execute()),
     reports: num(await db.selectFrom('device_reports').select(['id', 'uuid', 'production_batch_id', 'result', 'finished_at', 'step_count', 'failed_step_count', 'steps']).orderBy('id').execute()),
@@ -244,6 +244,11 @@ async function expectDirectCounts(db: Kysely<DB>) {
     expect(b.first_pass_count).toBe(await n(sql`
       select count(*) as n from device_reports r where r.production_batch_id = ${b.id} and r.result = 'pass'
         and r.id = (select min(id) from device_reports f where f.device_id = r.device_id)`));
+    // Second pass: a pass among the board's first two stored reports; last pass: tested, standing passed or released.
+    expect(b.second_pass_count).toBe(await n(sql`
+      select count(distinct r.device_id) as n from device_reports r where r.production_batch_id = ${b.id} and r.result = 'pass'
+        and (select count(*) from device_reports e where e.device_id = r.device_id and e.id <= r.id) <= 2`));
+    expect(b.last_pass_count).toBe(await count(sql`report_count > 0 and status in ('passed', 'released')`));
   }
   for (const p of await db.selectFrom('projects').select(['id', 'device_count']).execute()) {
     expect(p.device_count).toBe(await n(sql`select count(*) as n from devices where project_id = ${p.id}`));
@@ -264,7 +269,7 @@ async function expectDirectCounts(db: Kysely<DB>) {
     }
     return [...sums].filter(([, s]) => s.some((n) => n !== 0)).sort(([a], [b]) => (a < b ? -1 : 1));
   };
-  const counts = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes'];
+  const counts = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'];
   const batchDay = ['project_id', 'production_batch_id', 'day'];
   expect(sumBy(await db.selectFrom('report_daily_slices').selectAll().execute(), batchDay, counts))
     .toEqual(sumBy(await db.selectFrom('report_daily_stats').selectAll().execute(), batchDay, counts));

@@ -8,13 +8,16 @@ import { dialectOf } from '../db/dialect';
  * `counters.ts`) would have left it, had the reports been posted one by one in id order:
  *
  * - devices: report_count; first_pass (1 when the first stored report, lowest id, passed);
+ *   pass_attempt (the rank, in id order, of the first report that passed);
  *   last_result and tested_at (result and finished_at of the last stored report); status from
  *   the last report that was not an `error` (an error says nothing about the board: without
  *   one the board stays untested), released and scrapped kept as they are (decisions, not
  *   test results);
- * - production batches: devices by status, tested (devices with a report), first passes, reports;
+ * - production batches: devices by status, tested (devices with a report), first passes, second
+ *   passes (pass_attempt <= 2), last passes (tested and standing passed or released), reports;
  * - projects: device_count;
- * - report_daily_stats (first_tests: the devices' first reports), step_failure_daily (each
+ * - report_daily_stats (first_tests: the devices' first reports, which also carry the devices'
+ *   second and last passes), step_failure_daily (each
  *   failing step name once per report), their slices by jig and test profile
  *   (report_daily_slices, step_failure_daily_slices), the boards that failed each step
  *   (device_step_failures), enclosure_daily_stats, and enclosures.last_seen_at
@@ -25,14 +28,17 @@ import { dialectOf } from '../db/dialect';
  */
 /**
  * A group's report counts, in the column order of report_daily_stats and its slices: runs,
- * passed, failed, errored, first tests (`rn = 1`: a board's first report) and first passes.
+ * passed, failed, errored, first tests (`rn = 1`: a board's first report), first passes, and of
+ * those boards the second passes and last passes (from the devices, derived first).
  */
 const REPORT_COUNTS = sql`count(*),
         sum(case when result = 'pass' then 1 else 0 end),
         sum(case when result = 'fail' then 1 else 0 end),
         sum(case when result = 'error' then 1 else 0 end),
         sum(case when rn = 1 then 1 else 0 end),
-        sum(case when rn = 1 and result = 'pass' then 1 else 0 end)`;
+        sum(case when rn = 1 and result = 'pass' then 1 else 0 end),
+        sum(case when rn = 1 and pass_attempt <= 2 then 1 else 0 end),
+        sum(case when rn = 1 and report_count > 0 and status in ('passed', 'released') then 1 else 0 end)`;
 
 export type RecomputeScope = {
   projectIds?: number[];
@@ -64,6 +70,7 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
       update devices set
         report_count = s.n,
         first_pass = s.first_pass,
+        pass_attempt = s.pass_attempt,
         last_result = s.last_result,
         tested_at = s.tested_at,
         status = case
@@ -75,6 +82,7 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
         select device_id,
           count(*) as n,
           max(case when rn_first = 1 then (case when result = 'pass' then 1 else 0 end) end) as first_pass,
+          min(case when result = 'pass' then rn_first end) as pass_attempt,
           max(case when rn_last = 1 then result end) as last_result,
           max(case when rn_last = 1 then finished_at end) as tested_at,
           max(case when rn_decisive = 1 and result <> 'error' then result end) as decisive
@@ -94,9 +102,9 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
       ? sql`not exists (select 1 from device_reports r where r.device_id = devices.id)`
       : sql`devices.id not in (select device_id from device_reports)`;
     await sql`
-      update devices set report_count = 0, first_pass = null, last_result = null, tested_at = null,
+      update devices set report_count = 0, first_pass = null, pass_attempt = null, last_result = null, tested_at = null,
         status = case when status in ('released', 'scrapped') then status else 'untested' end
-      where (report_count <> 0 or first_pass is not null or last_result is not null or tested_at is not null
+      where (report_count <> 0 or first_pass is not null or pass_attempt is not null or last_result is not null or tested_at is not null
              or status in ('passed', 'failed'))
         ${inProjects('project_id')}
         and ${noReports}`.execute(db);
@@ -106,13 +114,15 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
     const batchScope = projects ? sql`where project_id in (${projects.length ? ids(projects) : sql`null`})` : sql``;
     await sql`
       update production_batches set device_count = 0, untested_count = 0, passed_count = 0, failed_count = 0,
-        released_count = 0, scrapped_count = 0, tested_count = 0, first_pass_count = 0, report_count = 0
+        released_count = 0, scrapped_count = 0, tested_count = 0, first_pass_count = 0, second_pass_count = 0,
+        last_pass_count = 0, report_count = 0
       ${batchScope}`.execute(db);
     await sql`
       update production_batches set
         device_count = s.devices, untested_count = s.untested, passed_count = s.passed, failed_count = s.failed,
         released_count = s.released, scrapped_count = s.scrapped, tested_count = s.tested,
-        first_pass_count = s.first_passes, report_count = s.reports
+        first_pass_count = s.first_passes, second_pass_count = s.second_passes, last_pass_count = s.last_passes,
+        report_count = s.reports
       from (
         select production_batch_id,
           count(*) as devices,
@@ -123,6 +133,8 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
           sum(case when status = 'scrapped' then 1 else 0 end) as scrapped,
           sum(case when report_count > 0 then 1 else 0 end) as tested,
           sum(case when first_pass = 1 then 1 else 0 end) as first_passes,
+          sum(case when pass_attempt <= 2 then 1 else 0 end) as second_passes,
+          sum(case when report_count > 0 and status in ('passed', 'released') then 1 else 0 end) as last_passes,
           sum(report_count) as reports
         from devices
         where 1 = 1 ${inProjects('project_id')}
@@ -138,14 +150,16 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
     await sql`delete from report_daily_stats where 1 = 1 ${inProjects('project_id')}`.execute(db);
     await sql`
       insert into report_daily_stats
-        (company_id, project_id, production_batch_id, day, reports, passed, failed, errors, first_tests, first_passes)
+        (company_id, project_id, production_batch_id, day, reports, passed, failed, errors, first_tests, first_passes,
+         second_passes, last_passes)
       select company_id, project_id, production_batch_id, day,
         ${REPORT_COUNTS}
       from (
-        select company_id, project_id, production_batch_id, ${day('finished_at')} as day, result,
-          row_number() over (partition by device_id order by id) as rn
-        from device_reports
-        where 1 = 1 ${inProjects('project_id')}
+        select r.company_id, r.project_id, r.production_batch_id, ${day('r.finished_at')} as day, r.result,
+          d.pass_attempt, d.report_count, d.status,
+          row_number() over (partition by r.device_id order by r.id) as rn
+        from device_reports r join devices d on d.id = r.device_id
+        where 1 = 1 ${inProjects('r.project_id')}
       ) r
       group by company_id, project_id, production_batch_id, day`.execute(db);
   });
@@ -155,16 +169,17 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
     await sql`
       insert into report_daily_slices
         (company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version,
-         reports, passed, failed, errors, first_tests, first_passes)
+         reports, passed, failed, errors, first_tests, first_passes, second_passes, last_passes)
       select company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version,
         ${REPORT_COUNTS}
       from (
-        select company_id, project_id, production_batch_id, ${day('finished_at')} as day,
-          coalesce(enclosure_id, 0) as enclosure_id, coalesce(test_profile, '') as test_profile,
-          coalesce(test_profile_version, '') as test_profile_version, result,
-          row_number() over (partition by device_id order by id) as rn
-        from device_reports
-        where 1 = 1 ${inProjects('project_id')}
+        select r.company_id, r.project_id, r.production_batch_id, ${day('r.finished_at')} as day,
+          coalesce(r.enclosure_id, 0) as enclosure_id, coalesce(r.test_profile, '') as test_profile,
+          coalesce(r.test_profile_version, '') as test_profile_version, r.result,
+          d.pass_attempt, d.report_count, d.status,
+          row_number() over (partition by r.device_id order by r.id) as rn
+        from device_reports r join devices d on d.id = r.device_id
+        where 1 = 1 ${inProjects('r.project_id')}
       ) r
       group by company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version`.execute(db);
   });

@@ -7,6 +7,7 @@ import type {
   ProductionBatchCreateInput,
   productionBatchListQuery,
   ProductionBatchUpdateInput,
+  ProjectYields,
 } from '../../contract/batches';
 import type { Page } from '../../contract/envelope';
 import type { Project } from '../../contract/projects';
@@ -19,6 +20,7 @@ import {
   findBatch,
   listProjectBatches,
   lockBatch,
+  projectYields,
   toFirstPasses,
   toTotals,
   updateBatch,
@@ -62,6 +64,9 @@ export async function changeBatch(
 export const batchTotals = (batch: ProductionBatch, counters: MoreBatchCounters): BatchTotals => toTotals(batch, counters);
 
 export const batchFirstPasses = (batch: ProductionBatch): BatchFirstPasses => toFirstPasses(batch);
+
+/** A project's first-, second- and last-pass yield over all its batches, from their counters. */
+export const yieldsOfProject = (db: Kysely<DB>, project: Project): Promise<ProjectYields> => projectYields(db, project.id);
 
 /**
  * Deletes a batch nobody built boards into yet (a typo, a plan that fell through). One that

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  ONLINE_WINDOW_MS,
+  isJigOnline,
   PROVISIONING_LABELS,
   PROVISIONING_MOVES,
   type Enclosure,
@@ -50,7 +50,7 @@ export function shownEnclosure(row: EnclosureRow, now = Date.now()): Enclosure {
     provisioning: row.provisioning as Provisioning,
     firmware_version: row.firmware_version,
     last_seen_at: row.last_seen_at,
-    online: row.last_seen_at !== null && now - Date.parse(row.last_seen_at) <= ONLINE_WINDOW_MS,
+    online: isJigOnline(row.last_seen_at, now),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -80,7 +80,8 @@ async function checkFields(db: Kysely<DB>, input: { serial?: string; company_id?
 
 export async function addEnclosure(db: Kysely<DB>, input: z.output<typeof enclosureCreateInput>): Promise<Enclosure> {
   await checkFields(db, input);
-  const id = await withUniqueFields(() => insertEnclosure(db, input), UNIQUE);
+  // One transaction: a jig given a company never exists without that company's settings row.
+  const id = await withUniqueFields(() => db.transaction().execute((trx) => insertEnclosure(trx, input)), UNIQUE);
   return enclosure(db, id);
 }
 
@@ -92,7 +93,9 @@ export async function changeEnclosure(db: Kysely<DB>, id: number, input: Enclosu
     });
   }
   await checkFields(db, input, id);
-  if (Object.keys(input).length) await withUniqueFields(() => updateEnclosureRow(db, id, input), UNIQUE);
+  if (Object.keys(input).length) {
+    await withUniqueFields(() => db.transaction().execute((trx) => updateEnclosureRow(trx, id, input)), UNIQUE);
+  }
   return enclosure(db, id);
 }
 

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import type { TestFunction, TestFunctionCreate, testFunctionListQuery, TestFunctionType, TestFunctionUpdate } from '../../contract/test-functions';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { invalidField, notFound } from '../http/errors';
-import { deleteRow } from './deletes';
+import { countOf, deleteRow, named } from './deletes';
 import {
   deleteTestFunctionRow,
   findTestFunction,
@@ -53,14 +54,23 @@ export async function changeTestFunction(db: Kysely<DB>, id: number, input: Test
 }
 
 /**
- * Deletes a test function. Nothing refers to one yet; test configurations will (the hardware
- * issue), and their 409 goes in a `refusal` step here.
+ * Deletes a test function, unless steps of test profiles call it (issue 13): those are someone's
+ * test setup (an active profile's are read-only), so the delete is refused, never cascaded.
  */
 export async function removeTestFunction(db: Kysely<DB>, id: number): Promise<void> {
   await deleteRow(
     { db },
     {
       lock: (trx) => lockTestFunction(trx, id),
+      refusal: async (trx, row) => {
+        const { n } = await trx
+          .selectFrom('test_configurations')
+          .select(sql<number | string>`count(*)`.as('n'))
+          .where('test_function_id', '=', row.id)
+          .executeTakeFirstOrThrow();
+        const steps = toCount(n);
+        return steps ? `${named('Test function', row.name)} is called by ${countOf(steps, 'test profile step', 'test profile steps')}; change or delete those steps first.` : null;
+      },
       remove: (trx, row) => deleteTestFunctionRow(trx, row.id),
     },
   );

@@ -5,8 +5,9 @@ import type {
   BatchStatus,
   BatchTotals,
   ProductionBatch,
+  ProjectYields,
 } from '../../contract/batches';
-import { boardYield, firstPassYield } from '../../contract/figures';
+import { boardYield, firstPassYield, lastPassYield, passYields, secondPassYield } from '../../contract/figures';
 import type { Page } from '../../contract/envelope';
 import type { Project } from '../../contract/projects';
 import { lockedOnPostgres, toCount } from '../db/dialect';
@@ -37,6 +38,8 @@ export function selectBatches(db: Kysely<DB>) {
       'production_batches.failed_count',
       'production_batches.released_count',
       'production_batches.first_pass_count',
+      'production_batches.second_pass_count',
+      'production_batches.last_pass_count',
       'production_batches.created_at',
       'production_batches.updated_at',
     ]);
@@ -48,6 +51,8 @@ export const toBatch = (row: BatchRow): ProductionBatch => ({
   status: row.status as BatchStatus,
   yield: boardYield({ passed: row.passed_count, released: row.released_count, tested: row.tested_count }),
   first_pass_yield: firstPassYield(row.first_pass_count, row.tested_count),
+  second_pass_yield: secondPassYield(row.second_pass_count, row.tested_count),
+  last_pass_yield: lastPassYield(row.last_pass_count, row.tested_count),
 });
 
 /**
@@ -242,11 +247,41 @@ export function toTotals(batch: ProductionBatch, more: MoreBatchCounters): Batch
 }
 
 /** From the batch answer's own counters. */
-export function toFirstPasses(row: Pick<ProductionBatch, 'id' | 'tested_count' | 'first_pass_count'>): BatchFirstPasses {
+export function toFirstPasses(
+  row: Pick<ProductionBatch, 'id' | 'tested_count' | 'first_pass_count' | 'second_pass_count' | 'last_pass_count'>,
+): BatchFirstPasses {
   return {
     batch_id: row.id,
     tested: row.tested_count,
     first_pass: row.first_pass_count,
     first_pass_yield: firstPassYield(row.first_pass_count, row.tested_count),
+    second_pass: row.second_pass_count,
+    second_pass_yield: secondPassYield(row.second_pass_count, row.tested_count),
+    last_pass: row.last_pass_count,
+    last_pass_yield: lastPassYield(row.last_pass_count, row.tested_count),
+  };
+}
+
+/**
+ * A project's pass yields: its batches' counters summed (a project has tens of batches, never a
+ * scan of its boards or reports).
+ */
+export async function projectYields(db: Kysely<DB>, projectId: number): Promise<ProjectYields> {
+  const row = await db
+    .selectFrom('production_batches')
+    .where('project_id', '=', projectId)
+    .select((eb) => [
+      eb.fn.countAll().as('batches'),
+      eb.fn.sum('tested_count').as('tested'),
+      eb.fn.sum('first_pass_count').as('first_passes'),
+      eb.fn.sum('second_pass_count').as('second_passes'),
+      eb.fn.sum('last_pass_count').as('last_passes'),
+    ])
+    .executeTakeFirstOrThrow();
+  const n = (v: unknown) => toCount(v as string | number | null);
+  return {
+    project_id: projectId,
+    batches: n(row.batches),
+    ...passYields({ tested: n(row.tested), first_passes: n(row.first_passes), second_passes: n(row.second_passes), last_passes: n(row.last_passes) }),
   };
 }

@@ -4,6 +4,7 @@ import type { Page } from '../../contract/envelope';
 import { lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { ensureEnclosureSetting } from './enclosure-settings';
 
 /** Provisioning states of an enclosure (DOMAIN.md); only `provisioned` jigs may report. */
 export type EnclosureProvisioning = 'unprovisioned' | 'provisioned' | 'revoked';
@@ -49,6 +50,7 @@ export async function createEnclosure(db: Kysely<DB>, enclosure: NewEnclosure): 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (enclosure.company_id !== null) await ensureEnclosureSetting(db, id);
   return id;
 }
 
@@ -154,6 +156,7 @@ export async function insertEnclosure(db: Kysely<DB>, values: { serial: string; 
     .values({ ...values, provisioning: 'unprovisioned', signature_hash: unusableSignatureHash(), created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (values.company_id !== null) await ensureEnclosureSetting(db, id);
   return id;
 }
 
@@ -163,6 +166,8 @@ export async function updateEnclosureRow(
   changes: { serial?: string; name?: string; company_id?: number | null; provisioning?: EnclosureProvisioning; signature_hash?: string },
 ): Promise<void> {
   await db.updateTable('enclosures').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  // A jig given to a company gets (or finds again) that company's settings.
+  if (changes.company_id != null) await ensureEnclosureSetting(db, id);
 }
 
 /** The row, locked until the transaction ends (PostgreSQL): for a delete or a provisioning move. */
@@ -175,9 +180,10 @@ export async function countEnclosureReports(db: Kysely<DB>, id: number): Promise
   return toCount(row.n);
 }
 
-/** Deletes a jig no report refers to, with its (then empty) daily figures. Cassettes let go of it (set null). */
+/** Deletes a jig no report refers to, with its (then empty) daily figures and its companies' settings. Cassettes let go of it (set null). */
 export async function deleteEnclosureRow(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('enclosure_daily_stats').where('enclosure_id', '=', id).execute();
+  await db.deleteFrom('enclosure_settings').where('enclosure_id', '=', id).execute();
   await db.deleteFrom('enclosures').where('id', '=', id).execute();
 }
 

@@ -20,6 +20,7 @@ export function selectReports(db: Kysely<DB>) {
       'enclosures.name as enclosure_name',
       'device_reports.test_profile',
       'device_reports.test_profile_version',
+      'device_reports.test_profile_id',
       'device_reports.result',
       'device_reports.started_at',
       'device_reports.finished_at',

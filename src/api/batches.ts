@@ -5,6 +5,7 @@ import type {
   ProductionBatch,
   ProductionBatchCreateInput,
   ProductionBatchUpdateInput,
+  ProjectYields,
 } from '../../contract/batches';
 import type { One, Page } from '../../contract/envelope';
 import { MAX_PAGE_SIZE, type ListParams } from '../../contract/list-query';
@@ -23,6 +24,8 @@ export const batchKeys = {
   detail: (id: number) => ['batches', 'detail', id] as const,
   totals: (id: number) => ['batches', 'totals', id] as const,
   firstPasses: (id: number) => ['batches', 'firstpasses', id] as const,
+  /** A project's pass yields over all its batches. */
+  projectYields: (projectId: number) => ['batches', 'yields', projectId] as const,
 };
 
 /** `GET /projects/{id}/productionbatches`. */
@@ -67,6 +70,15 @@ export const batchFirstPassesOptions = (id: number) =>
     queryFn: ({ signal }) =>
       api.get<One<BatchFirstPasses>>(`/batch/${id}/firstpasses`, { signal }).then((r) => r.data.data),
     enabled: id > 0,
+  });
+
+/** `GET /projects/{id}/yields`: first-, second- and last-pass yield over the project's batches. */
+export const projectYieldsOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: batchKeys.projectYields(projectId),
+    queryFn: ({ signal }) =>
+      api.get<One<ProjectYields>>(`/projects/${projectId}/yields`, { signal }).then((r) => r.data.data),
+    enabled: projectId > 0,
   });
 
 export async function createBatch(projectId: number, input: ProductionBatchCreateInput): Promise<ProductionBatch> {

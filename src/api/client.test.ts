@@ -1,7 +1,10 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { save, TOKEN_KEY } from '../lib/storage';
-import { api, API_BASE, NETWORK_MESSAGE, setUnauthorizedHandler, toApiFailure } from './client';
+import { api, API_BASE, axiosInstance, isAxiosError, NETWORK_MESSAGE, setUnauthorizedHandler, toApiFailure } from './client';
+
+/** The app's axios instance (created by the first call): its adapter is the fake server. */
+const instance = await axiosInstance();
 
 /** Answers every call of the shared instance with `status` and `data`, recording the request. */
 function answer(status: number, data: unknown = {}) {
@@ -12,21 +15,21 @@ function answer(status: number, data: unknown = {}) {
     if (status >= 400) throw new AxiosError('failed', undefined, config, undefined, response);
     return response;
   };
-  api.defaults.adapter = adapter;
+  instance.defaults.adapter = adapter;
   return seen;
 }
 
 describe('api client', () => {
-  const original = api.defaults.adapter;
+  const original = instance.defaults.adapter;
   beforeEach(() => localStorage.clear());
   afterEach(() => {
-    api.defaults.adapter = original;
+    instance.defaults.adapter = original;
     setUnauthorizedHandler(null);
   });
 
   it('talks to {host}/v1', () => {
     expect(API_BASE).toBe(`${window.location.origin}/v1`);
-    expect(api.defaults.baseURL).toBe(API_BASE);
+    expect(instance.defaults.baseURL).toBe(API_BASE);
   });
 
   it('sends the stored token as "<type> <token>"', async () => {
@@ -80,5 +83,19 @@ describe('api client', () => {
   it('passes on a failure a machine already holds, so a form shows it like its own call', () => {
     const held = { message: 'Some fields are not valid.', fieldErrors: { username: ['This username is taken.'] }, status: 422 };
     expect(toApiFailure(held)).toBe(held);
+  });
+
+  it('tells axios failures apart as axios does, without loading it first', async () => {
+    const { isAxiosError: axiosOwn } = await import('axios');
+    const samples = [new AxiosError('x'), new Error('x'), { isAxiosError: 'yes' }, null, 'text'];
+    expect(samples.map(isAxiosError)).toEqual(samples.map((e) => axiosOwn(e)));
+  });
+
+  it("reads a 5xx's request id from axios's headers, whatever their case", () => {
+    const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+    const response = { status: 502, statusText: '', data: {}, headers: new AxiosHeaders({ 'X-Request-Id': 'r-9' }), config };
+    expect(toApiFailure(new AxiosError('failed', undefined, config, undefined, response)).requestId).toBe('r-9');
+    const plain = { ...response, headers: { 'X-Request-Id': 'r-10' } };
+    expect(toApiFailure(new AxiosError('failed', undefined, config, undefined, plain as never)).requestId).toBe('r-10');
   });
 });

@@ -1,5 +1,6 @@
-import axios, { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
-// Types only: the contract's schemas pull in zod, which the entry chunk does not need.
+// Types only: axios itself loads with the first call (see `axiosInstance`), so the first
+// screen does not wait for it; the contract's schemas would pull in zod, which it does not need.
+import type { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import type { ApiError } from '../../contract/errors';
 import type { FieldErrors } from '../../contract/field-errors';
 import type { StoredToken } from '../../contract/auth';
@@ -9,9 +10,6 @@ const host = (import.meta.env.VITE_API_HOST || window.location.origin).replace(/
 
 /** SPEC §7 and §9: every call goes to `{host}/v1`. */
 export const API_BASE = `${host}/v1`;
-
-/** The one axios instance of the app. */
-export const api = axios.create({ baseURL: API_BASE, timeout: 30_000 });
 
 export function authHeader(token: Pick<StoredToken, 'type' | 'token'>): string {
   return `${token.type} ${token.token}`;
@@ -25,15 +23,6 @@ export function storedToken(): StoredToken | null {
     : null;
 }
 
-api.interceptors.request.use((config) => {
-  // A caller that set the header itself (login, logout, start-up) knows better than storage.
-  if (!config.headers.has('Authorization')) {
-    const token = storedToken();
-    if (token) config.headers.set('Authorization', authHeader(token));
-  }
-  return config;
-});
-
 let onUnauthorized: (() => void) | null = null;
 
 /** The app actor registers what a 401 means: the session has ended. */
@@ -41,23 +30,61 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
-/** A call made outside axios (the live results' stream) was refused: the session has ended. */
+/** A call was refused with a 401 (axios's interceptor, the live results' stream): the session has ended. */
 export function reportUnauthorized(): void {
   onUnauthorized?.();
 }
 
 /** A wrong password at login is a 401 too, but it ends no session. */
-function endsSession(config: InternalAxiosRequestConfig | undefined): boolean {
+export function endsSession(config: InternalAxiosRequestConfig | undefined): boolean {
   const url = (config?.url ?? '').replace(/^\/+/, '').split('?')[0];
   return !(config?.method === 'post' && (url === 'login' || url === 'logout'));
 }
 
-api.interceptors.response.use(undefined, (error: unknown) => {
-  if (error instanceof AxiosError && error.response?.status === 401 && endsSession(error.config)) {
-    onUnauthorized?.();
-  }
-  return Promise.reject(error);
-});
+/**
+ * axios's own test (`payload.isAxiosError === true`), without loading axios: the first screen
+ * reads failures before any call has brought axios in.
+ */
+export function isAxiosError(error: unknown): error is AxiosError {
+  return !!error && typeof error === 'object' && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
+let instance: Promise<AxiosInstance> | undefined;
+
+/**
+ * The one axios instance of the app, created with the first call. axios is a fifth of what
+ * `/login` would otherwise load before it can draw (issue 14); a stored login's `GET /users/me`
+ * brings it in at start, in parallel with the screen's own chunk.
+ */
+export function axiosInstance(): Promise<AxiosInstance> {
+  instance ??= import('./axios-instance').then((m) => m.createApi(API_BASE));
+  return instance;
+}
+
+type Verb = 'get' | 'delete' | 'head' | 'post' | 'put' | 'patch' | 'request';
+const verb = <K extends Verb>(name: K): AxiosInstance[K] =>
+  ((...args: unknown[]) =>
+    axiosInstance().then((api) => (api[name] as (...a: unknown[]) => Promise<unknown>)(...args))) as AxiosInstance[K];
+
+/** The app's calls: the axios instance's methods, each waiting for axios on its first use. */
+export const api = {
+  get: verb('get'),
+  delete: verb('delete'),
+  head: verb('head'),
+  post: verb('post'),
+  put: verb('put'),
+  patch: verb('patch'),
+  request: verb('request'),
+};
+
+/** A header of an answer: axios hands an AxiosHeaders (case-insensitive `get`), fakes a plain object. */
+function headerOf(headers: unknown, name: string): unknown {
+  if (!headers || typeof headers !== 'object') return undefined;
+  const get = (headers as { get?: unknown }).get;
+  if (typeof get === 'function') return (get as (n: string) => unknown).call(headers, name);
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key ? (headers as Record<string, unknown>)[key] : undefined;
+}
 
 /** What the error presenter and the forms need from a failed call. */
 export type ApiFailure = {
@@ -93,10 +120,10 @@ const isApiFailure = (value: unknown): value is ApiFailure =>
 
 export function toApiFailure(error: unknown): ApiFailure {
   if (isApiFailure(error)) return error;
-  if (axios.isAxiosError(error)) {
+  if (isAxiosError(error)) {
     const response = error.response;
     if (!response) {
-      const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
+      const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
       return {
         message: timedOut ? 'The server took too long to answer. Try again.' : NETWORK_MESSAGE,
         fieldErrors: {},
@@ -104,7 +131,7 @@ export function toApiFailure(error: unknown): ApiFailure {
       };
     }
     const body = (response.data ?? {}) as Partial<ApiError>;
-    const headerId = AxiosHeaders.from(response.headers as never).get('x-request-id');
+    const headerId = headerOf(response.headers, 'x-request-id');
     const status = response.status;
     return {
       message:
@@ -123,5 +150,5 @@ export function toApiFailure(error: unknown): ApiFailure {
 }
 
 export function isNotFound(error: unknown): boolean {
-  return axios.isAxiosError(error) && error.response?.status === 404;
+  return isAxiosError(error) && error.response?.status === 404;
 }

@@ -51,7 +51,7 @@ describe('liveRefresher', () => {
     const off = onLiveRefresh(heard);
     refresher.take({ event: 'resync' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(invalidated.map((k) => k[0])).toEqual(['devices', 'reports', 'batches', 'projects', 'statistics', 'releaseBatches']);
+    expect(invalidated.map((k) => k[0])).toEqual(['devices', 'reports', 'batches', 'projects', 'statistics', 'releaseBatches', 'enclosure-settings']);
     expect(heard).not.toHaveBeenCalled();
     off();
     refresher.dispose();

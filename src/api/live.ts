@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveReportEvent } from '../../contract/live';
 import { batchKeys } from './batches';
 import { deviceKeys } from './devices';
+import { jigKeys } from './enclosure-settings';
 import type { LiveMessage } from './live-stream';
 import { projectKeys } from './projects';
 import { releaseBatchKeys } from './release-batches';
@@ -10,7 +11,7 @@ import { statisticsKeys } from './statistics';
 
 /**
  * What a stored report makes stale: the board, its batch's figures and lists, its project's
- * device count, the company's statistics and dashboard, the boards ready for release. Only the
+ * device count, the company's statistics and dashboard, the boards ready for release, the jigs. Only the
  * queries a screen shows refetch now; the rest when next shown.
  */
 export function liveStaleKeys(e: LiveReportEvent): QueryKey[] {
@@ -23,10 +24,13 @@ export function liveStaleKeys(e: LiveReportEvent): QueryKey[] {
     batchKeys.totals(e.production_batch_id),
     batchKeys.firstPasses(e.production_batch_id),
     batchKeys.lists(e.project_id),
+    batchKeys.projectYields(e.project_id),
     projectKeys.detail(e.project_id),
     projectKeys.lists(),
     statisticsKeys.company(e.company_id),
     releaseBatchKeys.unreleased(e.project_id),
+    // The jig that reported was seen now and ran one more: the company's jig list and pages.
+    jigKeys.all,
   ];
 }
 
@@ -38,6 +42,7 @@ export const RESYNC_KEYS: readonly QueryKey[] = [
   projectKeys.all,
   statisticsKeys.all,
   releaseBatchKeys.all,
+  jigKeys.all,
 ];
 
 type RefreshListener = (events: readonly LiveReportEvent[]) => void;

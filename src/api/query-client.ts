@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import axios from 'axios';
+import { isAxiosError } from './client';
 
 /** Retrying a 4xx only repeats the same answer; a dropped connection or a 5xx may pass. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false;
-  if (axios.isAxiosError(error)) {
+  if (isAxiosError(error)) {
     const status = error.response?.status;
     return status === undefined || status >= 500;
   }

@@ -1,9 +1,12 @@
 import { AxiosError, type AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { api } from '../api/client';
+import { axiosInstance } from '../api/client';
 import { save, TOKEN_KEY } from '../lib/storage';
 import { loadStoredAuth, login } from './auth-actors';
+
+/** The app's axios instance (created by the first call): its adapter is the fake server. */
+const instance = await axiosInstance();
 
 const user = { id: 1, username: 'ada', roles: [] };
 
@@ -15,16 +18,16 @@ function serve(routes: Record<string, [number, unknown]>) {
     if (status >= 400) throw new AxiosError('failed', undefined, config, undefined, response);
     return response;
   };
-  api.defaults.adapter = adapter;
+  instance.defaults.adapter = adapter;
 }
 
 const run = (logic: AnyActorLogic, input?: unknown) => toPromise(createActor(logic, { input }).start());
 
 describe('auth actors', () => {
-  const original = api.defaults.adapter;
+  const original = instance.defaults.adapter;
   beforeEach(() => localStorage.clear());
   afterEach(() => {
-    api.defaults.adapter = original;
+    instance.defaults.adapter = original;
   });
 
   it('without a stored login: "No credentials available."', async () => {

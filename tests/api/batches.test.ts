@@ -82,8 +82,12 @@ describe('/v1/projects/:id/productionbatches', () => {
       failed_count: 0,
       released_count: 0,
       first_pass_count: 0,
+      second_pass_count: 0,
+      last_pass_count: 0,
       yield: null,
       first_pass_yield: null,
+      second_pass_yield: null,
+      last_pass_yield: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -185,9 +189,14 @@ describe('/v1/productionbatches/:id and /v1/batch/:id', () => {
       yield: 1,
     });
     const first = await t.call('GET', `/v1/batch/${batch.half}/firstpasses/`, { as: 'alpha-viewer' });
-    expect(first.json().data).toEqual({ batch_id: batch.half, tested: 2, first_pass: 1, first_pass_yield: 0.5 });
+    // One board passed at once, the other on its second run: both second and last passes.
+    expect(first.json().data).toEqual({
+      batch_id: batch.half, tested: 2, first_pass: 1, first_pass_yield: 0.5, second_pass: 2, second_pass_yield: 1, last_pass: 2, last_pass_yield: 1,
+    });
     const empty = await t.call('GET', `/v1/batch/${batch.first}/firstpasses`, { as: 'root' });
-    expect(empty.json().data).toEqual({ batch_id: batch.first, tested: 0, first_pass: 0, first_pass_yield: null });
+    expect(empty.json().data).toEqual({
+      batch_id: batch.first, tested: 0, first_pass: 0, first_pass_yield: null, second_pass: 0, second_pass_yield: null, last_pass: 0, last_pass_yield: null,
+    });
     expect((await t.call('GET', `/v1/batch/${beta.batchId}/totals`, { as: 'alpha-admin' })).statusCode).toBe(404);
     expect((await t.call('GET', `/v1/batch/${beta.batchId}/firstpasses`, { as: 'alpha-admin' })).statusCode).toBe(404);
     expect((await t.call('GET', `/v1/batch/${batch.half}/totals`)).statusCode).toBe(401);

@@ -79,6 +79,10 @@ describe('GET /v1/companies/:id/dashboard', () => {
       first_tests: 4,
       first_passes: 1,
       first_pass_yield: 0.25,
+      second_passes: 1,
+      last_passes: 1,
+      second_pass_yield: 0.25,
+      last_pass_yield: 0.25,
     });
   });
 

@@ -169,6 +169,7 @@ describe('GET /v1/devices/:id, its reports and /v1/devicereports/:id', () => {
       enclosure_name: p.jig.name,
       test_profile: 'smoke',
       test_profile_version: '1.0',
+      test_profile_id: null,
       result: 'pass',
       started_at: at('14'),
       finished_at: at('14').replace(':00:00', ':05:00'),

@@ -83,7 +83,12 @@ describe('batch figures', () => {
     expect(totals.yield).toBe(expected.passed / expected.tested);
 
     const firstPasses = (await t.call('GET', `/v1/batch/${p.batchId}/firstpasses`, { as: 'alpha-viewer' })).json().data;
-    expect(firstPasses).toEqual({ batch_id: p.batchId, tested: totals.tested, first_pass: expected.first_passes, first_pass_yield: 4 / 9 });
+    // Second pass: the three first passes, the retest, the error-then-pass and the shipped one.
+    // Last pass: the boards standing passed or released, the yield's passed boards (6 of 9).
+    expect(firstPasses).toEqual({
+      batch_id: p.batchId, tested: totals.tested, first_pass: expected.first_passes, first_pass_yield: 4 / 9,
+      second_pass: 6, second_pass_yield: 6 / 9, last_pass: expected.passed, last_pass_yield: totals.yield,
+    });
 
     const batch = (await t.call('GET', `/v1/productionbatches/${p.batchId}`, { as: 'alpha-viewer' })).json().data;
     expect(batch).toMatchObject({

@@ -164,6 +164,9 @@ describe('POST /v1/jig/reports: storing', () => {
       scrapped_count: 0,
       tested_count: 3,
       first_pass_count: 1,
+      // SEQ-1 passed on its third run (the error was its second), SEQ-2 on its first.
+      second_pass_count: 1,
+      last_pass_count: 2,
       report_count: 5,
     });
     expect(stored).toEqual(recounted);
@@ -183,6 +186,8 @@ describe('POST /v1/jig/reports: storing', () => {
         errors: 2,
         first_tests: 3,
         first_passes: 1,
+        second_passes: 1,
+        last_passes: 2,
       },
     ]);
     const failing = await t.db

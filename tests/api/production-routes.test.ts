@@ -58,7 +58,9 @@ describe('production routes', () => {
     await p.report({ serial: 'R-1', result: 'pass' });
     await p.report({ serial: 'R-2', result: 'fail' });
     const first = await t.call('GET', `/v1/batch/${p.batchId}/firstpasses`, { as: 'alpha-viewer' });
-    expect(first.json().data).toEqual({ batch_id: p.batchId, tested: 2, first_pass: 1, first_pass_yield: 0.5 });
+    expect(first.json().data).toEqual({
+      batch_id: p.batchId, tested: 2, first_pass: 1, first_pass_yield: 0.5, second_pass: 1, second_pass_yield: 0.5, last_pass: 1, last_pass_yield: 0.5,
+    });
     const totals = await t.call('GET', `/v1/batch/${p.batchId}/totals`, { as: 'alpha-viewer' });
     expect(totals.json().data).toMatchObject({ batch_id: p.batchId, devices: 2, passed: 1, failed: 1, reports: 2, yield: 0.5 });
     expect((await t.call('GET', `/v1/batch/${p.batchId}/totals`, { as: 'beta-admin' })).statusCode).toBe(404);

@@ -148,10 +148,15 @@ describe('statistics filtered by jig, test profile and failing step', () => {
         first_tests: 5,
         first_passes: 1,
         first_pass_yield: 0.2,
+        // A1 passed at once, A2 on its second run; Lot 2's boards have not passed.
+        second_passes: 2,
+        last_passes: 2,
+        second_pass_yield: 0.4,
+        last_pass_yield: 0.4,
         step_failures: 2,
         batches: [
-          { batch_id: p.batchId, batch_name: 'Lot 1', reports: 3, first_tests: 2, first_passes: 1, first_pass_yield: 0.5, step_failures: 1 },
-          { batch_id: lot2, batch_name: 'Lot 2', reports: 3, first_tests: 3, first_passes: 0, first_pass_yield: 0, step_failures: 1 },
+          { batch_id: p.batchId, batch_name: 'Lot 1', reports: 3, first_tests: 2, first_passes: 1, first_pass_yield: 0.5, second_passes: 2, last_passes: 2, second_pass_yield: 1, last_pass_yield: 1, step_failures: 1 },
+          { batch_id: lot2, batch_name: 'Lot 2', reports: 3, first_tests: 3, first_passes: 0, first_pass_yield: 0, second_passes: 0, last_passes: 0, second_pass_yield: 0, last_pass_yield: 0, step_failures: 1 },
         ],
       },
     ]);

@@ -31,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const stats = (query: string, as = 'alpha-viewer') => t.call('GET', `/v1/companies/${t.companyIds.alpha}/statistics?${query}`, { as });
-const zero = { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0, pass_rate: null, first_pass_yield: null };
+const zero = {
+  reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0, pass_rate: null, first_pass_yield: null,
+  second_passes: 0, last_passes: 0, second_pass_yield: null, last_pass_yield: null,
+};
+/** Second- and last-pass counts and yields of the boards first tested in a bucket (contract/figures.ts). */
+const later = (second_passes: number, last_passes: number, tested: number) => ({
+  second_passes, last_passes, second_pass_yield: tested ? second_passes / tested : null, last_pass_yield: tested ? last_passes / tested : null,
+});
 
 describe('GET /v1/companies/:id/statistics', () => {
   it('gives a zero-filled daily series and the failing steps with their share', async () => {
@@ -42,8 +49,8 @@ describe('GET /v1/companies/:id/statistics', () => {
     expect(data.series.map((p: { date: string }) => p.date)).toEqual([
       '2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05', '2024-01-06', '2024-01-07', '2024-01-08', '2024-01-09',
     ]);
-    expect(data.series[0]).toEqual({ date: '2024-01-01', reports: 3, passed: 2, failed: 1, errors: 0, first_tests: 2, first_passes: 1, pass_rate: 2 / 3, first_pass_yield: 0.5 });
-    expect(data.series[1]).toEqual({ date: '2024-01-02', reports: 1, passed: 0, failed: 1, errors: 0, first_tests: 1, first_passes: 0, pass_rate: 0, first_pass_yield: 0 });
+    expect(data.series[0]).toEqual({ date: '2024-01-01', reports: 3, passed: 2, failed: 1, errors: 0, first_tests: 2, first_passes: 1, pass_rate: 2 / 3, first_pass_yield: 0.5, ...later(2, 2, 2) });
+    expect(data.series[1]).toEqual({ date: '2024-01-02', reports: 1, passed: 0, failed: 1, errors: 0, first_tests: 1, first_passes: 0, pass_rate: 0, first_pass_yield: 0, ...later(0, 0, 1) });
     expect(data.series[2]).toMatchObject({ reports: 2, failed: 1, errors: 1, first_tests: 2, first_passes: 0 });
     expect(data.series[3]).toEqual({ date: '2024-01-04', ...zero });
     expect(data.failing_steps).toEqual([
@@ -57,8 +64,8 @@ describe('GET /v1/companies/:id/statistics', () => {
     const res = await stats('from=2024-01-03&to=2024-01-09&bucket=week');
     const { series } = res.json().data;
     expect(series).toEqual([
-      { date: '2024-01-01', reports: 2, passed: 0, failed: 1, errors: 1, first_tests: 2, first_passes: 0, pass_rate: 0, first_pass_yield: 0 },
-      { date: '2024-01-08', reports: 1, passed: 1, failed: 0, errors: 0, first_tests: 1, first_passes: 1, pass_rate: 1, first_pass_yield: 1 },
+      { date: '2024-01-01', reports: 2, passed: 0, failed: 1, errors: 1, first_tests: 2, first_passes: 0, pass_rate: 0, first_pass_yield: 0, ...later(0, 0, 2) },
+      { date: '2024-01-08', reports: 1, passed: 1, failed: 0, errors: 0, first_tests: 1, first_passes: 1, pass_rate: 1, first_pass_yield: 1, ...later(1, 1, 1) },
     ]);
   });
 
@@ -120,7 +127,8 @@ describe('GET /v1/companies/:id/statistics/projects', () => {
         first_tests: 5,
         first_passes: 2,
         first_pass_yield: 0.4,
-        batches: [{ batch_id: s1.batchId, batch_name: 'Lot 1', reports: 6, first_tests: 5, first_passes: 2, first_pass_yield: 0.4 }],
+        ...later(3, 3, 5),
+        batches: [{ batch_id: s1.batchId, batch_name: 'Lot 1', reports: 6, first_tests: 5, first_passes: 2, first_pass_yield: 0.4, ...later(3, 3, 5) }],
       },
       {
         project_id: s3.projectId,
@@ -129,7 +137,8 @@ describe('GET /v1/companies/:id/statistics/projects', () => {
         first_tests: 0,
         first_passes: 0,
         first_pass_yield: null,
-        batches: [{ batch_id: s3.batchId, batch_name: 'Lot 1', reports: 0, first_tests: 0, first_passes: 0, first_pass_yield: null }],
+        ...later(0, 0, 0),
+        batches: [{ batch_id: s3.batchId, batch_name: 'Lot 1', reports: 0, first_tests: 0, first_passes: 0, first_pass_yield: null, ...later(0, 0, 0) }],
       },
       {
         project_id: s2.projectId,
@@ -138,7 +147,8 @@ describe('GET /v1/companies/:id/statistics/projects', () => {
         first_tests: 1,
         first_passes: 0,
         first_pass_yield: 0,
-        batches: [{ batch_id: s2.batchId, batch_name: 'Lot 1', reports: 1, first_tests: 1, first_passes: 0, first_pass_yield: 0 }],
+        ...later(0, 0, 1),
+        batches: [{ batch_id: s2.batchId, batch_name: 'Lot 1', reports: 1, first_tests: 1, first_passes: 0, first_pass_yield: 0, ...later(0, 0, 1) }],
       },
     ]);
   });

@@ -40,14 +40,6 @@ test.describe('navigation guard (SPEC §2, §6)', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('a route that is not built yet says so', async ({ page }) => {
-    await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
-    await page.goto('/enclosures');
-    await expect(page).toHaveURL(/\/enclosures$/);
-    await expect(page.getByText(/not built yet/i)).toBeVisible();
-  });
-
   test('a non-numeric id is no user', async ({ page }) => {
     await page.goto('/login');
     await logIn(page, E2E_ADMIN);

@@ -98,12 +98,20 @@ test.describe('projects, devices and reports', () => {
     await openProject(page);
     await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Production batches' }).click();
     await expect(page).toHaveURL(/\/productionbatches$/);
+    // The project's three pass yields over all its batches, above them, with what they mean.
+    const projectYields = page.getByRole('region', { name: 'Yield by attempt, all batches' });
+    for (const label of ['First-pass yield', 'Second-pass yield', 'Last-pass yield']) {
+      await expect(projectYields.getByRole('term').filter({ hasText: label }).locator('..')).toContainText(/\d+(\.\d)?%.*\d of [\d,.]+ tested/s);
+    }
+    await expect(projectYields.getByText('passed on their first or second attempt')).toBeVisible();
     await page.getByRole('table', { name: 'Production batches' }).getByRole('link', { name: BATCH }).click();
     await expect(page).toHaveURL(/\/productionbatches\/\d+$/);
     await expect(page.getByRole('heading', { level: 2, name: BATCH })).toBeVisible();
 
     const tile = (label: string) => page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`, 'i') }).locator('..');
     await expect(tile('First-pass yield')).toContainText(/\d+(\.\d)?%/);
+    await expect(tile('Second-pass yield')).toContainText(/\d+(\.\d)?%/);
+    await expect(tile('Last-pass yield')).toContainText(/\d+(\.\d)?%/);
     await expect(tile('Yield')).toContainText(/\d+(\.\d)?%/);
     await expect(page.getByRole('progressbar', { name: 'Tested of planned' })).toBeVisible();
     // The batch's own devices, without a batch filter.

@@ -31,6 +31,21 @@ test.describe('statistics people can act on', () => {
     await expect(page).toHaveURL(/\/statistics$/);
   });
 
+  test('first-, second- and last-pass yield show, in order, with what they mean and in the chart’s numbers', async ({ page }) => {
+    const figures = page.getByRole('region', { name: 'Yield by attempt' });
+    const percent = async (label: string) => {
+      const text = await figures.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').innerText();
+      return Number(/(\d+(?:\.\d)?)\s*%/.exec(text)![1]);
+    };
+    const [first, second, last] = [await percent('First-pass yield'), await percent('Second-pass yield'), await percent('Last-pass yield')];
+    // Passing by the second attempt includes passing at the first.
+    expect(second).toBeGreaterThanOrEqual(first);
+    expect(last).toBeGreaterThan(0);
+    await expect(figures.getByText('Over a date range: the boards first tested in it')).toBeVisible();
+    const table = await tableOf(chart(page, 'Pass rate over time'));
+    expect(table[0]).toEqual(expect.arrayContaining(['First-pass yield', 'Second-pass yield', 'Last-pass yield']));
+  });
+
   test('a chart’s CSV holds exactly its table, and a project’s row opens the project', async ({ page }) => {
     const card = chart(page, 'First-pass yield per project');
     const table = await tableOf(card);

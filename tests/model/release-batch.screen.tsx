@@ -11,7 +11,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ActorRefFrom } from 'xstate';
 import type { releaseBatchMachine } from '../../machines/release-batch.machine';
-import { api } from '../../src/api/client';
+import { axiosInstance } from '../../src/api/client';
 import { ReleaseEditor } from '../../src/screens/projects/releases/release-editor';
 import type { ModelEvent, Stage } from './harness';
 import {
@@ -28,6 +28,9 @@ import {
 } from './release-batch.fixtures';
 import type { RbSnapshot } from './release-batch.model';
 import { anyPicks as hasPicks, releasable as canRelease } from './release-batch.oracle';
+
+/** The app's axios instance (created by the first call): its adapter is the fake server. */
+const instance = await axiosInstance();
 
 /** What the mocked `useLeaveGuard` was last called with (the test file installs the mock). */
 export const leaveGuard = { active: false, reason: '' };
@@ -177,10 +180,10 @@ async function expectScreen(s: RbSnapshot, { history }: Ctx) {
 export function rbStage(): Stage<RbSnapshot> {
   const location = memoryLocation({ path: EDIT_PATH, record: true });
   const ctx: Ctx = { user: userEvent.setup(), history: location.history };
-  const adapter = api.defaults.adapter;
+  const adapter = instance.defaults.adapter;
   return {
     mount: (actor) => {
-      api.defaults.adapter = fakeApi;
+      instance.defaults.adapter = fakeApi;
       const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
       render(
         <QueryClientProvider client={client}>
@@ -195,7 +198,7 @@ export function rbStage(): Stage<RbSnapshot> {
     act: (fn) => act(fn),
     unmount: () => {
       cleanup();
-      api.defaults.adapter = adapter;
+      instance.defaults.adapter = adapter;
     },
   };
 }

@@ -18,7 +18,7 @@ const OTHER_PROJECT = 'Pick a batch of the same project.';
 const RELEASED_IS_FINAL = 'This board was released; its status can no longer change.';
 const RELEASE_THROUGH_BATCH = 'Boards are released through a release batch of their project.';
 
-const COUNTED = ['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass'] as const;
+const COUNTED = ['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass', 'pass_attempt'] as const;
 
 /** Kept until commit (PostgreSQL), so a delete of the batch cannot slip in before the move. */
 async function batchOfProject(db: Kysely<DB>, batchId: number, projectId: number) {

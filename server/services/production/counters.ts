@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, ReportResult } from '../../../contract/devices';
 import type { DB } from '../../db/schema';
-import { addSliceCounts, addStepSlices, dimensionsOf, markFailingBoard, moveSlices } from './slices';
+import { addSliceCounts, addStepSlices, dimensionsOf, markFailingBoard, moveSlices, type SliceKey } from './slices';
 
 /**
  * The one place that knows how devices and reports move the maintained counters (batches,
@@ -22,6 +22,8 @@ export type CountedDevice = {
   report_count: number;
   /** null until the first report; 1 when it passed, else 0. */
   first_pass: number | null;
+  /** The run that first passed (1, 2, … in stored order); null until one did. */
+  pass_attempt: number | null;
 };
 
 export const BATCH_COUNTERS = [
@@ -33,6 +35,8 @@ export const BATCH_COUNTERS = [
   'scrapped_count',
   'tested_count',
   'first_pass_count',
+  'second_pass_count',
+  'last_pass_count',
   'report_count',
 ] as const;
 export type BatchCounter = (typeof BATCH_COUNTERS)[number];
@@ -58,9 +62,31 @@ export function contribution(device: CountedDevice, sign = 1): BatchCounts {
   counts[STATUS_COUNTER[device.status as DeviceStatus]] = sign;
   counts.tested_count = device.report_count > 0 ? sign : 0;
   counts.first_pass_count = device.first_pass === 1 ? sign : 0;
+  const cohort = cohortOf(device);
+  counts.second_pass_count = sign * cohort.second_passes;
+  counts.last_pass_count = sign * cohort.last_passes;
   counts.report_count = sign * device.report_count;
   return counts;
 }
+
+/** What a board counts for among the boards first tested with it (contract/figures.ts). */
+export type CohortCounts = { second_passes: number; last_passes: number };
+
+/**
+ * Second pass: it passed on its first or second run. Last pass: it was tested and stands passed
+ * or released now (its latest verdict is a pass; an error says nothing and leaves the status).
+ */
+export function cohortOf(device: Pick<CountedDevice, 'status' | 'report_count' | 'pass_attempt'>): CohortCounts {
+  return {
+    second_passes: device.pass_attempt !== null && device.pass_attempt <= 2 ? 1 : 0,
+    last_passes: device.report_count > 0 && (device.status === 'passed' || device.status === 'released') ? 1 : 0,
+  };
+}
+
+const cohortDelta = (before: CohortCounts, after: CohortCounts): CohortCounts => ({
+  second_passes: after.second_passes - before.second_passes,
+  last_passes: after.last_passes - before.last_passes,
+});
 
 /**
  * The device after one more stored report. Status follows the order reports are stored in (jig
@@ -74,6 +100,7 @@ export function afterReport<D extends CountedDevice>(device: D, result: ReportRe
     ...device,
     status,
     first_pass: device.report_count === 0 ? (result === 'pass' ? 1 : 0) : device.first_pass,
+    pass_attempt: device.pass_attempt ?? (result === 'pass' ? device.report_count + 1 : null),
     report_count: device.report_count + 1,
     last_result: result,
     tested_at: finishedAt,
@@ -100,11 +127,17 @@ export async function applyDeviceChanges(db: Kysely<DB>, company_id: number, cha
     deltas.set(batchId, sum);
   };
   const created = new Map<number, number>();
+  // Tested boards whose verdict a correction changed: the day they were first tested counts it.
+  const verdicts = new Map<number, { production_batch_id: number; delta: CohortCounts }>();
   const moves = new Map<string, { project_id: number; from: number; to: number; ids: number[] }>();
   for (const { before, after, device_id } of changes) {
     if (before) add(before.production_batch_id, contribution(before, -1));
     else created.set(after.project_id, (created.get(after.project_id) ?? 0) + 1);
     add(after.production_batch_id, contribution(after));
+    if (before && device_id !== undefined && before.report_count > 0) {
+      const delta = cohortDelta(cohortOf(before), cohortOf(after));
+      if (delta.second_passes || delta.last_passes) verdicts.set(device_id, { production_batch_id: before.production_batch_id, delta });
+    }
     if (before && device_id !== undefined && before.production_batch_id !== after.production_batch_id) {
       const key = `${after.project_id}:${before.production_batch_id}:${after.production_batch_id}`;
       const move = moves.get(key) ?? { project_id: after.project_id, from: before.production_batch_id, to: after.production_batch_id, ids: [] };
@@ -128,10 +161,76 @@ export async function applyDeviceChanges(db: Kysely<DB>, company_id: number, cha
       .where('id', '=', projectId)
       .execute();
   }
+  // Before the moves: they carry the boards' counts as they stand now to the new batch.
+  if (verdicts.size) await addToFirstTests(db, verdicts);
   for (const move of moves.values()) await moveReportStatistics(db, company_id, move);
 }
 
-type DailyCounts = { reports: number; passed: number; failed: number; errors: number; first_tests: number; first_passes: number };
+type FirstReport = SliceKey & { device_id: number };
+
+/** The slice (batch, day, jig, profile) of each board's first stored report: where it counts as tested. */
+async function firstReportsOf(db: Kysely<DB>, deviceIds: number[]): Promise<FirstReport[]> {
+  if (deviceIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('device_reports')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('device_reports').where('device_id', 'in', deviceIds).groupBy('device_id').select((e) => e.fn.min<number>('id').as('id')),
+    )
+    .select(['device_id', 'company_id', 'project_id', 'production_batch_id', 'finished_at', 'enclosure_id', 'test_profile', 'test_profile_version'])
+    .execute();
+  return rows.map((r) => ({
+    device_id: r.device_id,
+    company_id: r.company_id,
+    project_id: r.project_id,
+    production_batch_id: r.production_batch_id,
+    day: dayOf(r.finished_at),
+    ...dimensionsOf(r),
+  }));
+}
+
+const NO_RUNS = { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0 };
+
+/**
+ * Adds second-pass and last-pass changes to the rows of the boards' first tests (daily stats and
+ * slices), summed per row and applied in key order, so concurrent writers lock alike.
+ */
+async function addToFirstTests(db: Kysely<DB>, deltas: Map<number, { delta: CohortCounts }>, extra: DailyRow[] = []) {
+  const rows: DailyRow[] = [...extra];
+  for (const { device_id, ...key } of await firstReportsOf(db, [...deltas.keys()].sort((a, b) => a - b))) {
+    rows.push({ key, counts: { ...NO_RUNS, ...deltas.get(device_id)!.delta } });
+  }
+  await addDailyRows(db, rows);
+}
+
+type DailyRow = { key: SliceKey; counts: DailyCounts };
+
+/** Daily stats and slices, summed per row, in (batch, day, jig, profile, version) order. */
+async function addDailyRows(db: Kysely<DB>, rows: DailyRow[]) {
+  const sliceId = (k: SliceKey) => JSON.stringify([k.production_batch_id, k.day, k.enclosure_id, k.test_profile, k.test_profile_version]);
+  const slices = new Map<string, DailyRow>();
+  for (const row of rows) {
+    const id = sliceId(row.key);
+    const sum = slices.get(id) ?? { key: row.key, counts: { ...NO_RUNS, second_passes: 0, last_passes: 0 } };
+    for (const k of DAILY_KEYS) sum.counts[k] += row.counts[k];
+    slices.set(id, sum);
+  }
+  const ordered = [...slices.entries()].filter(([, r]) => DAILY_KEYS.some((k) => r.counts[k] !== 0)).sort(([a], [b]) => (a < b ? -1 : 1));
+  const days = new Map<string, DailyRow>();
+  for (const [, row] of ordered) {
+    const id = `${row.key.production_batch_id}:${row.key.day}`;
+    const sum = days.get(id) ?? { key: row.key, counts: { ...NO_RUNS, second_passes: 0, last_passes: 0 } };
+    for (const k of DAILY_KEYS) sum.counts[k] += row.counts[k];
+    days.set(id, sum);
+  }
+  for (const { key, counts } of days.values()) {
+    const { company_id, project_id, production_batch_id, day } = key;
+    await addDailyStats(db, { company_id, project_id, production_batch_id, day }, counts);
+  }
+  for (const [, { key, counts }] of ordered) await addSliceCounts(db, key, counts);
+}
+
+const DAILY_KEYS = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'] as const;
+type DailyCounts = Record<(typeof DAILY_KEYS)[number], number>;
 type DailyKey = { company_id: number; project_id: number; production_batch_id: number; day: string };
 
 /** Adds (or with negative counts, takes away) one batch-day's report statistics. */
@@ -147,6 +246,8 @@ async function addDailyStats(db: Kysely<DB>, key: DailyKey, counts: DailyCounts)
         errors: eb('report_daily_stats.errors', '+', eb.ref('excluded.errors')),
         first_tests: eb('report_daily_stats.first_tests', '+', eb.ref('excluded.first_tests')),
         first_passes: eb('report_daily_stats.first_passes', '+', eb.ref('excluded.first_passes')),
+        second_passes: eb('report_daily_stats.second_passes', '+', eb.ref('excluded.second_passes')),
+        last_passes: eb('report_daily_stats.last_passes', '+', eb.ref('excluded.last_passes')),
       })),
     )
     .execute();
@@ -167,8 +268,17 @@ export type StoredReport = {
   finished_at: string;
   /** Whether this is the device's first stored report, and so decides first-pass. */
   first: boolean;
+  /**
+   * How the board's second-pass and last-pass counts changed with this report: they count on
+   * the row of its first report (this one when `first`).
+   */
+  cohort: CohortCounts;
   failing_steps: string[];
 };
+
+/** The change one more report makes to a board's second-pass and last-pass counts. */
+export const reportCohort = (before: Parameters<typeof cohortOf>[0], after: Parameters<typeof cohortOf>[0]) =>
+  cohortDelta(cohortOf(before), cohortOf(after));
 
 /** The daily aggregates one new report adds to: yield per batch-day, failing steps, jig use. */
 export async function addReportStatistics(db: Kysely<DB>, report: StoredReport) {
@@ -181,10 +291,14 @@ export async function addReportStatistics(db: Kysely<DB>, report: StoredReport) 
     errors: result === 'error' ? 1 : 0,
     first_tests: report.first ? 1 : 0,
     first_passes: report.first && result === 'pass' ? 1 : 0,
+    second_passes: report.first ? report.cohort.second_passes : 0,
+    last_passes: report.first ? report.cohort.last_passes : 0,
   };
-  await addDailyStats(db, { company_id, project_id, production_batch_id, day }, counts);
   const slice = { company_id, project_id, production_batch_id, day, ...dimensionsOf(report) };
-  await addSliceCounts(db, slice, counts);
+  const later = !report.first && (report.cohort.second_passes !== 0 || report.cohort.last_passes !== 0);
+  // A retest that changes the board's standing counts on the day it was first tested.
+  if (later) await addToFirstTests(db, new Map([[report.device_id, { delta: report.cohort }]]), [{ key: slice, counts }]);
+  else await addDailyRows(db, [{ key: slice, counts }]);
   // Each step name once per report (a step repeated in one run is one failing run), in name
   // order so two reports of one project lock these rows in the same order.
   const steps = [...new Set(report.failing_steps)].sort();
@@ -233,15 +347,19 @@ async function moveReportStatistics(
   const rows = await db
     .selectFrom('device_reports')
     .innerJoin(firsts, 'firsts.device_id', 'device_reports.device_id')
+    .innerJoin('devices', 'devices.id', 'device_reports.device_id')
     .where('device_reports.device_id', 'in', move.ids)
     .select([
       sql<string>`substr(device_reports.finished_at, 1, 10)`.as('day'),
       sql<number>`count(*)`.as('reports'),
-      sql<number>`sum(case when result = 'pass' then 1 else 0 end)`.as('passed'),
-      sql<number>`sum(case when result = 'fail' then 1 else 0 end)`.as('failed'),
-      sql<number>`sum(case when result = 'error' then 1 else 0 end)`.as('errors'),
+      sql<number>`sum(case when device_reports.result = 'pass' then 1 else 0 end)`.as('passed'),
+      sql<number>`sum(case when device_reports.result = 'fail' then 1 else 0 end)`.as('failed'),
+      sql<number>`sum(case when device_reports.result = 'error' then 1 else 0 end)`.as('errors'),
       sql<number>`sum(case when ${isFirst} then 1 else 0 end)`.as('first_tests'),
-      sql<number>`sum(case when ${isFirst} and result = 'pass' then 1 else 0 end)`.as('first_passes'),
+      sql<number>`sum(case when ${isFirst} and device_reports.result = 'pass' then 1 else 0 end)`.as('first_passes'),
+      // The boards as they stand now (after this change): what they count for in the new batch.
+      sql<number>`sum(case when ${isFirst} and devices.pass_attempt <= 2 then 1 else 0 end)`.as('second_passes'),
+      sql<number>`sum(case when ${isFirst} and devices.status in ('passed', 'released') then 1 else 0 end)`.as('last_passes'),
     ])
     .groupBy(sql`substr(device_reports.finished_at, 1, 10)`)
     .orderBy('day')

@@ -7,7 +7,8 @@ import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
 import { serialKey } from '../../store/devices';
-import { addReportStatistics, afterReport, applyDeviceChanges } from './counters';
+import { addReportStatistics, afterReport, applyDeviceChanges, reportCohort } from './counters';
+import { profileIdFor } from '../../store/test-profiles';
 
 export type ReportingJig = { id: number; company_id: number };
 export type IngestResult = { report_id: number; device_id: number; duplicate: boolean };
@@ -64,7 +65,7 @@ export async function ingestReport(
           .selectFrom('devices')
           .where('project_id', '=', project.id)
           .where('serial_key', '=', key)
-          .select(['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass']);
+          .select(['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass', 'pass_attempt']);
         return (pg ? q.forUpdate() : q).executeTakeFirst();
       };
       let device = await lockDevice();
@@ -116,6 +117,8 @@ export async function ingestReport(
           enclosure_id: jig.id,
           test_profile: input.test_profile ?? null,
           test_profile_version: input.test_profile_version ?? null,
+          // The version it ran, when the project has it (issue 13): statistics per version read this.
+          test_profile_id: await profileIdFor(trx, project.id, input.test_profile, input.test_profile_version),
           result: input.result,
           started_at,
           finished_at,
@@ -136,6 +139,7 @@ export async function ingestReport(
         .set({
           status: after.status,
           first_pass: after.first_pass,
+          pass_attempt: after.pass_attempt,
           last_result: after.last_result,
           report_count: after.report_count,
           tested_at: after.tested_at,
@@ -156,6 +160,7 @@ export async function ingestReport(
         result: input.result,
         finished_at,
         first: device.report_count === 0,
+        cohort: reportCohort(device, after),
         failing_steps: failing,
       });
       await trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', '=', jig.id).execute();

@@ -22,6 +22,8 @@ export async function recountBatch(db: Kysely<DB>, batchId: number): Promise<Bat
       is(sql`status = 'scrapped'`).as('scrapped_count'),
       is(sql`report_count > 0`).as('tested_count'),
       is(sql`first_pass = 1`).as('first_pass_count'),
+      is(sql`pass_attempt <= 2`).as('second_pass_count'),
+      is(sql`report_count > 0 and status in ('passed', 'released')`).as('last_pass_count'),
       sql<string | number>`coalesce(sum(report_count), 0)`.as('report_count'),
     ])
     .executeTakeFirstOrThrow();

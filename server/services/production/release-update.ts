@@ -181,7 +181,7 @@ async function release(trx: Trx, scope: Scope, now: string): Promise<number> {
  * and after and cancel out; one shared change object per batch keeps a large release small.
  */
 function passedToReleased(projectId: number, group: { production_batch_id: number; n: unknown }): DeviceChange[] {
-  const before = { project_id: projectId, production_batch_id: group.production_batch_id, status: 'passed', report_count: 0, first_pass: null };
+  const before = { project_id: projectId, production_batch_id: group.production_batch_id, status: 'passed', report_count: 0, first_pass: null, pass_attempt: null };
   const change: DeviceChange = { before, after: { ...before, status: 'released' } };
   return new Array<DeviceChange>(toCount(group.n as string | number)).fill(change);
 }

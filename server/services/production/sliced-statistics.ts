@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { CompanyStatistics, FailingStep, ProjectStatistics } from '../../../contract/statistics';
+import { passYields } from '../../../contract/figures';
 import { toCount } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { mondayOf } from './days';
@@ -141,7 +142,18 @@ export async function slicedCompanyStatistics(db: Kysely<DB>, f: SliceFilters & 
   return { from: f.from, to: f.to, bucket: f.bucket, series: points, failing_steps: steps, choices: choice };
 }
 
-/** First-pass yield per project of the company and per batch, with the filters applied. */
+/** The three pass yields of the boards first tested in the range (contract/figures.ts). */
+function cohortYields(c: { first_tests: number; first_passes: number; second_passes: number; last_passes: number }) {
+  const { tested: _tested, ...yields } = passYields({
+    tested: c.first_tests,
+    first_passes: c.first_passes,
+    second_passes: c.second_passes,
+    last_passes: c.last_passes,
+  });
+  return { first_tests: c.first_tests, ...yields };
+}
+
+/** First-, second- and last-pass yield per project of the company and per batch, with the filters applied. */
 export async function slicedProjectStatistics(db: Kysely<DB>, f: SliceFilters): Promise<ProjectStatistics[]> {
   let projects = db.selectFrom('projects').where('company_id', '=', f.company_id).select(['id', 'name']);
   if (f.project_id !== undefined) projects = projects.where('id', '=', f.project_id);
@@ -157,6 +169,8 @@ export async function slicedProjectStatistics(db: Kysely<DB>, f: SliceFilters): 
         eb.fn.sum('reports').as('reports'),
         eb.fn.sum('first_tests').as('first_tests'),
         eb.fn.sum('first_passes').as('first_passes'),
+        eb.fn.sum('second_passes').as('second_passes'),
+        eb.fn.sum('last_passes').as('last_passes'),
       ])
       .execute(),
     stepFailuresBy(db, f, 'production_batch_id'),
@@ -164,7 +178,7 @@ export async function slicedProjectStatistics(db: Kysely<DB>, f: SliceFilters): 
   const byBatch = new Map(sums.map((s) => [s.production_batch_id, s]));
   const withStep = f.step !== undefined;
   return projectRows.map((project) => {
-    const total = { reports: 0, first_tests: 0, first_passes: 0, step_failures: 0 };
+    const total = { reports: 0, first_tests: 0, first_passes: 0, second_passes: 0, last_passes: 0, step_failures: 0 };
     const projectBatches = batches
       .filter((b) => b.project_id === project.id)
       .map((b) => {
@@ -173,16 +187,16 @@ export async function slicedProjectStatistics(db: Kysely<DB>, f: SliceFilters): 
           reports: toCount(s?.reports as string | undefined),
           first_tests: toCount(s?.first_tests as string | undefined),
           first_passes: toCount(s?.first_passes as string | undefined),
+          second_passes: toCount(s?.second_passes as string | undefined),
+          last_passes: toCount(s?.last_passes as string | undefined),
           step_failures: stepFailures.get(b.id) ?? 0,
         };
-        for (const k of ['reports', 'first_tests', 'first_passes', 'step_failures'] as const) total[k] += row[k];
+        for (const k of ['reports', 'first_tests', 'first_passes', 'second_passes', 'last_passes', 'step_failures'] as const) total[k] += row[k];
         return {
           batch_id: b.id,
           batch_name: b.name,
           reports: row.reports,
-          first_tests: row.first_tests,
-          first_passes: row.first_passes,
-          first_pass_yield: ratio(row.first_passes, row.first_tests),
+          ...cohortYields(row),
           ...(withStep && { step_failures: row.step_failures }),
         };
       });
@@ -190,9 +204,7 @@ export async function slicedProjectStatistics(db: Kysely<DB>, f: SliceFilters): 
       project_id: project.id,
       project_name: project.name,
       reports: total.reports,
-      first_tests: total.first_tests,
-      first_passes: total.first_passes,
-      first_pass_yield: ratio(total.first_passes, total.first_tests),
+      ...cohortYields(total),
       ...(withStep && { step_failures: total.step_failures }),
       batches: projectBatches,
     };

@@ -9,7 +9,17 @@ import type { DB } from '../../db/schema';
  * day, jig, profile, version, step), after report_daily_stats and before the jig's own row.
  */
 
-export type SliceCounts = { reports: number; passed: number; failed: number; errors: number; first_tests: number; first_passes: number };
+export type SliceCounts = {
+  reports: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  first_tests: number;
+  first_passes: number;
+  /** Of the boards first tested here: passed by their second run; standing passed now (migration 014). */
+  second_passes: number;
+  last_passes: number;
+};
 
 /** Where a report's figures land: its batch and day, its jig (0: none) and profile ('': none). */
 export type SliceKey = {
@@ -46,6 +56,8 @@ export async function addSliceCounts(db: Kysely<DB>, key: SliceKey, counts: Slic
         errors: eb('report_daily_slices.errors', '+', eb.ref('excluded.errors')),
         first_tests: eb('report_daily_slices.first_tests', '+', eb.ref('excluded.first_tests')),
         first_passes: eb('report_daily_slices.first_passes', '+', eb.ref('excluded.first_passes')),
+        second_passes: eb('report_daily_slices.second_passes', '+', eb.ref('excluded.second_passes')),
+        last_passes: eb('report_daily_slices.last_passes', '+', eb.ref('excluded.last_passes')),
       })),
     )
     .execute();
@@ -112,6 +124,10 @@ export async function moveSlices(
     .select(['id', 'device_id', 'result', 'finished_at', 'enclosure_id', 'test_profile', 'test_profile_version', 'failed_step_count', 'steps'])
     .orderBy('id')
     .execute();
+  // The boards as they stand after the change: what their first tests count for in the new batch.
+  const standing = new Map(
+    (await db.selectFrom('devices').where('id', 'in', move.ids).select(['id', 'status', 'pass_attempt']).execute()).map((d) => [d.id, d]),
+  );
   const seen = new Set<number>();
   const slices = new Map<string, { key: Omit<SliceKey, 'company_id' | 'project_id' | 'production_batch_id'>; counts: SliceCounts; steps: Map<string, number> }>();
   for (const r of reports) {
@@ -119,13 +135,18 @@ export async function moveSlices(
     seen.add(r.device_id);
     const key = { day: r.finished_at.slice(0, 10), ...dimensionsOf(r) };
     const id = sliceId(key);
-    const slice = slices.get(id) ?? { key, counts: { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0 }, steps: new Map() };
+    const slice = slices.get(id) ?? { key, counts: { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0, second_passes: 0, last_passes: 0 }, steps: new Map() };
     slice.counts.reports += 1;
     slice.counts.passed += r.result === 'pass' ? 1 : 0;
     slice.counts.failed += r.result === 'fail' ? 1 : 0;
     slice.counts.errors += r.result === 'error' ? 1 : 0;
     slice.counts.first_tests += first ? 1 : 0;
     slice.counts.first_passes += first && r.result === 'pass' ? 1 : 0;
+    const board = standing.get(r.device_id);
+    if (first && board) {
+      slice.counts.second_passes += board.pass_attempt !== null && board.pass_attempt <= 2 ? 1 : 0;
+      slice.counts.last_passes += board.status === 'passed' || board.status === 'released' ? 1 : 0;
+    }
     if (r.failed_step_count > 0) {
       for (const name of failingStepNames(r.steps)) slice.steps.set(name, (slice.steps.get(name) ?? 0) + 1);
     }

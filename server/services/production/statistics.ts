@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { FAILING_BATCH_THRESHOLD, type Dashboard, type YieldPoint } from '../../../contract/statistics';
-import { firstPassYield, passRate } from '../../../contract/figures';
+import { firstPassYield, lastPassYield, passRate, secondPassYield } from '../../../contract/figures';
 import { toCount } from '../../db/dialect';
 import { BATCH_FIRST_PASS_YIELD_SQL } from '../../store/batches';
 import type { DB } from '../../db/schema';
@@ -17,9 +17,9 @@ import { addDays, eachDay, mondayOf, todayUtc } from './days';
 export type Range = { from: string; to: string };
 type Scope = Range & { company_id: number };
 
-export type Counts = Omit<YieldPoint, 'date' | 'pass_rate' | 'first_pass_yield' | 'step_failures'>;
-export const COUNT_KEYS = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes'] as const;
-const zeroCounts = (): Counts => ({ reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0 });
+export type Counts = Omit<YieldPoint, 'date' | 'pass_rate' | 'first_pass_yield' | 'second_pass_yield' | 'last_pass_yield' | 'step_failures'>;
+export const COUNT_KEYS = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'] as const;
+const zeroCounts = (): Counts => ({ reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, first_passes: 0, second_passes: 0, last_passes: 0 });
 
 export { ratio } from '../../../contract/figures';
 
@@ -29,6 +29,8 @@ const toPoint = (date: string, c: Counts): YieldPoint => ({
   ...c,
   pass_rate: passRate(c.passed, c.reports),
   first_pass_yield: firstPassYield(c.first_passes, c.first_tests),
+  second_pass_yield: secondPassYield(c.second_passes, c.first_tests),
+  last_pass_yield: lastPassYield(c.last_passes, c.first_tests),
 });
 
 /** Summed counts of a row of sums (strings on PostgreSQL), missing ones 0. */
@@ -92,6 +94,8 @@ export async function dashboard(db: Kysely<DB>, company_id: number, now = new Da
         'production_batches.name',
         'production_batches.tested_count',
         'production_batches.first_pass_count',
+        'production_batches.second_pass_count',
+        'production_batches.last_pass_count',
         'projects.id as project_id',
         'projects.name as project_name',
       ])
@@ -137,6 +141,10 @@ export async function dashboard(db: Kysely<DB>, company_id: number, now = new Da
       first_tests: b.tested_count,
       first_passes: b.first_pass_count,
       first_pass_yield: firstPassYield(b.first_pass_count, b.tested_count),
+      second_passes: b.second_pass_count,
+      last_passes: b.last_pass_count,
+      second_pass_yield: secondPassYield(b.second_pass_count, b.tested_count),
+      last_pass_yield: lastPassYield(b.last_pass_count, b.tested_count),
     })),
     jigs: jigs.map((j) => ({
       enclosure_id: j.id,

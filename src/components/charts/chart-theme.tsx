@@ -5,6 +5,8 @@ import { formatPercent } from '../../lib/format';
 export const CHART_COLORS = {
   yield: '#397d3a',
   firstPass: '#0369a1',
+  secondPass: '#7c3aed',
+  lastPass: '#b45309',
   volume: '#cbd5e1',
   failures: '#e57373',
   bad: '#b71c1c',

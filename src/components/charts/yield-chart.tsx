@@ -9,9 +9,23 @@ type YieldChartProps = {
   /** A small chart (the dashboard's week): no grid, no count axis, few ticks. */
   compact?: boolean;
   height?: number;
+  /** Second- and last-pass yield as lines too (the statistics screen; the dashboard keeps two). */
+  passYields?: boolean;
 };
 
-const SERIES_NAMES: Record<string, string> = { reports: 'Test runs', pass_rate: 'Pass rate', first_pass_yield: 'First-pass yield' };
+const SERIES_NAMES: Record<string, string> = {
+  reports: 'Test runs',
+  pass_rate: 'Pass rate',
+  first_pass_yield: 'First-pass yield',
+  second_pass_yield: 'Second-pass yield',
+  last_pass_yield: 'Last-pass yield',
+};
+
+/** The later-attempt yields, drawn thinner than first pass, on the same boards (first tests). */
+const LATER_LINES = [
+  { key: 'second_pass_yield', color: CHART_COLORS.secondPass, dash: '2 3' },
+  { key: 'last_pass_yield', color: CHART_COLORS.lastPass, dash: '8 3 2 3' },
+] as const;
 
 /**
  * A point built on a few runs (for first-pass yield: a few boards tested first): one board more
@@ -37,10 +51,12 @@ function yieldDot(color: string, everyPoint: boolean, basis: 'reports' | 'first_
 }
 
 /** Pass rate and first-pass yield as lines on a percent axis, the tests run as bars behind them. */
-export function YieldChart({ data, compact = false, height = 300 }: YieldChartProps) {
+export function YieldChart({ data, compact = false, height = 300, passYields = false }: YieldChartProps) {
   const narrow = useNarrow();
   const few = compact || narrow;
-  const domain = percentDomain(data.flatMap((p) => [p.pass_rate, p.first_pass_yield]));
+  const domain = percentDomain(
+    data.flatMap((p) => [p.pass_rate, p.first_pass_yield, ...(passYields ? [p.second_pass_yield, p.last_pass_yield] : [])]),
+  );
   return (
     <ResponsiveContainer width="100%" height={height}>
       <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: few ? 0 : 8, bottom: 0, left: 0 }}>
@@ -108,6 +124,21 @@ export function YieldChart({ data, compact = false, height = 300 }: YieldChartPr
           dot={yieldDot(CHART_COLORS.firstPass, data.length <= 14, 'first_tests')}
           isAnimationActive={false}
         />
+        {passYields
+          ? LATER_LINES.map((l) => (
+              <Line
+                key={l.key}
+                yAxisId="pct"
+                dataKey={l.key}
+                name={SERIES_NAMES[l.key]}
+                stroke={l.color}
+                strokeWidth={1.5}
+                strokeDasharray={l.dash}
+                dot={yieldDot(l.color, data.length <= 14, 'first_tests')}
+                isAnimationActive={false}
+              />
+            ))
+          : null}
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -26,7 +26,7 @@ export default function CompanySwitcher({ userId, companyId, companyName, onClos
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title="Company to work on"
-      description="The dashboard, projects and statistics show this company until you choose another."
+      description="The dashboard, projects, statistics and jigs show this company until you choose another."
       // Typing a name starts at once.
       initialFocus={input}
     >

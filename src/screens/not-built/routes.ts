@@ -1,14 +1,9 @@
-import { sharedScreen, type ScreenRoutes } from '../../app/screen-entry';
+import type { ScreenRoutes } from '../../app/screen-entry';
 
 /**
- * The routes of SPEC §2 whose screens are not built yet: one chunk serves them all. A folder
- * that builds one claims its route in its own routes.ts and takes its line out of here
- * (src/app/screens.test.ts refuses a route claimed twice).
+ * The routes of SPEC §2 whose screens are not built yet: none since issue 13. A route added to
+ * machines/routes.ts before its screen claims it here, served by one shared chunk:
+ * `sharedScreen(() => import('./not-built-screen').then((m) => ({ default: m.NotBuiltScreen })))('Title')`,
+ * and the folder that builds it takes its line out (src/app/screens.test.ts refuses a route claimed twice).
  */
-const notBuilt = sharedScreen(() => import('./not-built-screen').then((m) => ({ default: m.NotBuiltScreen })));
-
-export default {
-  enclosures: notBuilt('Enclosures'),
-  enclosure: notBuilt('Enclosure'),
-  testprofile: notBuilt('Test profile'),
-} satisfies ScreenRoutes;
+export default {} satisfies ScreenRoutes;

@@ -23,6 +23,7 @@ import { RequestLink } from './request-link';
 import { ReleaseEdit } from './releases/release-edit';
 import { ReleaseShow } from './releases/release-show';
 import { ReleasesTab } from './releases/releases-tab';
+import { TestsTab } from './tests/tests-tab';
 import type { SectionProps } from './section-props';
 import { ProjectStatusBadge } from './status';
 
@@ -37,6 +38,7 @@ const SECTIONS: Record<string, ComponentType<SectionProps>> = {
   'project.releasebatches': ReleasesTab,
   'project.releasebatch.edit': ReleaseEdit,
   'project.releasebatch.show': ReleaseShow,
+  'project.tests': TestsTab,
 };
 
 /**

@@ -12,7 +12,7 @@ export default {
   projects: screen('Projects', () => load().then((m) => ({ default: m.ProjectListScreen }))),
   'project.devices': projectSection('Devices'),
   'project.hardware': projectSection('Project hardware'),
-  'project.tests': projectSection('Test configurations'),
+  'project.tests': projectSection('Test profiles'),
   'project.productionbatches': projectSection('Production batches'),
   'project.productionbatch': projectSection('Production batch'),
   'project.releasebatches': projectSection('Release batches'),
@@ -20,4 +20,5 @@ export default {
   'project.releasebatch.show': projectSection('Release batch'),
   'project.manufacturers': projectSection('Manufacturers'),
   'project.devices.table': projectSection('Devices'),
+  testprofile: screen('Test profile', () => load().then((m) => ({ default: m.TestProfileScreen }))),
 } satisfies ScreenRoutes;

@@ -22,16 +22,21 @@ function summaryOf(rows: RankedRow[], what: string): string {
 
 const isFew = (r: RankedRow) => r.count !== undefined && r.count > 0 && r.count < FEW_RUNS;
 
+/** A ranked row with the later-attempt yields of the same boards, for the table. */
+type YieldRow = RankedRow & { second: number | null; last: number | null };
+
 /** The rows as the table shows them: the name links to the project or batch; few boards say so. */
-function tableOf(rows: RankedRow[], head: string): ChartTableData {
+function tableOf(rows: YieldRow[], head: string): ChartTableData {
   const anyFew = rows.some(isFew);
   return {
     caption: `First-pass yield per ${head.toLowerCase()}`,
-    headers: [head, 'First-pass yield', 'Passed first / tested', ...(anyFew ? ['Note'] : [])],
+    headers: [head, 'First-pass yield', 'Passed first / tested', 'Second-pass yield', 'Last-pass yield', ...(anyFew ? ['Note'] : [])],
     rows: rows.map((r) => [
       { text: r.name, href: r.href },
       formatPercent(r.value),
       r.detail ?? '',
+      formatPercent(r.second),
+      formatPercent(r.last),
       ...(anyFew ? [isFew(r) ? `Fewer than ${FEW_RUNS} boards` : ''] : []),
     ]),
   };
@@ -55,6 +60,8 @@ export function FirstPassSection({ projects, projectId, csvName }: FirstPassSect
       value: p.first_pass_yield,
       count: p.first_tests,
       detail: `${formatNumber(p.first_passes)} of ${formatNumber(p.first_tests)}`,
+      second: p.second_pass_yield,
+      last: p.last_pass_yield,
       href: `/projects/${p.project_id}`,
     })),
   );
@@ -70,6 +77,8 @@ export function FirstPassSection({ projects, projectId, csvName }: FirstPassSect
         value: b.first_pass_yield,
         count: b.first_tests,
         detail: `${formatNumber(b.first_passes)} of ${formatNumber(b.first_tests)}`,
+        second: b.second_pass_yield,
+        last: b.last_pass_yield,
         href: `/projects/${p.project_id}/productionbatches/${b.batch_id}`,
       })),
     ),
@@ -81,7 +90,7 @@ export function FirstPassSection({ projects, projectId, csvName }: FirstPassSect
     <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
       <ChartCard
         title="First-pass yield per project"
-        description={`Worst first; a bar opens its project.${fewNote(projectRows)}`}
+        description={`Worst first; a bar opens its project. Its numbers add second- and last-pass yield.${fewNote(projectRows)}`}
         summary={summaryOf(projectRows, 'projects')}
         table={tableOf(projectRows, 'Project')}
         csvName={csvName('first-pass yield per project')}

@@ -112,7 +112,7 @@ export function StatisticsScreen({ title }: ScreenProps) {
     <>
       <PageHeader
         title={title}
-        description={`How ${scope.companyName ?? 'the company'}’s boards test: pass rate, first-pass yield and the steps that fail.`}
+        description={`How ${scope.companyName ?? 'the company'}’s boards test: pass rate, first-, second- and last-pass yield and the steps that fail.`}
       />
       <div className="mb-4">
         <CompanyPicker scope={scope} />

@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { StatGrid, StatTile } from '../../../components/stat-tile';
 import { passedBoards } from '../../../../contract/figures';
 import { formatNumber, formatOf, formatPercent } from '../../../lib/format';
+import { PassYields } from './pass-yields';
 
 const STATUSES: [string, (t: BatchTotalsData) => number, string][] = [
   ['Passed', (t) => t.passed, 'bg-primary'],
@@ -17,7 +18,8 @@ const STATUSES: [string, (t: BatchTotalsData) => number, string][] = [
 ];
 
 /**
- * The batch in figures: `/batch/{id}/totals` and `/batch/{id}/firstpasses`. Each percentage is
+ * The batch in figures: `/batch/{id}/totals` and `/batch/{id}/firstpasses` (first-, second- and
+ * last-pass yield). Each percentage is
  * the server's, shown beside the two counts it divides (README "Figures"): tested boards are
  * boards with at least one test run, for the bar, the yield and the first-pass yield alike.
  */
@@ -41,20 +43,30 @@ export function BatchTotals({ batchId }: { batchId: number }) {
         max={t.planned}
         valueText={`${formatNumber(tested)} of ${formatNumber(t.planned)} planned${t.planned > 0 ? ` (${formatPercent(tested / t.planned, 0)})` : ''}`}
       />
-      <StatGrid columns={4}>
+      <StatGrid columns={3}>
         <StatTile
           label="Yield"
           value={formatPercent(t.yield)}
           hint={`${formatOf(passed, tested)} tested passed${t.released > 0 ? ` (${formatNumber(t.released)} released)` : ''}`}
         />
-        <StatTile
-          label="First-pass yield"
-          value={firstPasses.isPending ? '…' : formatPercent(fp?.first_pass_yield ?? null)}
-          hint={fp ? `${formatOf(fp.first_pass, fp.tested)} tested passed the first run` : firstPasses.isError ? 'could not load' : undefined}
-        />
         <StatTile label="Devices" value={formatNumber(t.devices)} hint={`${formatNumber(t.planned)} planned`} />
         <StatTile label="Reports" value={formatNumber(t.reports)} hint="test runs" />
       </StatGrid>
+      <PassYields
+        label="Yield by attempt"
+        error={firstPasses.isError}
+        figures={
+          fp && {
+            tested: fp.tested,
+            first_passes: fp.first_pass,
+            second_passes: fp.second_pass,
+            last_passes: fp.last_pass,
+            first_pass_yield: fp.first_pass_yield,
+            second_pass_yield: fp.second_pass_yield,
+            last_pass_yield: fp.last_pass_yield,
+          }
+        }
+      />
       <dl aria-label="Devices by status" className="flex flex-wrap gap-x-6 gap-y-2 rounded-lg border border-secondary-light bg-white px-4 py-3 text-sm">
         {STATUSES.map(([term, count, tone]) => (
           <div key={term} className="flex items-baseline gap-2">

@@ -1,7 +1,8 @@
 import { mdiPlus } from '@mdi/js';
 import { useState } from 'react';
 import { BATCH_STATUSES, type ProductionBatch } from '../../../../contract/batches';
-import { projectBatchesOptions } from '../../../api/batches';
+import { useQuery } from '@tanstack/react-query';
+import { projectBatchesOptions, projectYieldsOptions } from '../../../api/batches';
 import { useSession } from '../../../app/app-actor';
 import { Button } from '../../../components/button';
 import { RoleNote } from '../../../components/role-note';
@@ -15,6 +16,7 @@ import type { SectionProps } from '../section-props';
 import { BatchStatusBadge } from '../status';
 import { BatchDeleteAction } from './batch-delete-action';
 import { BatchFormDialog } from './batch-form-dialog';
+import { PassYields } from './pass-yields';
 
 /** The server's figure and, under it, the two counts it divides (README "Figures"). */
 function Figure({ value, part, whole }: { value: number | null; part: number; whole: number }) {
@@ -71,6 +73,19 @@ const actionsColumn: Column<ProductionBatch> = {
 
 const STATUS_OPTIONS = BATCH_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
 
+/**
+ * The project's pass yields over all its batches: above them where there is room, below them on
+ * a phone, where the list and its "New batch" come first.
+ */
+function ProjectPassYields({ projectId }: { projectId: number }) {
+  const query = useQuery(projectYieldsOptions(projectId));
+  return (
+    <div className="order-last sm:order-first">
+      <PassYields label="Yield by attempt, all batches" figures={query.data} error={query.isError} />
+    </div>
+  );
+}
+
 /** `/projects/{id}/productionbatches`: the project's lots, and a new one. */
 export function BatchesTab({ project }: SectionProps) {
   const session = useSession();
@@ -80,7 +95,8 @@ export function BatchesTab({ project }: SectionProps) {
   const canCreate = can(session?.user, 'production.edit', { company_id: project.company_id });
 
   return (
-    <>
+    <div className="flex flex-col gap-4">
+      <ProjectPassYields projectId={project.id} />
       <DataTable
         label="Production batches"
         columns={canCreate ? [...columns, actionsColumn] : columns}
@@ -103,6 +119,6 @@ export function BatchesTab({ project }: SectionProps) {
         }
       />
       {canCreate ? <BatchFormDialog projectId={project.id} open={creating} onOpenChange={setCreating} /> : null}
-    </>
+    </div>
   );
 }

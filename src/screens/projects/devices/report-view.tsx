@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import type { ReportStep } from '../../../../contract/devices';
 import { isNotFound } from '../../../api/client';
 import { reportOptions } from '../../../api/reports';
@@ -33,6 +34,8 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
   if (!report) return <ErrorPresenter error={query.error} title="Could not load the report" />;
 
   const steps = failingFirst(report.steps);
+  const profileName = (r: { test_profile: string | null; test_profile_version: string | null }) =>
+    r.test_profile ? `${r.test_profile}${r.test_profile_version ? ` v${r.test_profile_version}` : ''}` : '—';
   const took = duration(report.started_at, report.finished_at);
   return (
     <div className="flex flex-col gap-4">
@@ -44,7 +47,14 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
             { term: 'Jig', value: report.enclosure_name ?? '—' },
             {
               term: 'Test profile',
-              value: report.test_profile ? `${report.test_profile}${report.test_profile_version ? ` v${report.test_profile_version}` : ''}` : '—',
+              value: report.test_profile_id ? (
+                // The version it ran, as the profile's page keeps it (read-only once active).
+                <Link href={`/testprofiles/${report.test_profile_id}`} className="text-primary-dark hover:underline">
+                  {profileName(report)}
+                </Link>
+              ) : (
+                profileName(report)
+              ),
             },
             { term: 'Steps', value: `${report.failed_step_count} of ${report.step_count} failed` },
           ]}

@@ -3,6 +3,7 @@ import { next, resourceAccess } from '../access-world';
 export default resourceAccess({
   routes: {
     'GET /projects/:id/productionbatches': { access: 'read', scope: 'project', sample: () => ({}) },
+    'GET /projects/:id/yields': { access: 'read', scope: 'project', sample: () => ({}) },
     'POST /projects/:id/productionbatches': {
       access: 'production.edit',
       scope: 'project',

@@ -1,0 +1,109 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { dialectOf, toCount } from '../db/dialect';
+import type { DB } from '../db/schema';
+
+/**
+ * Per-step figures over the reports of one profile version, computed in the database: the
+ * reports' steps are a JSON array (json_each on SQLite, jsonb_array_elements on PostgreSQL), read
+ * through the (test_profile_id, finished_at) index. Mean first, then the squared deviations from
+ * it (two passes: no cancellation, whatever the values' size).
+ */
+export type StepAggregate = {
+  name: string;
+  count: number;
+  passed: number;
+  measured: number;
+  mean: number | null;
+  /** Sum of squared deviations from the mean. */
+  ss: number | null;
+  unit: string;
+  low: number | null;
+  high: number | null;
+};
+
+/**
+ * The statistics read the profile's newest reports, at most this many: the process as it runs
+ * now, and a bounded cost however many reports a version collects (a million-board project).
+ */
+export const STATISTICS_WINDOW = 5000;
+
+/** The ids of the profile's newest `window` reports, along the (test_profile_id, finished_at) index. */
+const newestReports = (profileId: number, window: number) =>
+  sql`select id from device_reports where test_profile_id = ${profileId} order by finished_at desc, id desc limit ${window}`;
+
+/** One row per (report, step) of the newest reports: id, finished_at, name, value, pass, unit, low, high. */
+function stepRows(db: Kysely<DB>, profileId: number, window: number): RawBuilder<unknown> {
+  const reports = sql`r.test_profile_id = ${profileId} and r.id in (${newestReports(profileId, window)})`;
+  return dialectOf(db) === 'postgres'
+    ? sql`
+      select r.id as report_id, r.finished_at, s.value ->> 'name' as name,
+        case when jsonb_typeof(s.value -> 'value') = 'number' then (s.value ->> 'value')::float8 end as value,
+        case when (s.value ->> 'pass') = 'true' then 1 else 0 end as pass,
+        s.value ->> 'unit' as unit,
+        case when jsonb_typeof(s.value -> 'low') = 'number' then (s.value ->> 'low')::float8 end as low,
+        case when jsonb_typeof(s.value -> 'high') = 'number' then (s.value ->> 'high')::float8 end as high
+      from device_reports r cross join lateral jsonb_array_elements(r.steps::jsonb) s(value)
+      where ${reports}`
+    : sql`
+      select r.id as report_id, r.finished_at, json_extract(s.value, '$.name') as name,
+        case when json_type(s.value, '$.value') in ('integer', 'real') then json_extract(s.value, '$.value') end as value,
+        case when json_extract(s.value, '$.pass') = 1 then 1 else 0 end as pass,
+        json_extract(s.value, '$.unit') as unit,
+        case when json_type(s.value, '$.low') in ('integer', 'real') then json_extract(s.value, '$.low') end as low,
+        case when json_type(s.value, '$.high') in ('integer', 'real') then json_extract(s.value, '$.high') end as high
+      from device_reports r, json_each(r.steps) s
+      where ${reports}`;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export async function stepAggregates(db: Kysely<DB>, profileId: number, window = STATISTICS_WINDOW): Promise<StepAggregate[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    with s as (${stepRows(db, profileId, window)}),
+    m as (select name, avg(value) as mean from s group by name)
+    select s.name, count(*) as count, sum(s.pass) as passed, count(s.value) as measured, m.mean,
+      sum((s.value - m.mean) * (s.value - m.mean)) as ss,
+      max(s.unit) as unit, max(s.low) as low, min(s.high) as high
+    from s join m on m.name = s.name
+    group by s.name, m.mean`.execute(db);
+  return rows.map((r) => ({
+    name: String(r.name),
+    count: toCount(r.count as number),
+    passed: toCount(r.passed as number),
+    measured: toCount(r.measured as number),
+    mean: num(r.mean),
+    ss: num(r.ss),
+    unit: (r.unit as string | null) ?? '',
+    low: num(r.low),
+    high: num(r.high),
+  }));
+}
+
+export async function reportCount(db: Kysely<DB>, profileId: number): Promise<number> {
+  const row = await db
+    .selectFrom('device_reports')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('test_profile_id', '=', profileId)
+    .executeTakeFirst();
+  return toCount(row?.n);
+}
+
+export type RunPoint = { report_id: number; finished_at: string; value: number; pass: boolean; unit: string; low: number | null; high: number | null };
+
+/** The step's last `limit` measured values in the profile's newest reports (the window), newest first. */
+export async function lastMeasurements(db: Kysely<DB>, profileId: number, step: string, limit: number, window = STATISTICS_WINDOW): Promise<RunPoint[]> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select * from (${stepRows(db, profileId, window)}) s
+    where s.name = ${step} and s.value is not null
+    order by s.finished_at desc, s.report_id desc
+    limit ${limit}`.execute(db);
+  return rows.map((r) => ({
+    report_id: Number(r.report_id),
+    finished_at: String(r.finished_at),
+    value: Number(r.value),
+    pass: Number(r.pass) === 1,
+    unit: (r.unit as string | null) ?? '',
+    low: num(r.low),
+    high: num(r.high),
+  }));
+}

@@ -28,6 +28,8 @@ test('a company user sees the request-made project’s hardware and the company�
   const resources = page.getByRole('table', { name: 'Test resources' });
   await expect(resources.getByRole('row').filter({ hasText: 'GND (TP1)' })).toContainText('Request’s pad group');
   await expect(page.getByRole('table', { name: 'Project cassettes' }).getByRole('row').filter({ hasText: 'CAS-ACME-001' })).toContainText('Matches');
+  // The test functions its profiles may call, from the catalogue.
+  await expect(page.getByRole('table', { name: 'Test functions' }).getByRole('row').nth(1)).toBeVisible();
   // An operator reads; the edits are the engineers' and admins'.
   await expect(page.getByRole('button', { name: 'Edit configuration' })).toHaveCount(0);
 

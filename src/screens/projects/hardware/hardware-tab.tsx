@@ -20,6 +20,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import type { SectionProps } from '../section-props';
 import { AssignCassetteDialog } from './assign-cassette-dialog';
 import { ConfigurationDialog } from './configuration-dialog';
+import { TestFunctionsSection } from './test-functions-section';
 import { TestResourceDialog } from './test-resource-dialog';
 
 const RESOURCE_COLUMNS: Column<TestResource>[] = [
@@ -84,7 +85,7 @@ const CASSETTE_COLUMNS: Column<ProjectCassette>[] = [
 
 /**
  * `/projects/{id}/hardware`: the project's cassette configuration drawn by slot and bay, its test
- * resources, the cassettes it runs on, and (issue 13, another part) its test functions.
+ * resources, the cassettes it runs on, and the test functions its profiles call.
  */
 export function HardwareTab({ project }: SectionProps) {
   const session = useSession();
@@ -189,7 +190,7 @@ export function HardwareTab({ project }: SectionProps) {
         </div>
       </Card>
 
-      {/* TEST FUNCTIONS: `GET /projects/{id}/testfunctions` is another part of issue 13; its section goes here. */}
+      <TestFunctionsSection project={project} />
 
       {dialog === 'configuration' && choices.data ? <ConfigurationDialog configuration={config} choices={choices.data} open onOpenChange={close} /> : null}
       {dialog === 'resource' && choices.data ? <TestResourceDialog configuration={config} choices={choices.data} open onOpenChange={close} /> : null}

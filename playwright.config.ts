@@ -17,8 +17,8 @@ import { E2E_ADMIN } from './tests/e2e/support/accounts';
 const port = Number(process.env.E2E_PORT ?? 8090);
 const postgresUrl = process.env.E2E_POSTGRES_URL || undefined;
 const postgresPort = Number(process.env.E2E_PG_PORT ?? port + 10);
-/** The specs that run on both stores. */
-const STORE_SPECS = /files\.spec\.ts$/;
+/** The specs that run on both stores (anchored at the folder: `test-profiles.spec.ts` ends in "files.spec.ts" too). */
+const STORE_SPECS = /[\\/]files\.spec\.ts$/;
 
 // The config is read again in each worker: create the data dir once and hand it down by env.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'jigboard-e2e-'));

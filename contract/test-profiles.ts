@@ -3,7 +3,7 @@ import { listQuerySchema } from './list-query';
 import { idField, queryIntField, realField } from './numbers';
 import type { CapabilityLevel } from './process-capability';
 import { requiredText } from './text';
-import { testFunctionParameterSchema, testFunctionTypeSchema } from './test-functions';
+import { testFunctionSchema } from './test-functions';
 
 /**
  * Test profiles (issue 13, SPEC §7 `/testprofiles/{id}`): what a jig runs on a project's boards,
@@ -253,12 +253,7 @@ export type TestVariableUpdateInput = z.input<typeof testVariableUpdateInput>;
 
 // The project's test functions
 
-export const projectTestFunctionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  type: testFunctionTypeSchema,
-  parameters: z.array(testFunctionParameterSchema),
+export const projectTestFunctionSchema = testFunctionSchema.extend({
   /** Steps of this project's profiles (any status) that call it. */
   step_count: z.number().int(),
 });

@@ -14,7 +14,6 @@ import {
   type TestVariable,
   type testVariableUpdateInput,
 } from '../../contract/test-profiles';
-import type { TestFunctionParameter } from '../../contract/test-functions';
 import { toCount } from '../db/dialect';
 import { matchesSearch, pagedList } from '../db/paged-list';
 import type { DB } from '../db/schema';
@@ -37,6 +36,7 @@ import {
   variableNameTaken,
   type StoredTestFile,
 } from '../store/test-profile-parts';
+import { toTestFunction } from '../store/test-functions';
 import { lastMeasurements, reportCount, STATISTICS_WINDOW, stepAggregates } from '../store/test-profile-statistics';
 import { findProfile, lockDraftProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
 import { deleteRow, type CleanupLog } from './deletes';
@@ -231,12 +231,7 @@ export async function projectTestFunctions(
   if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref<string>('test_functions.name')]));
   const page = await pagedList(query, list, PROJECT_FUNCTION_SORTING);
   return {
-    data: page.data.map(({ type_id, type_slug, type_name, parameters, step_count, ...row }) => ({
-      ...row,
-      type: { id: type_id, slug: type_slug, name: type_name },
-      parameters: JSON.parse(parameters) as TestFunctionParameter[],
-      step_count: toCount(step_count),
-    })),
+    data: page.data.map(({ step_count, ...row }) => ({ ...toTestFunction(row), step_count: toCount(step_count) })),
     meta: page.meta,
   };
 }

@@ -19,7 +19,7 @@ export function findTestFunctionType(db: Kysely<DB>, id: number): Promise<TestFu
   return db.selectFrom('test_function_types').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
 }
 
-function selectTestFunctions(db: Kysely<DB>) {
+export function selectTestFunctions(db: Kysely<DB>) {
   return db
     .selectFrom('test_functions')
     .innerJoin('test_function_types', 'test_function_types.id', 'test_functions.test_function_type_id')
@@ -37,7 +37,7 @@ function selectTestFunctions(db: Kysely<DB>) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectTestFunctions>['executeTakeFirstOrThrow']>>;
 
-function toTestFunction({ type_id, type_slug, type_name, parameters, ...row }: Row): TestFunction {
+export function toTestFunction({ type_id, type_slug, type_name, parameters, ...row }: Row): TestFunction {
   return { ...row, type: { id: type_id, slug: type_slug, name: type_name }, parameters: JSON.parse(parameters) as TestFunctionParameter[] };
 }
 

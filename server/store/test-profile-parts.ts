@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { StepParameter, TestConfiguration, TestFile, TestVariable, TestVariableType } from '../../contract/test-profiles';
 import { toCount } from '../db/dialect';
 import type { DB } from '../db/schema';
+import { selectTestFunctions } from './test-functions';
 import { withUniqueFields } from './unique';
 
 /** A test profile's steps (test_configurations), files and variables (migration 013). */
@@ -242,21 +243,11 @@ type FunctionSort = 'name' | 'step_count';
 
 /** Test functions with how many steps of the project's profiles call each (any status). */
 export function selectProjectFunctions(db: Kysely<DB>, projectId: number) {
-  return db
-    .selectFrom('test_functions')
-    .innerJoin('test_function_types', 'test_function_types.id', 'test_functions.test_function_type_id')
-    .select([
-      'test_functions.id',
-      'test_functions.name',
-      'test_functions.description',
-      'test_functions.parameters',
-      'test_function_types.id as type_id',
-      'test_function_types.slug as type_slug',
-      'test_function_types.name as type_name',
-      sql<number | string>`(select count(*) from test_configurations c
-        join test_profiles p on p.id = c.test_profile_id
-        where c.test_function_id = test_functions.id and p.project_id = ${projectId})`.as('step_count'),
-    ]);
+  return selectTestFunctions(db).select(
+    sql<number | string>`(select count(*) from test_configurations c
+      join test_profiles p on p.id = c.test_profile_id
+      where c.test_function_id = test_functions.id and p.project_id = ${projectId})`.as('step_count'),
+  );
 }
 
 export const PROJECT_FUNCTION_SORTING = {

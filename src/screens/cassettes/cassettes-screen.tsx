@@ -1,12 +1,12 @@
 import { mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AMS_TYPE_LABELS } from '../../../contract/cassette-module-types';
 import type { Cassette } from '../../../contract/cassettes';
 import { cassetteDeleted, cassettesOptions, deleteCassette } from '../../api/cassettes';
 import { enclosureOptions, enclosureSearch } from '../../api/enclosures';
 import type { ScreenProps } from '../../app/screen-props';
 import { Button } from '../../components/button';
+import { cassetteColumns } from '../../components/cassette-columns';
 import { CompanyFilter } from '../../components/company-filter';
 import { DataTable } from '../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../components/data-table/types';
@@ -36,52 +36,14 @@ function CassetteActions({ cassette }: { cassette: Cassette }) {
   );
 }
 
+const { serial, enclosure, modules, cartridges } = cassetteColumns({ amsTypes: true });
+
 const COLUMNS: Column<Cassette>[] = [
-  {
-    key: 'serial',
-    header: 'Serial',
-    sortable: true,
-    card: 'title',
-    cell: (c) => (
-      <span className="flex flex-col">
-        <span className="font-medium">{c.serial}</span>
-        <span className="text-xs font-normal text-secondary">{c.name}</span>
-      </span>
-    ),
-  },
+  serial,
   { key: 'company', header: 'Company', sortable: true, cell: (c) => c.company?.name ?? '—' },
-  {
-    key: 'enclosure',
-    header: 'Enclosure',
-    sortable: true,
-    cell: (c) => (c.enclosure ? <span title={c.enclosure.name}>{c.enclosure.serial}</span> : <span className="text-secondary">None</span>),
-  },
-  {
-    key: 'modules',
-    header: 'Modules',
-    cell: (c) => (
-      <span className="flex max-w-64 flex-col whitespace-normal">
-        <span className="tabular-nums">
-          {c.modules.length} of {c.module_slots} slots
-        </span>
-        {c.modules.length ? (
-          <span className="text-xs text-secondary">
-            {c.modules.map((m) => `${m.slot}: ${m.module_type.name} (${AMS_TYPE_LABELS[m.module_type.ams_type]})`).join(' · ')}
-          </span>
-        ) : null}
-      </span>
-    ),
-  },
-  {
-    key: 'cartridges',
-    header: 'Cartridges',
-    card: 'meta',
-    cell: (c) => (
-      <span className="tabular-nums">
-        {c.cartridges.length} of {c.cartridge_bays} bays
-      </span>
-    ),
-  },
+  enclosure,
+  modules,
+  cartridges,
   { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (c) => <CassetteActions cassette={c} /> },
 ];
 

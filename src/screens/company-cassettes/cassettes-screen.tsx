@@ -6,6 +6,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../components/data-table/types';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/badge';
+import { cassetteColumns } from '../../components/cassette-columns';
 
 /** How many of the cassette's cartridges need calibrating, in a word. */
 function CalibrationSummary({ cassette }: { cassette: Cassette }) {
@@ -17,46 +18,13 @@ function CalibrationSummary({ cassette }: { cassette: Cassette }) {
   return <Badge tone="success">All calibrated</Badge>;
 }
 
+const { serial, enclosure, modules, cartridges } = cassetteColumns({ amsTypes: false });
+
 const COLUMNS: Column<Cassette>[] = [
-  {
-    key: 'serial',
-    header: 'Serial',
-    sortable: true,
-    card: 'title',
-    cell: (c) => (
-      <span className="flex flex-col">
-        <span className="font-medium">{c.serial}</span>
-        <span className="text-xs font-normal text-secondary">{c.name}</span>
-      </span>
-    ),
-  },
-  {
-    key: 'enclosure',
-    header: 'Enclosure',
-    sortable: true,
-    cell: (c) => (c.enclosure ? <span title={c.enclosure.name}>{c.enclosure.serial}</span> : <span className="text-secondary">None</span>),
-  },
-  {
-    key: 'modules',
-    header: 'Modules',
-    cell: (c) => (
-      <span className="flex max-w-64 flex-col whitespace-normal">
-        <span className="tabular-nums">
-          {c.modules.length} of {c.module_slots} slots
-        </span>
-        {c.modules.length ? <span className="text-xs text-secondary">{c.modules.map((m) => `${m.slot}: ${m.module_type.name}`).join(' · ')}</span> : null}
-      </span>
-    ),
-  },
-  {
-    key: 'cartridges',
-    header: 'Cartridges',
-    cell: (c) => (
-      <span className="tabular-nums">
-        {c.cartridges.length} of {c.cartridge_bays} bays
-      </span>
-    ),
-  },
+  serial,
+  enclosure,
+  modules,
+  cartridges,
   { key: 'calibration', header: 'Calibration', card: 'badge', cell: (c) => <CalibrationSummary cassette={c} /> },
 ];
 

@@ -1,0 +1,54 @@
+import { AMS_TYPE_LABELS } from '../../contract/cassette-module-types';
+import type { Cassette } from '../../contract/cassettes';
+import type { Column } from './data-table/types';
+
+/**
+ * The columns a cassette's row shows wherever cassettes are listed (the superadmin's
+ * `/manage/cassettes` and a company's `/cassettes`): serial with name, enclosure, modules by
+ * slot, cartridges. `amsTypes` names each module's AMS type, which the platform's people need.
+ */
+export function cassetteColumns({ amsTypes }: { amsTypes: boolean }) {
+  const moduleLabel = (m: Cassette['modules'][number]) =>
+    amsTypes ? `${m.slot}: ${m.module_type.name} (${AMS_TYPE_LABELS[m.module_type.ams_type]})` : `${m.slot}: ${m.module_type.name}`;
+  const serial: Column<Cassette> = {
+    key: 'serial',
+    header: 'Serial',
+    sortable: true,
+    card: 'title',
+    cell: (c) => (
+      <span className="flex flex-col">
+        <span className="font-medium">{c.serial}</span>
+        <span className="text-xs font-normal text-secondary">{c.name}</span>
+      </span>
+    ),
+  };
+  const enclosure: Column<Cassette> = {
+    key: 'enclosure',
+    header: 'Enclosure',
+    sortable: true,
+    cell: (c) => (c.enclosure ? <span title={c.enclosure.name}>{c.enclosure.serial}</span> : <span className="text-secondary">None</span>),
+  };
+  const modules: Column<Cassette> = {
+    key: 'modules',
+    header: 'Modules',
+    cell: (c) => (
+      <span className="flex max-w-64 flex-col whitespace-normal">
+        <span className="tabular-nums">
+          {c.modules.length} of {c.module_slots} slots
+        </span>
+        {c.modules.length ? <span className="text-xs text-secondary">{c.modules.map(moduleLabel).join(' · ')}</span> : null}
+      </span>
+    ),
+  };
+  const cartridges: Column<Cassette> = {
+    key: 'cartridges',
+    header: 'Cartridges',
+    card: 'meta',
+    cell: (c) => (
+      <span className="tabular-nums">
+        {c.cartridges.length} of {c.cartridge_bays} bays
+      </span>
+    ),
+  };
+  return { serial, enclosure, modules, cartridges };
+}

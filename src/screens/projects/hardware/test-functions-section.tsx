@@ -15,9 +15,10 @@ const COLUMNS: Column<ProjectTestFunction>[] = [
     header: 'Test function',
     card: 'title',
     cell: (f) => (
-      <span className="flex max-w-md flex-col">
+      // Descriptions wrap (two lines at most), so the step counts stay in view on a laptop.
+      <span className="flex max-w-80 flex-col whitespace-normal">
         <span className="font-medium">{f.name}</span>
-        {f.description ? <span className="truncate text-xs font-normal text-secondary">{f.description}</span> : null}
+        {f.description ? <span className="line-clamp-2 text-xs font-normal text-secondary">{f.description}</span> : null}
       </span>
     ),
   },
@@ -25,7 +26,7 @@ const COLUMNS: Column<ProjectTestFunction>[] = [
   {
     key: 'parameters',
     header: 'Parameters',
-    cell: (f) => (f.parameters.length ? <span className="text-xs">{f.parameters.map((p) => (p.unit ? `${p.name} (${p.unit})` : p.name)).join(' · ')}</span> : '—'),
+    cell: (f) => (f.parameters.length ? <span className="block max-w-56 whitespace-normal text-xs">{f.parameters.map((p) => (p.unit ? `${p.name} (${p.unit})` : p.name)).join(' · ')}</span> : '—'),
   },
   { key: 'step_count', header: 'Steps using it', card: 'meta', className: 'text-right tabular-nums', cell: (f) => f.step_count },
 ];

@@ -5,10 +5,9 @@ import { cartridgeTypeSearch } from '../../api/cartridge-types';
 import { cassetteSearch } from '../../api/cassettes';
 import { cartridgesChanged, updateCartridge } from '../../api/cartridges';
 import { useLeaveGuard } from '../../app/use-leave-guard';
-import { Button } from '../../components/button';
 import { AsyncSelectField } from '../../components/form/async-select-field';
-import { FormError, formErrorOf } from '../../components/form/form-error';
 import { contractResolver } from '../../components/form/contract-resolver';
+import { SaveOrUndo } from '../../components/form/save-or-undo';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
 import { showSuccess } from '../../components/toast';
@@ -76,15 +75,7 @@ export function CartridgeForm({ cartridge }: { cartridge: Cartridge }) {
         />
         <TextField control={form.control} name="bay" label="Bay" inputMode="numeric" hint={cartridge.cassette ? `1 to ${cartridge.cassette.cartridge_bays} in ${cartridge.cassette.serial}` : 'Only in a cassette.'} disabled={busy} />
       </div>
-      <FormError message={formErrorOf(form.formState.errors)} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" disabled={busy || !form.formState.isDirty} onClick={() => form.reset(valuesOf(cartridge))}>
-          Undo changes
-        </Button>
-        <Button type="submit" busy={busy}>
-          Save
-        </Button>
-      </div>
+      <SaveOrUndo form={form} saved={valuesOf(cartridge)} busy={busy} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { useLeaveGuard } from '../../app/use-leave-guard';
 import { Button } from '../../components/button';
 import { AsyncSelectField } from '../../components/form/async-select-field';
 import { contractResolver } from '../../components/form/contract-resolver';
-import { FormError, formErrorOf } from '../../components/form/form-error';
+import { SaveOrUndo } from '../../components/form/save-or-undo';
 import { applyServerErrors } from '../../components/form/server-errors';
 import { TextField } from '../../components/form/text-field';
 import { showSuccess } from '../../components/toast';
@@ -66,15 +66,7 @@ export function JigSettingsForm({ jig }: { jig: EnclosureSetting }) {
           </Button>
         ) : null}
       </div>
-      <FormError message={formErrorOf(form.formState.errors)} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" disabled={busy || !form.formState.isDirty} onClick={() => form.reset(valuesOf(jig))}>
-          Undo changes
-        </Button>
-        <Button type="submit" busy={busy}>
-          Save
-        </Button>
-      </div>
+      <SaveOrUndo form={form} saved={valuesOf(jig)} busy={busy} />
     </form>
   );
 }

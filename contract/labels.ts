@@ -22,7 +22,16 @@ export function wordOf(value: string): string {
   return value ? value[0].toUpperCase() + value.slice(1).replace(/[_-]+/g, ' ') : value;
 }
 
-/** `A, B or C`. */
-export function listed(words: readonly string[]): string {
-  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+/** Words in a sentence: `A, B or C`; past `most` of them, `A, B, C or 4 more`. */
+function inWords(words: readonly string[], conjunction: 'and' | 'or', most = Infinity): string {
+  const shown = words.slice(0, most);
+  const more = words.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} ${conjunction} ${more} more`;
+  return shown.length < 2 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} ${conjunction} ${shown.at(-1)}`;
 }
+
+/** `A, B or C`. */
+export const listed = (words: readonly string[]): string => inWords(words, 'or');
+
+/** `A, B and C`; with `most`, `A, B, C and 4 more`. */
+export const allListed = (words: readonly string[], most?: number): string => inWords(words, 'and', most);

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { listed } from './labels';
+import { allListed, listed } from './labels';
 
 /**
  * Test pads and the import of a test-point CSV (issue 12, DOMAIN.md "Request processing").
@@ -301,7 +301,6 @@ const FIELD_NAMES: Record<'name' | 'x' | 'y', string> = {
   x: 'an x column is named X, Pos X, Center-X, Mid X or Ref X',
   y: 'a y column is named Y, Pos Y, Center-Y, Mid Y or Ref Y',
 };
-const and = (words: string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 const TITLE_UNIT = /\bunits?(?:\s+used)?\s*[:=]\s*(mm|mils?|thou|inch(?:es)?|in)\b/i;
 
 function splitLine(line: string, delimiter: string): string[] {
@@ -353,7 +352,7 @@ export function parseTestPoints(text: string, options: TestPointOptions = {}): T
         ...empty,
         columns: nearest.detection.columns,
         header: null,
-        problem: `Line ${nearest.line} looks like the header but has no ${and(missing)} column${missing.length > 1 ? 's' : ''}: ${missing.map((f) => FIELD_NAMES[f]).join('; ')}.`,
+        problem: `Line ${nearest.line} looks like the header but has no ${allListed(missing)} column${missing.length > 1 ? 's' : ''}: ${missing.map((f) => FIELD_NAMES[f]).join('; ')}.`,
       };
     }
     return {
@@ -412,7 +411,7 @@ export function parseTestPoints(text: string, options: TestPointOptions = {}): T
   }
 
   for (const same of repeated.values()) {
-    const where = and(same.map((i) => String(rows[i]?.line)));
+    const where = allListed(same.map((i) => String(rows[i]?.line)));
     for (const i of same) {
       const row = rows[i] as TestPointRow;
       row.errors.push(`name ${names[i]} appears on lines ${where}`);

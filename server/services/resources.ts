@@ -2,6 +2,7 @@ import { hardwareUses } from '../store/hardware';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../contract/envelope';
+import { allListed } from '../../contract/labels';
 import type {
   ConnectorPinChoice,
   connectorPinChoiceListQuery,
@@ -57,7 +58,6 @@ import {
 import { countOf, deleteRow, named, stillHolds } from './deletes';
 
 /** "A, B and C". */
-const both = (words: readonly string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
 /**
  * Resources (issue 11, `/manage/resources`): the rules of resource types, pin types and the pin
@@ -101,7 +101,7 @@ export async function removePinType(db: Kysely<DB>, id: number): Promise<void> {
           uses.resourceTypes ? countOf(uses.resourceTypes, 'resource type', 'resource types') : '',
         ].filter(Boolean);
         // "Pin type “Analog” is still used by 3 connector pins and 1 resource type; change those first."
-        return users.length ? `${named('Pin type', row.name)} is still used by ${both(users)}; change those first.` : null;
+        return users.length ? `${named('Pin type', row.name)} is still used by ${allListed(users)}; change those first.` : null;
       },
       remove: (trx, row) => deletePinTypeRow(trx, row.id),
     },
@@ -130,7 +130,7 @@ async function knownPinTypes(trx: Kysely<DB>, ids: readonly number[]): Promise<n
   const found = new Set((await keepPinTypes(trx, unique)).map((p) => p.id));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) {
-    const message = missing.length === 1 ? `There is no pin type with id ${missing[0]}.` : `There are no pin types with ids ${both(missing.map(String))}.`;
+    const message = missing.length === 1 ? `There is no pin type with id ${missing[0]}.` : `There are no pin types with ids ${allListed(missing.map(String))}.`;
     throw invalidField('pin_type_ids', message);
   }
   return unique;
@@ -145,7 +145,7 @@ async function replaceAllowed(trx: Kysely<DB>, id: number, ids: readonly number[
   const stillMapped = (await mappedPinTypes(trx, id)).filter((used) => !keep.includes(used.id));
   if (stillMapped.length) {
     const names = stillMapped.map((u) => `${u.name} (${u.count} mapped ${u.count === 1 ? 'pin' : 'pins'})`);
-    throw invalidField('pin_type_ids', `The pin map uses ${both(names)}: remove those pins from the pin map first.`);
+    throw invalidField('pin_type_ids', `The pin map uses ${allListed(names)}: remove those pins from the pin map first.`);
   }
   await setAllowedPinTypes(trx, id, keep);
 }

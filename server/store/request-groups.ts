@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { allListed } from '../../contract/labels';
 import type { TestPadGroup } from '../../contract/requests';
 import type { DB } from '../db/schema';
 
@@ -116,18 +117,10 @@ export async function padRefusal(db: Kysely<DB>, requestId: number, padIds: read
   const pads = await db.selectFrom('test_pads').select(['id', 'name', 'kind']).where('request_id', '=', requestId).where('id', 'in', unique).execute();
   const found = new Set(pads.map((p) => p.id));
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) return `${listed(missing.map(String))} ${missing.length === 1 ? 'is no test pad' : 'are no test pads'} of this request.`;
+  if (missing.length) return `${allListed(missing.map(String), 3)} ${missing.length === 1 ? 'is no test pad' : 'are no test pads'} of this request.`;
   const tooling = pads.filter((p) => p.kind === 'tooling').map((p) => p.name);
-  if (tooling.length) return `${listed(tooling)} ${tooling.length === 1 ? 'is a tooling hole' : 'are tooling holes'}: tooling holes get no probe and join no group.`;
+  if (tooling.length) return `${allListed(tooling, 3)} ${tooling.length === 1 ? 'is a tooling hole' : 'are tooling holes'}: tooling holes get no probe and join no group.`;
   return null;
-}
-
-/** "12", "12 and 14", "12, 14, 15 and 3 more". */
-function listed(items: string[]): string {
-  const shown = items.slice(0, 3);
-  const more = items.length - shown.length;
-  if (more > 0) return `${shown.join(', ')} and ${more} more`;
-  return shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
 
 export async function insertGroup(db: Kysely<DB>, values: { request_id: number; name: string; resource_type_id: number }): Promise<number> {

@@ -1,5 +1,5 @@
 import { mdiLockOutline } from '@mdi/js';
-import { ROLE_LABELS } from '../../contract/labels';
+import { allListed, ROLE_LABELS } from '../../contract/labels';
 import { PERMISSIONS, isSuperadmin, type Owner, type Permission } from '../../contract/permissions';
 import { useSession } from '../app/app-actor';
 import { cx } from '../lib/cx';
@@ -7,9 +7,6 @@ import { Icon } from './icon';
 
 /** "administrators", from the one table of role names. */
 const people = (role: keyof typeof ROLE_LABELS) => `${ROLE_LABELS[role].toLowerCase()}s`;
-
-const joined = (words: string[]) =>
-  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 
 /**
  * Who may, in words, from the permission itself: "Only administrators and engineers can create
@@ -20,7 +17,7 @@ const joined = (words: string[]) =>
 export function whoMay(permission: Permission, action: string, viewer?: { company_id: number; roles: readonly { slug: string }[] } | null, owner?: Owner & { named?: string }) {
   const access = PERMISSIONS[permission];
   if (access.who !== 'roles') return `Only the platform’s administrators can ${action}.`;
-  const who = joined(access.roles.map(people));
+  const who = allListed(access.roles.map(people));
   const elsewhere = viewer && owner && viewer.company_id !== owner.company_id && !isSuperadmin(viewer);
   return elsewhere ? `Only ${who} of ${owner.named ?? 'the owning company'} can ${action}.` : `Only ${who} can ${action}.`;
 }

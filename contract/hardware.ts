@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { AMS_TYPES } from './cassette-module-types';
-import { MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from './cassettes';
+import { cassetteModulesInput, MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from './cassettes';
 import { listQuerySchema } from './list-query';
 import { countField, idField } from './numbers';
+import { padGroupMappingSchema } from './requests';
 import { requiredText } from './text';
 
 /**
@@ -60,15 +61,8 @@ export const cassetteConfigurationInput = z
     notes: z.string({ error: 'Notes are text.' }).trim().max(CONFIGURATION_NOTES_MAX, `Notes are at most ${CONFIGURATION_NOTES_MAX} characters.`),
     module_slots: countField('Module slots', { min: 1, max: MAX_MODULE_SLOTS }),
     cartridge_bays: countField('Cartridge bays', { min: 1, max: MAX_CARTRIDGE_BAYS }),
-    modules: z
-      .array(
-        z.object({
-          slot: countField('Slot', { min: 1, max: MAX_MODULE_SLOTS }),
-          cassette_module_type_id: idField('AMS module', { required: 'AMS module is required.' }),
-        }),
-        { error: 'A list of slots with their AMS module.' },
-      )
-      .max(MAX_MODULE_SLOTS, `At most ${MAX_MODULE_SLOTS} modules.`),
+    // The module in each slot, as a physical cassette lists them (`PUT /cassettes/{id}/modules`).
+    modules: cassetteModulesInput.shape.modules,
     cartridges: z
       .array(
         z.object({
@@ -90,9 +84,8 @@ export const testResourceSchema = z.object({
   project_id: z.number().int(),
   name: z.string(),
   resource_type: named,
-  selected_cartridge: z.object({ id: z.number().int(), bay: z.number().int(), cartridge_type: named }),
-  connector_pin: z.object({ id: z.number().int(), number: z.number().int(), name: z.string(), pin_type: named.nullable() }),
-  selected_module: z.object({ id: z.number().int(), slot: z.number().int(), module_type: named }).nullable(),
+  // Wired as the request's pad group it may come from: one shape for both.
+  ...padGroupMappingSchema.shape,
   /** The request's pad group it was copied from, when it was. */
   test_pad_group_id: z.number().int().nullable(),
   created_at: z.string(),

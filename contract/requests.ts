@@ -300,6 +300,7 @@ export const padGroupMappingSchema = z.object({
   connector_pin: connectorPin,
   selected_module: z.object({ id: z.number().int(), slot: z.number().int(), module_type: named }).nullable(),
 });
+export type PadGroupMapping = z.infer<typeof padGroupMappingSchema>;
 
 export const testPadGroupSchema = z.object({
   id: z.number().int(),

@@ -5,6 +5,7 @@ import type { Page } from '../../contract/envelope';
 import type { CassetteConfiguration, CompanyConfiguration, HardwareChoices, ProjectCassette, TestResource } from '../../contract/hardware';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
 
 /**
  * A project's hardware (migration 012): its cassette configuration (slot and bay counts here,
@@ -139,37 +140,16 @@ function selectResources(db: Kysely<DB>) {
       'tr.created_at',
       'rt.id as rt_id',
       'rt.name as rt_name',
-      'sc.id as sc_id',
-      'sc.bay',
-      'ct.id as ct_id',
-      'ct.name as ct_name',
-      'cp.id as cp_id',
-      'cp.number as cp_number',
-      'cp.name as cp_name',
-      'pt.id as pt_id',
-      'pt.name as pt_name',
-      'sm.id as sm_id',
-      'sm.slot as sm_slot',
-      'mt.id as mt_id',
-      'mt.name as mt_name',
+      ...PIN_MAPPING_COLUMNS,
     ]);
 }
 type ResourceRow = Awaited<ReturnType<ReturnType<typeof selectResources>['executeTakeFirstOrThrow']>>;
 
-const toResource = (r: ResourceRow): TestResource => ({
-  id: r.id,
-  project_id: r.project_id,
-  name: r.name,
-  resource_type: { id: r.rt_id, name: r.rt_name },
-  selected_cartridge: { id: r.sc_id, bay: r.bay, cartridge_type: { id: r.ct_id, name: r.ct_name } },
-  connector_pin: { id: r.cp_id, number: r.cp_number, name: r.cp_name, pin_type: r.pt_id !== null && r.pt_name !== null ? { id: r.pt_id, name: r.pt_name } : null },
-  selected_module:
-    r.sm_id !== null && r.sm_slot !== null && r.mt_id !== null && r.mt_name !== null
-      ? { id: r.sm_id, slot: r.sm_slot, module_type: { id: r.mt_id, name: r.mt_name } }
-      : null,
-  test_pad_group_id: r.test_pad_group_id,
-  created_at: r.created_at,
-});
+function toResource({ id, project_id, name, rt_id, rt_name, test_pad_group_id, created_at, ...wiring }: ResourceRow): TestResource {
+  // Inner joins: a test resource always names its cartridge pin.
+  const mapping = pinMappingOf(wiring)!;
+  return { id, project_id, name, resource_type: { id: rt_id, name: rt_name }, ...mapping, test_pad_group_id, created_at };
+}
 
 type ResourceSort = 'id' | 'name' | 'bay' | 'pin' | 'resource_type';
 const RESOURCE_SORTING: ListSorting<ResourceSort> = {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { allListed } from '../../contract/labels';
 import type { TestPadGroup } from '../../contract/requests';
 import type { DB } from '../db/schema';
+import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
 
 /**
  * Test pad groups of a request (migration 010): a resource type, the pads in it (test_pads.group_id,
@@ -30,44 +31,19 @@ function selectGroups(db: Kysely<DB>) {
       'g.updated_at',
       'rt.id as rt_id',
       'rt.name as rt_name',
-      'sc.id as sc_id',
-      'sc.bay as sc_bay',
-      'ct.id as ct_id',
-      'ct.name as ct_name',
-      'cp.id as cp_id',
-      'cp.number as cp_number',
-      'cp.name as cp_name',
-      'pt.id as pt_id',
-      'pt.name as pt_name',
-      'sm.id as sm_id',
-      'sm.slot as sm_slot',
-      'mt.id as mt_id',
-      'mt.name as mt_name',
+      ...PIN_MAPPING_COLUMNS,
     ]);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectGroups>['executeTakeFirstOrThrow']>>;
 
 function toGroup(row: Row, padIds: number[]): TestPadGroup {
-  const mapped = row.sc_id !== null && row.ct_id !== null && row.cp_id !== null;
   return {
     id: row.id,
     request_id: row.request_id,
     name: row.name,
     resource_type: { id: row.rt_id, name: row.rt_name },
     pad_ids: padIds,
-    mapping: mapped
-      ? {
-          selected_cartridge: { id: row.sc_id!, bay: row.sc_bay!, cartridge_type: { id: row.ct_id!, name: row.ct_name! } },
-          connector_pin: {
-            id: row.cp_id!,
-            number: row.cp_number!,
-            name: row.cp_name!,
-            pin_type: row.pt_id === null ? null : { id: row.pt_id, name: row.pt_name! },
-          },
-          selected_module:
-            row.sm_id === null ? null : { id: row.sm_id, slot: row.sm_slot!, module_type: { id: row.mt_id!, name: row.mt_name! } },
-        }
-      : null,
+    mapping: pinMappingOf(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

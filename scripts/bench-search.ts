@@ -10,6 +10,7 @@
  *
  *   BENCH_SEARCH_TERMS=N   terms per kind (default 200; 40 with BENCH_QUICK)
  */
+import { record } from './bench-results';
 import { createRandom } from '../server/seed/random';
 
 type SearchKind = { name: string; terms: string[] };
@@ -81,6 +82,7 @@ export async function searchSection(options: {
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]) : c.padStart(widths[i] - 1) + ' ')).join('');
   console.log(line(['term', 'p50 ms', 'p95 ms', 'max ms', 'requests', 'matches']));
   for (const r of rows) {
+    record({ section: 'search', database: options.label, name: `${r.name}: p95, one at a time`, value: r.p95, unit: 'ms' });
     console.log(line([r.name, ms(r.p50), ms(r.p95), ms(r.max), String(r.requests), r.matches + (r.failed ? `; ${r.failed} FAILED` : '')]));
   }
   return rows;

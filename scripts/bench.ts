@@ -39,6 +39,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { searchSection } from './bench-search';
 import { uploadSection } from './bench-upload';
+import { printSummary, record, targetText, writeResults } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 
 if (process.argv[2] === '--client') {
@@ -64,6 +65,8 @@ function bundleSection() {
   console.log(['figure', 'raw', 'gzipped'].map((h) => h.padEnd(24)).join(''));
   for (const row of rows) console.log(row.map((c) => c.padEnd(24)).join(''));
   console.log('\neach screen\'s own JS, beyond what /login loaded (its chunk and the shared chunks it adds)');
+  record({ section: 'bundle', name: 'JS loaded for /login (gzip)', value: loginJs.gzip / 1000, unit: 'kB', target: { op: '<=', value: LOGIN_JS_BUDGET_GZIP / 1000 } });
+  for (const s of screens) record({ section: 'bundle', name: `${s.screen.replace(/^src\/screens\//, '')} own JS (gzip)`, value: s.gzip / 1000, unit: 'kB' });
   for (const s of screens) console.log([s.screen.replace(/^src\/screens\//, ''), kib(s.raw), kib(s.gzip)].map((c) => c.padEnd(48)).join(''));
 }
 
@@ -263,7 +266,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 8));
 const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? (QUICK ? 3 : 10));
 const CONNECTIONS = 20;
 const JIGS = 8;
-const TARGETS = { sorted: 25, search: 100 };
+/** Issue 14's targets: p99 ms of a sorted page and a search, CPU per sorted page as a multiple of a bare route's, ingestion. */
+const TARGETS = { sorted: 25, search: 100, cpuVsBare: 6, reportsPerSecond: 500, postgresVsSqlite: 0.8, cpuPerReportMs: 0.8 };
+/** Each database's ingestion rate, for PostgreSQL's share of SQLite's in the same run. */
+const ingestionRates = new Map<string, number>();
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
@@ -296,6 +302,8 @@ async function main() {
     mkdirSync(join(root, '.tmp'), { recursive: true });
     await uploadSection({ root, quick: QUICK, postgresUrl: process.env.DATABASE_URL || PG_DEFAULT, only });
   }
+  printSummary();
+  writeResults(join(root, 'bench', 'results.json'), { devices: DEVICES, quick: QUICK, seconds_per_route: SECONDS, ingest_seconds: INGEST_SECONDS, sections: [...sections], only_database: only ?? null });
 }
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
@@ -492,6 +500,11 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
       rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, load: loadavg()[0], target: route.target, note: notes.get(route.name) });
     }
     const bareRps = rows[0].result.rps;
+    const bareCpu = rows[0].cpu;
+    for (const row of rows.slice(1)) {
+      record({ section: 'api', database: label, name: `${row.name}: p99`, value: row.result.p99, unit: 'ms', target: row.target === undefined ? undefined : { op: '<=', value: row.target }, load: row.load });
+      record({ section: 'api', database: label, name: `${row.name}: CPU per request vs bare route`, value: row.cpu / bareCpu, unit: '×', target: row.name.startsWith('sorted page') ? { op: '<=', value: TARGETS.cpuVsBare } : undefined, load: row.load });
+    }
     const seeded = seeding.reused ? 'reused' : `seeded now in ${seeding.seconds!.toFixed(0)} s`;
     console.log(`\n${label} API — ${fmt(DEVICES)} devices (${seeded}), ${CONNECTIONS} connections, ${SECONDS} s per route`);
     const header = ['route', 'p50 ms', 'p99 ms', 'req/s', 'vs bare', 'CPU µs/req', 'load', 'target (p99)', 'answer'];
@@ -501,7 +514,7 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
     for (const row of rows) {
       const r = row.result;
       const bad = r.non2xx + r.errors;
-      const target = row.target === undefined ? '' : `< ${row.target} ms ${r.p99 < row.target ? 'met' : 'MISSED'}`;
+      const target = row.target === undefined ? '' : targetText({ target: { op: '<=', value: row.target }, unit: 'ms', met: r.p99 <= row.target });
       const note = [row.note, bad ? `${fmt(bad)} failed requests ${JSON.stringify(r.statuses)}` : ''].filter(Boolean).join('; ');
       console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), row.load.toFixed(1), target, note]));
     }
@@ -585,11 +598,20 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
 
   console.log(`\n${label} ingestion — ${JIGS} jigs posting for ${INGEST_SECONDS} s, ~10% retried with the same uuid`);
   const perSecond = acked.size / result.seconds;
+  const cpuPerReport = (cpu.user + cpu.system) / 1000 / Math.max(1, acked.size);
+  ingestionRates.set(label, perSecond);
+  record({ section: 'ingestion', database: label, name: 'reports/s, 8 jigs', value: perSecond, unit: 'reports/s', target: label === 'PostgreSQL' ? { op: '>=', value: TARGETS.reportsPerSecond } : undefined, load });
+  record({ section: 'ingestion', database: label, name: 'server CPU per report', value: cpuPerReport, unit: 'ms', target: { op: '<=', value: TARGETS.cpuPerReportMs }, load });
+  record({ section: 'ingestion', database: label, name: 'post p99', value: result.p99, unit: 'ms', load });
+  record({ section: 'ingestion', database: label, name: 'reports lost or doubled', value: lost + doubled, unit: 'reports', target: { op: '<=', value: 0 }, load });
+  if (label === 'PostgreSQL' && ingestionRates.has('SQLite')) {
+    record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's", value: perSecond / ingestionRates.get('SQLite')!, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
+  }
   const failures = Object.entries(result.failures);
   console.log(
     [
       `reports/s sustained   ${perSecond.toFixed(0)} (${fmt(acked.size)} acknowledged in ${result.seconds.toFixed(1)} s; ${fmt(result.posts)} posts)`,
-      `post latency          p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; server CPU ${fmt((cpu.user + cpu.system) / Math.max(1, result.posts))} µs per post; load ${load.toFixed(1)}`,
+      `post latency          p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; server CPU ${fmt((cpu.user + cpu.system) / Math.max(1, result.posts))} µs per post, ${(cpuPerReport * 1000).toFixed(0)} µs per report; load ${load.toFixed(1)}`,
       `retries               ${fmt(result.dropped)} after a dropped connection, ${fmt(result.lostAnswers)} after a lost answer; ${fmt(result.duplicateAcks)} answered as duplicates`,
       `stored                ${fmt(stored.length)} reports = ${fmt(storedUuids.size)} distinct uuids; acknowledged ${fmt(acked.size)}; counted ${fmt(countedReports)} (batch), ${fmt(Number(daily.rows[0]?.n ?? 0))} (daily stats)`,
       `lost: ${lost}, doubled: ${doubled}${unacknowledged ? `, stored but never acknowledged: ${unacknowledged}` : ''}`,

@@ -1,0 +1,87 @@
+/**
+ * The figures of one `npm run bench` run, each beside its target (issue 14), kept so runs can
+ * be compared between commits: every section records what it measured here, and the run ends
+ * with one table of them all and `bench/results.json`.
+ */
+import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+
+export type Target = { op: '<=' | '>='; value: number };
+
+export type Figure = {
+  /** The bench section: bundle, api, ingestion, pages, release, upload, download, search, soak. */
+  section: string;
+  /** SQLite or PostgreSQL, when the figure is one database's. */
+  database?: string;
+  name: string;
+  value: number;
+  unit: string;
+  target?: Target;
+  /** Whether the value meets the target; undefined without one. */
+  met?: boolean;
+  /** The 1-minute load average when the figure was taken: above ~1.5 on 2 cores, something else shared the machine. */
+  load: number;
+  note?: string;
+};
+
+const figures: Figure[] = [];
+
+/** Records one figure and returns it (with `met` worked out). */
+export function record(figure: Omit<Figure, 'met' | 'load'> & { load?: number }): Figure {
+  const met = figure.target === undefined ? undefined : figure.target.op === '<=' ? figure.value <= figure.target.value : figure.value >= figure.target.value;
+  const full: Figure = { ...figure, load: figure.load ?? loadavg()[0], met };
+  figures.push(full);
+  return full;
+}
+
+export const recorded = (): readonly Figure[] => figures;
+
+const number = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : Number(n.toPrecision(3)).toString());
+
+/** "≤ 25 ms met" or "≥ 500 reports/s MISSED", for a table cell. */
+export function targetText(figure: Pick<Figure, 'target' | 'unit' | 'met'>): string {
+  if (!figure.target) return '';
+  return `${figure.target.op === '<=' ? '≤' : '≥'} ${number(figure.target.value)} ${figure.unit} ${figure.met ? 'met' : 'MISSED'}`;
+}
+
+/** The run's table: every figure with its target, then how many targets were met. */
+export function printSummary() {
+  if (figures.length === 0) return;
+  const rows = figures.map((f) => [f.section, f.database ?? '', f.name, `${number(f.value)} ${f.unit}`, targetText(f), f.load.toFixed(1)]);
+  const header = ['section', 'database', 'figure', 'value', 'target', 'load'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)) + 2);
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('').trimEnd();
+  console.log('\nsummary: every figure beside its target');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  const targeted = figures.filter((f) => f.target);
+  const missed = targeted.filter((f) => !f.met);
+  console.log(`${targeted.length - missed.length} of ${targeted.length} targets met${missed.length ? `; missed: ${missed.map((f) => `${f.section}${f.database ? ` ${f.database}` : ''} ${f.name}`).join(', ')}` : ''}`);
+  console.log(`load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+}
+
+function gitCommit(): string | undefined {
+  try {
+    const commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const dirty = execSync('git status --porcelain --untracked-files=no', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() !== '';
+    return dirty ? `${commit}+changes` : commit;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the run to `file` (bench/results.json): what ran, where, and every figure. */
+export function writeResults(file: string, run: Record<string, unknown>) {
+  mkdirSync(dirname(file), { recursive: true });
+  const body = {
+    commit: gitCommit(),
+    finished_at: new Date().toISOString(),
+    machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, load_after: loadavg() },
+    run,
+    figures,
+  };
+  writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+  console.log(`figures written to ${file}`);
+}

@@ -23,8 +23,8 @@
  *   BENCH_DEVICES=N     devices in the bench project (default 1,000,000)
  *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
  *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
- *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, upload, search;
- *                       default all); `npm run bench:upload` is BENCH_ONLY=upload, and
+ *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, ingestion, upload,
+ *                       search; default all; api includes ingestion); `npm run bench:upload` is BENCH_ONLY=upload, and
  *                       `BENCH_ONLY=search npm run bench` the serial search alone
  *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
@@ -275,7 +275,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
 
 /** The sections BENCH_ONLY names (all by default): each can be run alone. */
-const SECTIONS = ['bundle', 'api', 'upload', 'search'] as const;
+const SECTIONS = ['bundle', 'api', 'ingestion', 'upload', 'search'] as const;
 function selectedSections(): Set<string> {
   const raw = process.env.BENCH_ONLY?.trim();
   if (!raw) return new Set(SECTIONS);
@@ -289,7 +289,7 @@ async function main() {
   const sections = selectedSections();
   const only = process.env.BENCH_DB;
   if (sections.has('bundle')) bundleSection();
-  if (sections.has('api') || sections.has('search')) {
+  if (sections.has('api') || sections.has('ingestion') || sections.has('search')) {
     if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') }, sections);
     if (only !== 'sqlite') {
       const url = process.env.DATABASE_URL || PG_DEFAULT;
@@ -523,9 +523,9 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
         `  load: 1-minute load average after the route on ${cpus().length} cores (above ~1.5 something else shared the machine).`,
     );
 
-    await ingestionSection(db, port, label);
     await bare.close();
   }
+  if (sections.has('api') || sections.has('ingestion')) await ingestionSection(db, port, label);
   if (sections.has('search')) {
     await searchSection({ label, base, headers: auth, projectId: project.id, devices: DEVICES, quick: QUICK, serialOf: benchSerial });
   }

@@ -15,8 +15,8 @@ export type LiveListener = (message: LiveMessage) => void;
 
 /** What a writer needs: the service calls both, and the feed does whichever fits its database. */
 export type LiveAnnouncer = {
-  /** Inside the writer's transaction (PostgreSQL: the NOTIFY that goes out with the commit). */
-  inTransaction(trx: Kysely<DB>, event: LiveReportEvent): Promise<void>;
+  /** Inside the writer's transaction (PostgreSQL: the NOTIFYs that go out with the commit), all its events at once. */
+  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[]): Promise<void>;
   /** After the commit (SQLite: the subscribers of this process hear it now). */
   afterCommit(event: LiveReportEvent): void;
 };
@@ -43,7 +43,7 @@ export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<Li
     return feed;
   }
   const feed = new Subscribers('postgres', log, {
-    inTransaction: (trx, event) => notifyInTransaction(trx, event),
+    inTransaction: (trx, events) => notifyInTransaction(trx, events),
     afterCommit: () => {},
     close: () => listener.close(),
     pid: () => listener.backendPid,
@@ -69,8 +69,8 @@ class Subscribers implements LiveFeed {
     private readonly transport: Transport,
   ) {}
 
-  inTransaction(trx: Kysely<DB>, event: LiveReportEvent) {
-    return this.transport.inTransaction(trx, event);
+  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[]) {
+    return this.transport.inTransaction(trx, events);
   }
 
   afterCommit(event: LiveReportEvent) {

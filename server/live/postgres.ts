@@ -13,14 +13,19 @@ import type { DB } from '../db/schema';
 const CHANNEL_SQL = "left('jigboard_live:' || current_schema(), 63)";
 
 /** Called inside the writer's transaction: the database sends it with the commit, or never. */
-export async function notifyInTransaction(trx: Kysely<DB>, event: LiveReportEvent): Promise<void> {
-  const payload = JSON.stringify({
-    company_id: event.company_id,
-    project_id: event.project_id,
-    production_batch_id: event.production_batch_id,
-    device_id: event.device_id,
-  });
-  await sql`select pg_notify(${sql.raw(CHANNEL_SQL)}, ${payload})`.execute(trx);
+export async function notifyInTransaction(trx: Kysely<DB>, events: LiveReportEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const payloads = events.map((event) =>
+    JSON.stringify({
+      company_id: event.company_id,
+      project_id: event.project_id,
+      production_batch_id: event.production_batch_id,
+      device_id: event.device_id,
+    }),
+  );
+  // One statement for all of a transaction's events, each still its own notification (in array
+  // order; PostgreSQL folds identical ones of one transaction into one, which a refetch needs no more of).
+  await sql`select pg_notify(${sql.raw(CHANNEL_SQL)}, payload) from unnest(${payloads}::text[]) as payload`.execute(trx);
 }
 
 export type ListenerLog = {

@@ -4,10 +4,13 @@ import { jigReportAckSchema, jigReportInput } from '../../contract/jig';
 import { sendFile } from '../files/download';
 import { defineRoutes } from '../http/route';
 import { jigUpdate } from '../services/jig-update';
-import { ingestReport } from '../services/production/ingest';
+import { ReportQueue } from '../services/production/report-queue';
 
 /** Jig calls (API.md "Beyond SPEC.md"): authenticated by the enclosure's signature, checked before the body is read. */
 export default defineRoutes((route, { db, live, files }) => {
+  // Posts that arrive together are stored together (group commit): see ReportQueue.
+  const reports = new ReportQueue(db, live);
+
   route({
     method: 'POST',
     url: '/jig/reports',
@@ -20,7 +23,7 @@ export default defineRoutes((route, { db, live, files }) => {
     otherStatuses: [200],
     response: jigReportAckSchema,
     handler: async ({ jig, body, reply }) => {
-      const result = await ingestReport(db, jig, body, live);
+      const result = await reports.submit(jig, body);
       if (result.duplicate) reply.status(200);
       return { data: result };
     },

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, ReportResult } from '../../../contract/devices';
 import type { DB } from '../../db/schema';
-import { addSliceCounts, addStepSlices, dimensionsOf, markFailingBoard, moveSlices, type SliceKey } from './slices';
+import { addSliceCountsRows, addStepSliceRows, dimensionsOf, markFailingBoards, moveSlices, type SliceKey } from './slices';
 
 /**
  * The one place that knows how devices and reports move the maintained counters (batches,
@@ -202,11 +202,14 @@ async function addToFirstTests(db: Kysely<DB>, deltas: Map<number, { delta: Coho
   await addDailyRows(db, rows);
 }
 
+/** A slice's primary key after its project: batch, day, jig, profile, version. */
+const sliceKeyParts = (k: SliceKey) => [k.production_batch_id, k.day, k.enclosure_id, k.test_profile, k.test_profile_version];
+
 type DailyRow = { key: SliceKey; counts: DailyCounts };
 
 /** Daily stats and slices, summed per row, in (batch, day, jig, profile, version) order. */
 async function addDailyRows(db: Kysely<DB>, rows: DailyRow[]) {
-  const sliceId = (k: SliceKey) => JSON.stringify([k.production_batch_id, k.day, k.enclosure_id, k.test_profile, k.test_profile_version]);
+  const sliceId = (k: SliceKey) => JSON.stringify(sliceKeyParts(k));
   const slices = new Map<string, DailyRow>();
   for (const row of rows) {
     const id = sliceId(row.key);
@@ -222,11 +225,14 @@ async function addDailyRows(db: Kysely<DB>, rows: DailyRow[]) {
     for (const k of DAILY_KEYS) sum.counts[k] += row.counts[k];
     days.set(id, sum);
   }
-  for (const { key, counts } of days.values()) {
-    const { company_id, project_id, production_batch_id, day } = key;
-    await addDailyStats(db, { company_id, project_id, production_batch_id, day }, counts);
-  }
-  for (const [, { key, counts }] of ordered) await addSliceCounts(db, key, counts);
+  await addDailyStatsRows(
+    db,
+    [...days.values()].map(({ key: { company_id, project_id, production_batch_id, day }, counts }) => ({
+      key: { company_id, project_id, production_batch_id, day },
+      counts,
+    })),
+  );
+  await addSliceCountsRows(db, ordered.map(([, row]) => row));
 }
 
 const DAILY_KEYS = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'] as const;
@@ -234,10 +240,17 @@ type DailyCounts = Record<(typeof DAILY_KEYS)[number], number>;
 type DailyKey = { company_id: number; project_id: number; production_batch_id: number; day: string };
 
 /** Adds (or with negative counts, takes away) one batch-day's report statistics. */
-async function addDailyStats(db: Kysely<DB>, key: DailyKey, counts: DailyCounts) {
+const addDailyStats = (db: Kysely<DB>, key: DailyKey, counts: DailyCounts) => addDailyStatsRows(db, [{ key, counts }]);
+
+/**
+ * Adds batch-days' report statistics in one statement: each key once (summed by the caller),
+ * in the order given, which is the order the rows are locked in.
+ */
+async function addDailyStatsRows(db: Kysely<DB>, rows: { key: DailyKey; counts: DailyCounts }[]) {
+  if (rows.length === 0) return;
   await db
     .insertInto('report_daily_stats')
-    .values({ ...key, ...counts })
+    .values(rows.map(({ key, counts }) => ({ ...key, ...counts })))
     .onConflict((oc) =>
       oc.columns(['project_id', 'production_batch_id', 'day']).doUpdateSet((eb) => ({
         reports: eb('report_daily_stats.reports', '+', eb.ref('excluded.reports')),
@@ -280,34 +293,69 @@ export type StoredReport = {
 export const reportCohort = (before: Parameters<typeof cohortOf>[0], after: Parameters<typeof cohortOf>[0]) =>
   cohortDelta(cohortOf(before), cohortOf(after));
 
-/** The daily aggregates one new report adds to: yield per batch-day, failing steps, jig use. */
-export async function addReportStatistics(db: Kysely<DB>, report: StoredReport) {
-  const day = dayOf(report.finished_at);
-  const { company_id, project_id, production_batch_id, result } = report;
-  const counts = {
-    reports: 1,
-    passed: result === 'pass' ? 1 : 0,
-    failed: result === 'fail' ? 1 : 0,
-    errors: result === 'error' ? 1 : 0,
-    first_tests: report.first ? 1 : 0,
-    first_passes: report.first && result === 'pass' ? 1 : 0,
-    second_passes: report.first ? report.cohort.second_passes : 0,
-    last_passes: report.first ? report.cohort.last_passes : 0,
-  };
-  const slice = { company_id, project_id, production_batch_id, day, ...dimensionsOf(report) };
-  const later = !report.first && (report.cohort.second_passes !== 0 || report.cohort.last_passes !== 0);
-  // A retest that changes the board's standing counts on the day it was first tested.
-  if (later) await addToFirstTests(db, new Map([[report.device_id, { delta: report.cohort }]]), [{ key: slice, counts }]);
-  else await addDailyRows(db, [{ key: slice, counts }]);
-  // Each step name once per report (a step repeated in one run is one failing run), in name
-  // order so two reports of one project lock these rows in the same order.
-  const steps = [...new Set(report.failing_steps)].sort();
-  await addStepSlices(db, slice, new Map(steps.map((name) => [name, 1])));
-  await markFailingBoard(db, project_id, report.device_id, steps);
+/** Sums `add` into the entry of `map` under `key`, made by `make` when missing. */
+function sumInto<V>(map: Map<string, V>, key: string, make: () => V, add: (v: V) => void) {
+  const value = map.get(key) ?? make();
+  add(value);
+  map.set(key, value);
+}
+
+/**
+ * The daily aggregates new reports add to (yield per batch-day, failing steps, jig use), summed
+ * per row over all of them so each row is written once, by one multi-row statement per table.
+ * `reports` are in stored order; rows are written in key order, so concurrent writers lock alike.
+ */
+export async function addReportsStatistics(db: Kysely<DB>, reports: StoredReport[]) {
+  if (reports.length === 0) return;
+  const daily: DailyRow[] = [];
+  // Retests that change a board's standing count on the day it was first tested.
+  const later = new Map<number, { delta: CohortCounts }>();
+  const stepSlices = new Map<string, { key: SliceKey; step_name: string; failures: number }>();
+  const failingBoards = new Map<string, { project_id: number; step_name: string; device_id: number }>();
+  const stepDays = new Map<string, { company_id: number; project_id: number; day: string; step_name: string; failures: number }>();
+  const jigDays = new Map<string, { enclosure_id: number; company_id: number; day: string; reports: number }>();
+  for (const report of reports) {
+    const day = dayOf(report.finished_at);
+    const { company_id, project_id, production_batch_id, result, first, cohort } = report;
+    const slice = { company_id, project_id, production_batch_id, day, ...dimensionsOf(report) };
+    daily.push({
+      key: slice,
+      counts: {
+        reports: 1,
+        passed: result === 'pass' ? 1 : 0,
+        failed: result === 'fail' ? 1 : 0,
+        errors: result === 'error' ? 1 : 0,
+        first_tests: first ? 1 : 0,
+        first_passes: first && result === 'pass' ? 1 : 0,
+        second_passes: first ? cohort.second_passes : 0,
+        last_passes: first ? cohort.last_passes : 0,
+      },
+    });
+    if (!first && (cohort.second_passes !== 0 || cohort.last_passes !== 0)) {
+      const sum = later.get(report.device_id)?.delta ?? { second_passes: 0, last_passes: 0 };
+      later.set(report.device_id, { delta: { second_passes: sum.second_passes + cohort.second_passes, last_passes: sum.last_passes + cohort.last_passes } });
+    }
+    // Each step name once per report: a step repeated in one run is one failing run.
+    for (const step_name of new Set(report.failing_steps)) {
+      sumInto(stepSlices, JSON.stringify([...sliceKeyParts(slice), step_name]), () => ({ key: slice, step_name, failures: 0 }), (r) => (r.failures += 1));
+      failingBoards.set(JSON.stringify([project_id, step_name, report.device_id]), { project_id, step_name, device_id: report.device_id });
+      sumInto(stepDays, JSON.stringify([project_id, day, step_name]), () => ({ company_id, project_id, day, step_name, failures: 0 }), (r) => (r.failures += 1));
+    }
+    if (report.enclosure_id !== null) {
+      const enclosure_id = report.enclosure_id;
+      sumInto(jigDays, JSON.stringify([enclosure_id, day]), () => ({ enclosure_id, company_id, day, reports: 0 }), (r) => (r.reports += 1));
+    }
+  }
+  if (later.size) await addToFirstTests(db, later, daily);
+  else await addDailyRows(db, daily);
+  const inKeyOrder = <V>(map: Map<string, V>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
+  await addStepSliceRows(db, inKeyOrder(stepSlices));
+  await markFailingBoards(db, inKeyOrder(failingBoards));
+  const steps = inKeyOrder(stepDays);
   if (steps.length) {
     await db
       .insertInto('step_failure_daily')
-      .values(steps.map((step_name) => ({ company_id, project_id, day, step_name, failures: 1 })))
+      .values(steps)
       .onConflict((oc) =>
         oc.columns(['project_id', 'day', 'step_name']).doUpdateSet((eb) => ({
           failures: eb('step_failure_daily.failures', '+', eb.ref('excluded.failures')),
@@ -315,10 +363,11 @@ export async function addReportStatistics(db: Kysely<DB>, report: StoredReport) 
       )
       .execute();
   }
-  if (report.enclosure_id !== null) {
+  const jigs = inKeyOrder(jigDays);
+  if (jigs.length) {
     await db
       .insertInto('enclosure_daily_stats')
-      .values({ enclosure_id: report.enclosure_id, company_id, day, reports: 1 })
+      .values(jigs)
       .onConflict((oc) =>
         oc.columns(['enclosure_id', 'day']).doUpdateSet((eb) => ({
           reports: eb('enclosure_daily_stats.reports', '+', eb.ref('excluded.reports')),

@@ -44,10 +44,14 @@ export const dimensionsOf = (r: ReportDimensions) => ({
 const PK = ['project_id', 'production_batch_id', 'day', 'enclosure_id', 'test_profile', 'test_profile_version'] as const;
 
 /** Adds (or with negative counts, takes away) one slice's report counts. */
-export async function addSliceCounts(db: Kysely<DB>, key: SliceKey, counts: SliceCounts) {
+export const addSliceCounts = (db: Kysely<DB>, key: SliceKey, counts: SliceCounts) => addSliceCountsRows(db, [{ key, counts }]);
+
+/** Adds slices' report counts in one statement: each key once, locked in the order given. */
+export async function addSliceCountsRows(db: Kysely<DB>, rows: { key: SliceKey; counts: SliceCounts }[]) {
+  if (rows.length === 0) return;
   await db
     .insertInto('report_daily_slices')
-    .values({ ...key, ...counts })
+    .values(rows.map(({ key, counts }) => ({ ...key, ...counts })))
     .onConflict((oc) =>
       oc.columns([...PK]).doUpdateSet((eb) => ({
         reports: eb('report_daily_slices.reports', '+', eb.ref('excluded.reports')),
@@ -66,10 +70,15 @@ export async function addSliceCounts(db: Kysely<DB>, key: SliceKey, counts: Slic
 /** Adds `failures` (negative: takes away) to each step of one slice; steps in name order. */
 export async function addStepSlices(db: Kysely<DB>, key: SliceKey, steps: Map<string, number>) {
   const names = [...steps.keys()].sort();
-  if (names.length === 0) return;
+  await addStepSliceRows(db, names.map((step_name) => ({ key, step_name, failures: steps.get(step_name)! })));
+}
+
+/** Adds step failures to slices in one statement: each (slice, step) once, locked in the order given. */
+export async function addStepSliceRows(db: Kysely<DB>, rows: { key: SliceKey; step_name: string; failures: number }[]) {
+  if (rows.length === 0) return;
   await db
     .insertInto('step_failure_daily_slices')
-    .values(names.map((step_name) => ({ ...key, step_name, failures: steps.get(step_name)! })))
+    .values(rows.map(({ key, step_name, failures }) => ({ ...key, step_name, failures })))
     .onConflict((oc) =>
       oc.columns([...PK, 'step_name']).doUpdateSet((eb) => ({
         failures: eb('step_failure_daily_slices.failures', '+', eb.ref('excluded.failures')),
@@ -78,14 +87,10 @@ export async function addStepSlices(db: Kysely<DB>, key: SliceKey, steps: Map<st
     .execute();
 }
 
-/** Notes that a board failed these steps (once per board and step, whatever the retests). */
-export async function markFailingBoard(db: Kysely<DB>, project_id: number, device_id: number, steps: string[]) {
-  if (steps.length === 0) return;
-  await db
-    .insertInto('device_step_failures')
-    .values([...steps].sort().map((step_name) => ({ project_id, step_name, device_id })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+/** Notes which boards failed which steps (once per board and step, whatever the retests). */
+export async function markFailingBoards(db: Kysely<DB>, rows: { project_id: number; step_name: string; device_id: number }[]) {
+  if (rows.length === 0) return;
+  await db.insertInto('device_step_failures').values(rows).onConflict((oc) => oc.doNothing()).execute();
 }
 
 /** The failing step names of a stored steps JSON, each once (a step failing twice in a run is one failing run). */

@@ -1,0 +1,235 @@
+import { sql, type Kysely } from 'kysely';
+import type { ReportStep } from '../../../contract/devices';
+import type { JigReportInput } from '../../../contract/jig';
+import type { LiveReportEvent } from '../../../contract/live';
+import { dialectOf, keptOnPostgres } from '../../db/dialect';
+import type { DB } from '../../db/schema';
+import { invalidField } from '../../http/errors';
+import type { LiveAnnouncer } from '../../live/feed';
+import { profileIdFor } from '../../store/test-profiles';
+import { addReportsStatistics, afterReport, applyDeviceChanges, reportCohort, type CountedDevice, type DeviceChange, type StoredReport } from './counters';
+
+export type ReportingJig = { id: number; company_id: number };
+export type IngestResult = { report_id: number; device_id: number; duplicate: boolean };
+/** One report's answer: what was stored, or the refusal (an HttpError) to answer it with. */
+export type IngestOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
+
+/** Thrown inside the transaction when a uuid turned out to be stored meanwhile: rolls the round back. */
+export class StoredMeanwhile extends Error {}
+
+/** A report that passed the checks a transaction is not needed for (ingest.ts). */
+export type CheckedReport = {
+  /** Its place in the caller's list, which its answer goes back to. */
+  index: number;
+  jig: ReportingJig;
+  input: JigReportInput;
+  project: { id: number; company_id: number };
+  /** The board's serial key (serialKey). */
+  key: string;
+  started_at: string;
+  finished_at: string;
+  steps: ReportStep[];
+};
+
+/** What of a device ingestion reads and writes. */
+type DeviceState = CountedDevice & {
+  id: number;
+  serial_key: string;
+  last_result: string | null;
+  tested_at: string | null;
+  panel_id: string | null;
+};
+
+const deviceKey = (projectId: number, key: string) => `${projectId}\u0000${key}`;
+
+/**
+ * Stores checked reports in one transaction, in their order, as if one after the other: each
+ * sees the board as the one before it left it. Devices are locked (PostgreSQL) by id, so
+ * concurrent writers take turns per board; counters and statistics are summed in memory and
+ * written once per row, in key order (counters.ts). A uuid that another writer stored since the
+ * checks rolls everything back (StoredMeanwhile): the caller checks again and redoes the round.
+ */
+export async function storeReports(
+  db: Kysely<DB>,
+  reports: CheckedReport[],
+  live?: LiveAnnouncer,
+): Promise<{ answers: [number, IngestOutcome][]; events: LiveReportEvent[] }> {
+  const pg = dialectOf(db) === 'postgres';
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const answers: [number, IngestOutcome][] = [];
+    const devices = await lockDevices(trx, pg, reports.map((r) => [r.project.id, r.key]));
+
+    // Boards seen for the first time are made in the batch their first report names.
+    const { refused, created } = await createDevices(trx, pg, reports, devices, now);
+    for (const index of refused) {
+      answers.push([index, { ok: false, error: invalidField('production_batch_id', 'A new device needs a production batch of this project.') }]);
+    }
+    const accepted = reports.filter((r) => !refused.has(r.index));
+    if (accepted.length === 0) return { answers, events: [] };
+
+    const before = new Map<string, DeviceState | null>();
+    const profileIds = new Map<string, number | null>();
+    const rows = [];
+    const statistics: StoredReport[] = [];
+    const events: LiveReportEvent[] = [];
+    for (const r of accepted) {
+      const key = deviceKey(r.project.id, r.key);
+      const device = devices.get(key)!;
+      if (!before.has(key)) before.set(key, created.has(key) ? null : device);
+      const after = afterReport(device, r.input.result, r.finished_at);
+      const failing = r.steps.filter((s) => !s.pass).map((s) => s.name);
+      const test_profile = r.input.test_profile ?? null;
+      const test_profile_version = r.input.test_profile_version ?? null;
+      const profileKey = JSON.stringify([r.project.id, test_profile, test_profile_version]);
+      if (!profileIds.has(profileKey)) {
+        // The version it ran, when the project has it (issue 13): statistics per version read this.
+        profileIds.set(profileKey, await profileIdFor(trx, r.project.id, r.input.test_profile, r.input.test_profile_version));
+      }
+      rows.push({
+        uuid: r.input.uuid,
+        device_id: device.id,
+        project_id: r.project.id,
+        company_id: r.project.company_id,
+        production_batch_id: device.production_batch_id,
+        enclosure_id: r.jig.id,
+        test_profile,
+        test_profile_version,
+        test_profile_id: profileIds.get(profileKey)!,
+        result: r.input.result,
+        started_at: r.started_at,
+        finished_at: r.finished_at,
+        step_count: r.steps.length,
+        failed_step_count: failing.length,
+        steps: JSON.stringify(r.steps),
+        created_at: now,
+      });
+      statistics.push({
+        company_id: r.project.company_id,
+        project_id: r.project.id,
+        device_id: device.id,
+        production_batch_id: device.production_batch_id,
+        enclosure_id: r.jig.id,
+        test_profile,
+        test_profile_version,
+        result: r.input.result,
+        finished_at: r.finished_at,
+        first: device.report_count === 0,
+        cohort: reportCohort(device, after),
+        failing_steps: failing,
+      });
+      devices.set(key, { ...after, panel_id: r.input.panel_id !== undefined ? r.input.panel_id : device.panel_id });
+      events.push({ company_id: r.project.company_id, project_id: r.project.id, production_batch_id: device.production_batch_id, device_id: device.id });
+    }
+
+    // A concurrent writer's copy of a uuid makes this wait for its commit, then insert nothing.
+    const inserted = await trx.insertInto('device_reports').values(rows).onConflict((oc) => oc.column('uuid').doNothing()).returning(['id', 'uuid']).execute();
+    if (inserted.length < rows.length) throw new StoredMeanwhile();
+    const reportIds = new Map(inserted.map((row) => [row.uuid, row.id]));
+
+    const companyOf = new Map(accepted.map((r) => [r.project.id, r.project.company_id]));
+    const changes = new Map<number, DeviceChange[]>();
+    const touched: DeviceState[] = [];
+    for (const [key, was] of before) {
+      const device = devices.get(key)!;
+      touched.push(device);
+      const company = companyOf.get(device.project_id)!;
+      changes.set(company, [...(changes.get(company) ?? []), { before: was, after: device }]);
+    }
+    await updateDevices(trx, touched, now);
+    for (const [company, list] of changes) await applyDeviceChanges(trx, company, list);
+    await addReportsStatistics(trx, statistics);
+    const jigs = [...new Set(accepted.map((r) => r.jig.id))].sort((a, b) => a - b);
+    await trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', jigs).execute();
+    await live?.inTransaction(trx, events);
+
+    for (const r of accepted) {
+      const device = devices.get(deviceKey(r.project.id, r.key))!;
+      answers.push([r.index, { ok: true, result: { report_id: reportIds.get(r.input.uuid)!, device_id: device.id, duplicate: false } }]);
+    }
+    return { answers, events };
+  });
+}
+
+/** The columns a report moves, in the order updateDevices' VALUES rows hold them (after the id). */
+const MOVED = ['status', 'first_pass', 'pass_attempt', 'last_result', 'report_count', 'tested_at', 'panel_id'] as const;
+/** Their SQL types, for PostgreSQL, which reads an untyped parameter in VALUES as text. */
+const MOVED_TYPES: Record<(typeof MOVED)[number], string> = {
+  status: 'text',
+  first_pass: 'integer',
+  pass_attempt: 'integer',
+  last_result: 'text',
+  report_count: 'integer',
+  tested_at: 'text',
+  panel_id: 'text',
+};
+
+/**
+ * Writes the devices' new state in one statement (UPDATE … FROM VALUES, which both databases
+ * take; their VALUES columns are both named column1, column2, …) rather than one per board.
+ */
+async function updateDevices(trx: Kysely<DB>, devices: DeviceState[], now: string) {
+  const rows = devices.map((device, i) => {
+    const cells = [device.id, ...MOVED.map((c) => device[c])];
+    // The first row says each column's type; the others follow it.
+    if (i > 0) return sql`(${sql.join(cells)})`;
+    return sql`(${sql.join([sql`cast(${device.id} as integer)`, ...MOVED.map((c) => sql`cast(${device[c]} as ${sql.raw(MOVED_TYPES[c])})`)])})`;
+  });
+  const set = MOVED.map((c, i) => sql`${sql.id(c)} = v.${sql.raw(`column${i + 2}`)}`);
+  await sql`update devices set ${sql.join(set)}, updated_at = ${now} from (values ${sql.join(rows)}) as v where devices.id = v.column1`.execute(trx);
+}
+
+/** The devices of these (project, serial key) pairs, by deviceKey; locked until commit on PostgreSQL, in id order. */
+async function lockDevices(trx: Kysely<DB>, pg: boolean, pairs: [number, string][]): Promise<Map<string, DeviceState>> {
+  const byProject = new Map<number, Set<string>>();
+  for (const [project, key] of pairs) byProject.set(project, (byProject.get(project) ?? new Set()).add(key));
+  if (byProject.size === 0) return new Map();
+  const query = trx
+    .selectFrom('devices')
+    .where((eb) => eb.or([...byProject].map(([project, keys]) => eb.and([eb('project_id', '=', project), eb('serial_key', 'in', [...keys])]))))
+    .select(['id', 'project_id', 'production_batch_id', 'serial_key', 'status', 'report_count', 'first_pass', 'pass_attempt', 'last_result', 'tested_at', 'panel_id'])
+    .orderBy('id');
+  const rows = await (pg ? query.forUpdate() : query).execute();
+  return new Map(rows.map((row) => [deviceKey(row.project_id, row.serial_key), row]));
+}
+
+/**
+ * Makes the devices of reports whose board is not in `devices` yet, in the batch the board's
+ * first report names, and adds them to `devices`. A report that would make a board without a
+ * batch of its project is refused, as it would be alone; a later report of the same board is
+ * not, since the board exists by then. Two writers' first reports of one board may race: the
+ * unique (project, serial_key) lets one insert win and the other find its row.
+ */
+async function createDevices(trx: Kysely<DB>, pg: boolean, reports: CheckedReport[], devices: Map<string, DeviceState>, now: string) {
+  const refused = new Set<number>();
+  const created = new Set<string>();
+  const unknown = reports.filter((r) => !devices.has(deviceKey(r.project.id, r.key)));
+  if (unknown.length === 0) return { refused, created };
+  const batchIds = [...new Set(unknown.map((r) => r.input.production_batch_id).filter((id): id is number => id !== undefined))];
+  // Kept until commit (PostgreSQL): a delete of the batch waits, then sees these boards.
+  const batches = new Map(
+    batchIds.length
+      ? (await keptOnPostgres(trx, trx.selectFrom('production_batches').where('id', 'in', batchIds).select(['id', 'project_id'])).execute()).map((b) => [b.id, b])
+      : [],
+  );
+  const making = new Map<string, { project_id: number; production_batch_id: number; serial: string; serial_key: string }>();
+  for (const r of unknown) {
+    const key = deviceKey(r.project.id, r.key);
+    if (making.has(key)) continue;
+    const batch = r.input.production_batch_id === undefined ? undefined : batches.get(r.input.production_batch_id);
+    if (!batch || batch.project_id !== r.project.id) refused.add(r.index);
+    else making.set(key, { project_id: r.project.id, production_batch_id: batch.id, serial: r.input.serial, serial_key: r.key });
+  }
+  if (making.size === 0) return { refused, created };
+  // In key order, so two writers making overlapping boards wait on each other rather than deadlock.
+  const values = [...making.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, d]) => ({ ...d, created_at: now, updated_at: now }));
+  const inserted = await trx
+    .insertInto('devices')
+    .values(values)
+    .onConflict((oc) => oc.columns(['project_id', 'serial_key']).doNothing())
+    .returning(['project_id', 'serial_key'])
+    .execute();
+  for (const row of inserted) created.add(deviceKey(row.project_id, row.serial_key));
+  for (const [key, device] of await lockDevices(trx, pg, values.map((d) => [d.project_id, d.serial_key]))) devices.set(key, device);
+  return { refused, created };
+}

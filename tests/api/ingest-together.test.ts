@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../server/http/errors';
+import { ingestReport, ingestReports, type IngestItem } from '../../server/services/production/ingest';
+import { ReportQueue } from '../../server/services/production/report-queue';
+import { batchCounters, createProduction, dailyStats, reportBody, type Production, type ReportBody } from './helpers/production';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/**
+ * Reports stored together (group commit, issue 14) must leave exactly what storing them one
+ * after another leaves. The oracle is the same reports fed one at a time into a twin project.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const jigOf = (p: Production) => ({ id: p.jig.id, company_id: 0 });
+
+async function companyOf(p: Production) {
+  return (await t.db.selectFrom('projects').where('id', '=', p.projectId).select('company_id').executeTakeFirstOrThrow()).company_id;
+}
+
+/** A day of a line: boards that pass, fail then pass, fail for good, err, and a retest after release-like passes. */
+function sequence(p: Production): ReportBody[] {
+  const base = { project_id: p.projectId, production_batch_id: p.batchId };
+  const r = (serial: string, result: ReportBody['result'], extra: Partial<ReportBody> = {}) => reportBody({ ...base, serial, result, ...extra });
+  return [
+    r('TOG-1', 'pass'),
+    r('TOG-2', 'fail'),
+    r('TOG-2', 'pass'), // second pass, in the same group as its first run
+    r('TOG-3', 'fail'),
+    r('TOG-3', 'fail'),
+    r('TOG-3', 'error'),
+    r('TOG-4', 'error'),
+    r('TOG-4', 'pass'),
+    r('TOG-1', 'fail', { panel_id: 'P-7' }), // a passed board fails a retest: its last pass goes
+    r('TOG-5', 'pass', { test_profile: 'other', test_profile_version: '2' }),
+    r('TOG-3', 'pass'), // third run passes: a last pass, no second pass
+  ];
+}
+
+async function boards(p: Production) {
+  const rows = await t.db
+    .selectFrom('devices')
+    .where('project_id', '=', p.projectId)
+    .select(['serial', 'status', 'first_pass', 'pass_attempt', 'last_result', 'report_count', 'panel_id'])
+    .orderBy('serial')
+    .execute();
+  return rows;
+}
+
+async function yields(p: Production) {
+  const rows = await t.db
+    .selectFrom('report_daily_stats')
+    .where('project_id', '=', p.projectId)
+    .select(['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'])
+    .execute();
+  return rows.reduce((sum, row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, (sum[k] ?? 0) + Number(v)])), {} as Record<string, number>);
+}
+
+describe('reports stored together', () => {
+  it('leave the boards, counters and statistics that storing them one by one leaves', async () => {
+    const together = await createProduction(t, 'alpha');
+    const alone = await createProduction(t, 'alpha');
+    const jigTogether = { ...jigOf(together), company_id: await companyOf(together) };
+    const jigAlone = { ...jigOf(alone), company_id: await companyOf(alone) };
+
+    const outcomes = await ingestReports(t.db, sequence(together).map((input) => ({ jig: jigTogether, input })));
+    expect(outcomes.every((o) => o.ok && !o.result.duplicate)).toBe(true);
+    for (const input of sequence(alone)) await ingestReport(t.db, jigAlone, input);
+
+    const [b1, b2] = [await boards(together), await boards(alone)];
+    expect(b1).toEqual(b2);
+    expect(b1.find((b) => b.serial === 'TOG-3')).toMatchObject({ status: 'passed', first_pass: 0, pass_attempt: 4, report_count: 4 });
+    expect(b1.find((b) => b.serial === 'TOG-1')).toMatchObject({ status: 'failed', first_pass: 1, pass_attempt: 1, panel_id: 'P-7' });
+
+    const [c1, c2] = [await batchCounters(t, together.batchId), await batchCounters(t, alone.batchId)];
+    expect(c1.stored).toEqual(c1.recounted);
+    expect(c1.stored).toEqual(c2.stored);
+    expect(c1.stored).toMatchObject({ device_count: 5, report_count: 11, passed_count: 4, failed_count: 1 });
+
+    const [d1, d2] = [await dailyStats(t, together.projectId), await dailyStats(t, alone.projectId)];
+    expect(d1.stored).toEqual(d1.recounted);
+    expect(d1.sliced).toEqual(d1.recounted);
+    const withoutBatch = (rows: string[]) => rows.map((row) => row.replace(/^\d+\|/, ''));
+    expect(withoutBatch(d1.stored)).toEqual(withoutBatch(d2.stored));
+    expect(await yields(together)).toEqual(await yields(alone));
+    // Boards 1 and 5 passed on their first run, 2 and 4 on their second; 2, 3, 4 and 5 stand passed.
+    expect(await yields(together)).toMatchObject({ first_tests: 5, second_passes: 4, last_passes: 4 });
+
+    const steps = (p: Production) =>
+      t.db.selectFrom('step_failure_daily').where('project_id', '=', p.projectId).select(['step_name', 'failures']).execute();
+    expect(await steps(together)).toEqual(await steps(alone));
+    const failingBoards = await t.db.selectFrom('device_step_failures').where('project_id', '=', together.projectId).selectAll().execute();
+    expect(failingBoards).toHaveLength(3); // TOG-2, TOG-3 and TOG-1 failed 'current' once each
+  });
+
+  it('answer each report on its own: a refused one stores nothing and leaves the others stored', async () => {
+    const p = await createProduction(t, 'alpha');
+    const other = await createProduction(t, 'beta');
+    const jig = { id: p.jig.id, company_id: await companyOf(p) };
+    const base = { project_id: p.projectId, production_batch_id: p.batchId };
+    const twice = reportBody({ ...base, serial: 'ALONE-1' });
+    const items: IngestItem[] = [
+      { jig, input: twice },
+      { jig, input: reportBody({ project_id: other.projectId, production_batch_id: other.batchId, serial: 'ALONE-X' }) },
+      { jig, input: reportBody({ project_id: p.projectId, serial: 'ALONE-2' }) }, // a new board without a batch
+      { jig, input: reportBody({ ...base, serial: 'ALONE-2' }) }, // the same board, now with its batch
+      { jig, input: { ...twice } }, // the same uuid again, in the same group
+      { jig, input: reportBody({ ...base, serial: 'ALONE-3', started_at: new Date().toISOString(), finished_at: '2020-01-01T00:00:00.000Z' }) },
+    ];
+    const outcomes = await ingestReports(t.db, items);
+    const field = (i: number) => {
+      const o = outcomes[i];
+      if (o.ok || !(o.error instanceof HttpError)) throw new Error(`report ${i} was not refused with a field error`);
+      return Object.keys(o.error.errors ?? {});
+    };
+    expect(outcomes[0]).toMatchObject({ ok: true, result: { duplicate: false } });
+    expect(field(1)).toEqual(['project_id']);
+    expect(field(2)).toEqual(['production_batch_id']);
+    expect(outcomes[3]).toMatchObject({ ok: true, result: { duplicate: false } });
+    const first = outcomes[0].ok ? outcomes[0].result : undefined;
+    expect(outcomes[4]).toEqual({ ok: true, result: { ...first, duplicate: true } });
+    expect(field(5)).toEqual(['finished_at']);
+
+    const stored = await t.db.selectFrom('devices').where('project_id', 'in', [p.projectId, other.projectId]).select('serial').orderBy('serial').execute();
+    expect(stored.map((d) => d.serial)).toEqual(['ALONE-1', 'ALONE-2']);
+    const counters = await batchCounters(t, p.batchId);
+    expect(counters.stored).toEqual(counters.recounted);
+    expect(counters.reportRows).toBe(2);
+  });
+
+  it('through the queue: posts that arrive together are each answered, refusals as their own errors', async () => {
+    const p = await createProduction(t, 'alpha');
+    const jig = { id: p.jig.id, company_id: await companyOf(p) };
+    const queue = new ReportQueue(t.db, undefined, 4);
+    const bodies = Array.from({ length: 10 }, (_, i) => reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: `Q-${i % 6}`, result: i % 3 ? 'pass' : 'fail' }));
+    const refused = reportBody({ project_id: p.projectId, production_batch_id: 999_999, serial: 'Q-NEW' });
+    const answers = await Promise.allSettled([...bodies, refused].map((input) => queue.submit(jig, input)));
+    expect(answers.slice(0, 10).every((a) => a.status === 'fulfilled' && !a.value.duplicate)).toBe(true);
+    const ids = new Set(answers.slice(0, 10).map((a) => (a.status === 'fulfilled' ? a.value.report_id : 0)));
+    expect(ids.size).toBe(10);
+    const last = answers[10];
+    expect(last.status === 'rejected' && last.reason instanceof HttpError && last.reason.statusCode === 422).toBe(true);
+    const counters = await batchCounters(t, p.batchId);
+    expect(counters.stored).toEqual(counters.recounted);
+    expect(counters.stored).toMatchObject({ device_count: 6, report_count: 10 });
+    // A retry of an acknowledged report through the queue is its duplicate.
+    const again = await queue.submit(jig, { ...bodies[0], uuid: bodies[0].uuid });
+    expect(again).toMatchObject({ duplicate: true, report_id: answers[0].status === 'fulfilled' ? answers[0].value.report_id : -1 });
+  });
+});

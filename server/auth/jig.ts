@@ -4,7 +4,8 @@ import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
 import type { DB } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { ReportingJig } from '../services/production/ingest';
-import { findEnclosureBySignature } from '../store/enclosures';
+import { findEnclosureBySignature, signatureHash } from '../store/enclosures';
+import { cachedJig, rememberJig } from '../store/jig-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,13 @@ export function authenticateJig(db: Kysely<DB>) {
     const signature = request.headers[JIG_SIGNATURE_HEADER] ?? (request.query as { signature?: unknown } | undefined)?.signature;
     // A signature is 64 hex digits; anything else names no jig and is not worth a lookup.
     if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/i.test(signature)) throw new HttpError(refusal, REFUSED);
-    const enclosure = await findEnclosureBySignature(db, signature);
+    const hash = signatureHash(signature);
+    const now = Date.now();
+    let enclosure = cachedJig(db, hash, now);
+    if (!enclosure) {
+      enclosure = await findEnclosureBySignature(db, signature);
+      if (enclosure) rememberJig(db, hash, enclosure, now);
+    }
     if (!enclosure || enclosure.provisioning !== 'provisioned' || enclosure.company_id === null) {
       throw new HttpError(refusal, REFUSED);
     }

@@ -16,6 +16,7 @@ import type { DB } from '../db/schema';
 import { conflict, invalid, notFound } from '../http/errors';
 import { countOf, deleteRow, named, type CleanupLog } from './deletes';
 import type { FieldErrors } from '../../contract/errors';
+import { forgetJigs } from '../store/jig-cache';
 import {
   countEnclosureReports,
   deleteEnclosureRow,
@@ -95,6 +96,7 @@ export async function changeEnclosure(db: Kysely<DB>, id: number, input: Enclosu
   await checkFields(db, input, id);
   if (Object.keys(input).length) {
     await withUniqueFields(() => db.transaction().execute((trx) => updateEnclosureRow(trx, id, input)), UNIQUE);
+    forgetJigs(); // again after the commit: a post read between the change and the commit kept the old row
   }
   return enclosure(db, id);
 }
@@ -127,6 +129,7 @@ export async function moveProvisioning(db: Kysely<DB>, id: number, to: Provision
     await updateEnclosureRow(trx, id, { provisioning: to, signature_hash: signatureHash(signature) });
     return { secret, signature };
   });
+  forgetJigs(); // again after the commit: a post read between the change and the commit kept the old row
   return { enclosure: await enclosure(db, id), credentials };
 }
 
@@ -147,4 +150,5 @@ export async function removeEnclosure(db: Kysely<DB>, id: number, log: CleanupLo
       },
     },
   );
+  forgetJigs(); // again after the commit: a post read between the delete and the commit kept the row
 }

@@ -5,6 +5,7 @@ import { lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { ensureEnclosureSetting } from './enclosure-settings';
+import { forgetJigs } from './jig-cache';
 
 /** Provisioning states of an enclosure (DOMAIN.md); only `provisioned` jigs may report. */
 export type EnclosureProvisioning = 'unprovisioned' | 'provisioned' | 'revoked';
@@ -166,6 +167,7 @@ export async function updateEnclosureRow(
   changes: { serial?: string; name?: string; company_id?: number | null; provisioning?: EnclosureProvisioning; signature_hash?: string },
 ): Promise<void> {
   await db.updateTable('enclosures').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  forgetJigs();
   // A jig given to a company gets (or finds again) that company's settings.
   if (changes.company_id != null) await ensureEnclosureSetting(db, id);
 }
@@ -185,6 +187,7 @@ export async function deleteEnclosureRow(db: Kysely<DB>, id: number): Promise<vo
   await db.deleteFrom('enclosure_daily_stats').where('enclosure_id', '=', id).execute();
   await db.deleteFrom('enclosure_settings').where('enclosure_id', '=', id).execute();
   await db.deleteFrom('enclosures').where('id', '=', id).execute();
+  forgetJigs();
 }
 
 /** A jig asked for its update: it runs (or is about to run) `version`, and was seen now. */

@@ -566,6 +566,8 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
   await db.deleteFrom('devices').where('project_id', '=', project).execute();
   await recompute(db, { projectIds: [project], enclosureIds: jigs.map((j) => j.id) });
 
+  const { reportQueueTotals } = await import('../server/services/production/report-queue');
+  const queued0 = { ...reportQueueTotals };
   const cpu0 = process.cpuUsage();
   const result = await client<IngestResult>({
     mode: 'ingest',
@@ -580,6 +582,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
 
   const cpu = process.cpuUsage(cpu0);
   const load = loadavg()[0];
+  const perCommit = (reportQueueTotals.reports - queued0.reports) / Math.max(1, reportQueueTotals.transactions - queued0.transactions);
   const stored = await db.selectFrom('device_reports').where('project_id', '=', project).select('uuid').execute();
   const storedUuids = new Set(stored.map((r) => r.uuid));
   const acked = new Set(result.acked);
@@ -603,6 +606,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
   record({ section: 'ingestion', database: label, name: 'reports/s, 8 jigs', value: perSecond, unit: 'reports/s', target: label === 'PostgreSQL' ? { op: '>=', value: TARGETS.reportsPerSecond } : undefined, load });
   record({ section: 'ingestion', database: label, name: 'server CPU per report', value: cpuPerReport, unit: 'ms', target: { op: '<=', value: TARGETS.cpuPerReportMs }, load });
   record({ section: 'ingestion', database: label, name: 'post p99', value: result.p99, unit: 'ms', load });
+  record({ section: 'ingestion', database: label, name: 'posts per transaction (group commit)', value: perCommit, unit: 'posts', load });
   record({ section: 'ingestion', database: label, name: 'reports lost or doubled', value: lost + doubled, unit: 'reports', target: { op: '<=', value: 0 }, load });
   if (label === 'PostgreSQL' && ingestionRates.has('SQLite')) {
     record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's", value: perSecond / ingestionRates.get('SQLite')!, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
@@ -612,6 +616,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
     [
       `reports/s sustained   ${perSecond.toFixed(0)} (${fmt(acked.size)} acknowledged in ${result.seconds.toFixed(1)} s; ${fmt(result.posts)} posts)`,
       `post latency          p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; server CPU ${fmt((cpu.user + cpu.system) / Math.max(1, result.posts))} µs per post, ${(cpuPerReport * 1000).toFixed(0)} µs per report; load ${load.toFixed(1)}`,
+      `group commit          ${perCommit.toFixed(1)} posts per transaction on average`,
       `retries               ${fmt(result.dropped)} after a dropped connection, ${fmt(result.lostAnswers)} after a lost answer; ${fmt(result.duplicateAcks)} answered as duplicates`,
       `stored                ${fmt(stored.length)} reports = ${fmt(storedUuids.size)} distinct uuids; acknowledged ${fmt(acked.size)}; counted ${fmt(countedReports)} (batch), ${fmt(Number(daily.rows[0]?.n ?? 0))} (daily stats)`,
       `lost: ${lost}, doubled: ${doubled}${unacknowledged ? `, stored but never acknowledged: ${unacknowledged}` : ''}`,

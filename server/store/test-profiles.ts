@@ -166,17 +166,13 @@ export async function linkReports(trx: Kysely<DB>, profile: { id: number; projec
     .execute();
 }
 
-/** The profile a jig's report names, by its project, name and version (the unique index). */
-export async function profileIdFor(db: Kysely<DB>, projectId: number, name: string | undefined, version: string | undefined) {
+/**
+ * The profile a jig's report names, by its project, name and version (the unique index): a
+ * subquery (null without a name and version) for the report's insert to read in its own statement.
+ */
+export function profileIdQuery(db: Kysely<DB>, projectId: number, name: string | undefined, version: string | undefined) {
   if (name === undefined || version === undefined) return null;
-  const row = await db
-    .selectFrom('test_profiles')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return db.selectFrom('test_profiles').select('id').where('project_id', '=', projectId).where('name', '=', name).where('version', '=', version);
 }
 
 /**

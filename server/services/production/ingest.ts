@@ -74,11 +74,12 @@ async function ingestRound(db: Kysely<DB>, items: IngestItem[], live?: LiveAnnou
 /** The checks that need no transaction (stored before, the project, the times), then the store. */
 async function checkAndStore(db: Kysely<DB>, items: IngestItem[], live?: LiveAnnouncer): Promise<IngestOutcome[]> {
   const outcomes: (IngestOutcome | undefined)[] = new Array(items.length);
-  const stored = await findStored(db, items.map((item) => item.input.uuid));
   const projectIds = [...new Set(items.map((item) => item.input.project_id))];
-  const projects = new Map(
-    (await db.selectFrom('projects').where('id', 'in', projectIds).select(['id', 'company_id']).execute()).map((p) => [p.id, p]),
-  );
+  const [stored, projectRows] = await Promise.all([
+    findStored(db, items.map((item) => item.input.uuid)),
+    db.selectFrom('projects').where('id', 'in', projectIds).select(['id', 'company_id']).execute(),
+  ]);
+  const projects = new Map(projectRows.map((p) => [p.id, p]));
   const checked: CheckedReport[] = [];
   items.forEach(({ jig, input }, index) => {
     const before = stored.get(input.uuid);

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { LiveReportEvent } from '../../contract/live';
 import { dialectOf } from '../db/dialect';
+import type { GatheredWrites } from '../db/gathered-writes';
 import type { DB } from '../db/schema';
-import { notifyInTransaction, PostgresListener, type ListenerLog } from './postgres';
+import { notifyExpression, notifyInTransaction, PostgresListener, type ListenerLog } from './postgres';
 
 /**
  * Live results (issue 15): what a writer announces and the open streams hear. One process
@@ -15,8 +16,11 @@ export type LiveListener = (message: LiveMessage) => void;
 
 /** What a writer needs: the service calls both, and the feed does whichever fits its database. */
 export type LiveAnnouncer = {
-  /** Inside the writer's transaction (PostgreSQL: the NOTIFYs that go out with the commit), all its events at once. */
-  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[]): Promise<void>;
+  /**
+   * Inside the writer's transaction (PostgreSQL: the NOTIFYs that go out with the commit), all
+   * its events at once; with `writes`, as part of their statement (flushed by the writer).
+   */
+  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: GatheredWrites): Promise<void>;
   /** After the commit (SQLite: the subscribers of this process hear it now). */
   afterCommit(event: LiveReportEvent): void;
 };
@@ -43,7 +47,10 @@ export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<Li
     return feed;
   }
   const feed = new Subscribers('postgres', log, {
-    inTransaction: (trx, events) => notifyInTransaction(trx, events),
+    inTransaction: async (trx, events, writes) => {
+      if (!writes) return notifyInTransaction(trx, events);
+      if (events.length) writes.addEffect(notifyExpression(events));
+    },
     afterCommit: () => {},
     close: () => listener.close(),
     pid: () => listener.backendPid,
@@ -69,8 +76,8 @@ class Subscribers implements LiveFeed {
     private readonly transport: Transport,
   ) {}
 
-  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[]) {
-    return this.transport.inTransaction(trx, events);
+  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: GatheredWrites) {
+    return this.transport.inTransaction(trx, events, writes);
   }
 
   afterCommit(event: LiveReportEvent) {

@@ -12,9 +12,12 @@ import type { DB } from '../db/schema';
  */
 const CHANNEL_SQL = "left('jigboard_live:' || current_schema(), 63)";
 
-/** Called inside the writer's transaction: the database sends it with the commit, or never. */
-export async function notifyInTransaction(trx: Kysely<DB>, events: LiveReportEvent[]): Promise<void> {
-  if (events.length === 0) return;
+/**
+ * The NOTIFYs of a writer's events as one scalar expression (their count), for a statement of
+ * the writer's transaction: the database sends them with the commit, or never. In array order;
+ * PostgreSQL folds identical ones of one transaction into one, which a refetch needs no more of.
+ */
+export function notifyExpression(events: LiveReportEvent[]) {
   const payloads = events.map((event) =>
     JSON.stringify({
       company_id: event.company_id,
@@ -23,9 +26,12 @@ export async function notifyInTransaction(trx: Kysely<DB>, events: LiveReportEve
       device_id: event.device_id,
     }),
   );
-  // One statement for all of a transaction's events, each still its own notification (in array
-  // order; PostgreSQL folds identical ones of one transaction into one, which a refetch needs no more of).
-  await sql`select pg_notify(${sql.raw(CHANNEL_SQL)}, payload) from unnest(${payloads}::text[]) as payload`.execute(trx);
+  return sql<number>`(select count(pg_notify(${sql.raw(CHANNEL_SQL)}, payload)) from unnest(${payloads}::text[]) as payload)`;
+}
+
+/** Called inside the writer's transaction: the events' NOTIFYs, on their own. */
+export async function notifyInTransaction(trx: Kysely<DB>, events: LiveReportEvent[]): Promise<void> {
+  if (events.length) await sql`select ${notifyExpression(events)}`.execute(trx);
 }
 
 export type ListenerLog = {

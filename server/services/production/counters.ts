@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, ReportResult } from '../../../contract/devices';
+import { writeNow, type Writes } from '../../db/gathered-writes';
 import type { DB } from '../../db/schema';
 import { addSliceCountsRows, addStepSliceRows, dimensionsOf, markFailingBoards, moveSlices, type SliceKey } from './slices';
 
@@ -119,7 +120,7 @@ export type DeviceChange = {
  * Applies device changes to the batch and project counters, and moves the daily report
  * statistics of devices that changed batch. `company_id` is the devices' company.
  */
-export async function applyDeviceChanges(db: Kysely<DB>, company_id: number, changes: DeviceChange[]) {
+export async function applyDeviceChanges(db: Kysely<DB>, company_id: number, changes: DeviceChange[], writes: Writes = writeNow) {
   const deltas = new Map<number, BatchCounts>();
   const add = (batchId: number, counts: BatchCounts) => {
     const sum = deltas.get(batchId) ?? zero();
@@ -148,21 +149,18 @@ export async function applyDeviceChanges(db: Kysely<DB>, company_id: number, cha
   for (const [batchId, delta] of [...deltas].sort(([a], [b]) => a - b)) {
     const changed = BATCH_COUNTERS.filter((c) => delta[c] !== 0);
     if (changed.length === 0) continue;
-    await db
-      .updateTable('production_batches')
-      .set(Object.fromEntries(changed.map((c) => [c, sql`${sql.ref(c)} + ${delta[c]}`])))
-      .where('id', '=', batchId)
-      .execute();
+    await writes.add(
+      db
+        .updateTable('production_batches')
+        .set(Object.fromEntries(changed.map((c) => [c, sql`${sql.ref(c)} + ${delta[c]}`])))
+        .where('id', '=', batchId),
+    );
   }
   for (const [projectId, n] of created) {
-    await db
-      .updateTable('projects')
-      .set({ device_count: sql`device_count + ${n}` })
-      .where('id', '=', projectId)
-      .execute();
+    await writes.add(db.updateTable('projects').set({ device_count: sql`device_count + ${n}` }).where('id', '=', projectId));
   }
   // Before the moves: they carry the boards' counts as they stand now to the new batch.
-  if (verdicts.size) await addToFirstTests(db, verdicts);
+  if (verdicts.size) await addToFirstTests(db, verdicts, [], writes);
   for (const move of moves.values()) await moveReportStatistics(db, company_id, move);
 }
 
@@ -194,12 +192,12 @@ const NO_RUNS = { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, f
  * Adds second-pass and last-pass changes to the rows of the boards' first tests (daily stats and
  * slices), summed per row and applied in key order, so concurrent writers lock alike.
  */
-async function addToFirstTests(db: Kysely<DB>, deltas: Map<number, { delta: CohortCounts }>, extra: DailyRow[] = []) {
+async function addToFirstTests(db: Kysely<DB>, deltas: Map<number, { delta: CohortCounts }>, extra: DailyRow[] = [], writes: Writes = writeNow) {
   const rows: DailyRow[] = [...extra];
   for (const { device_id, ...key } of await firstReportsOf(db, [...deltas.keys()].sort((a, b) => a - b))) {
     rows.push({ key, counts: { ...NO_RUNS, ...deltas.get(device_id)!.delta } });
   }
-  await addDailyRows(db, rows);
+  await addDailyRows(db, rows, writes);
 }
 
 /** A slice's primary key after its project: batch, day, jig, profile, version. */
@@ -208,7 +206,7 @@ const sliceKeyParts = (k: SliceKey) => [k.production_batch_id, k.day, k.enclosur
 type DailyRow = { key: SliceKey; counts: DailyCounts };
 
 /** Daily stats and slices, summed per row, in (batch, day, jig, profile, version) order. */
-async function addDailyRows(db: Kysely<DB>, rows: DailyRow[]) {
+async function addDailyRows(db: Kysely<DB>, rows: DailyRow[], writes: Writes = writeNow) {
   const sliceId = (k: SliceKey) => JSON.stringify(sliceKeyParts(k));
   const slices = new Map<string, DailyRow>();
   for (const row of rows) {
@@ -227,12 +225,13 @@ async function addDailyRows(db: Kysely<DB>, rows: DailyRow[]) {
   }
   await addDailyStatsRows(
     db,
+    writes,
     [...days.values()].map(({ key: { company_id, project_id, production_batch_id, day }, counts }) => ({
       key: { company_id, project_id, production_batch_id, day },
       counts,
     })),
   );
-  await addSliceCountsRows(db, ordered.map(([, row]) => row));
+  await addSliceCountsRows(db, ordered.map(([, row]) => row), writes);
 }
 
 const DAILY_KEYS = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'] as const;
@@ -240,15 +239,16 @@ type DailyCounts = Record<(typeof DAILY_KEYS)[number], number>;
 type DailyKey = { company_id: number; project_id: number; production_batch_id: number; day: string };
 
 /** Adds (or with negative counts, takes away) one batch-day's report statistics. */
-const addDailyStats = (db: Kysely<DB>, key: DailyKey, counts: DailyCounts) => addDailyStatsRows(db, [{ key, counts }]);
+const addDailyStats = (db: Kysely<DB>, key: DailyKey, counts: DailyCounts) => addDailyStatsRows(db, writeNow, [{ key, counts }]);
 
 /**
  * Adds batch-days' report statistics in one statement: each key once (summed by the caller),
  * in the order given, which is the order the rows are locked in.
  */
-async function addDailyStatsRows(db: Kysely<DB>, rows: { key: DailyKey; counts: DailyCounts }[]) {
+async function addDailyStatsRows(db: Kysely<DB>, writes: Writes, rows: { key: DailyKey; counts: DailyCounts }[]) {
   if (rows.length === 0) return;
-  await db
+  await writes.add(
+    db
     .insertInto('report_daily_stats')
     .values(rows.map(({ key, counts }) => ({ ...key, ...counts })))
     .onConflict((oc) =>
@@ -262,8 +262,8 @@ async function addDailyStatsRows(db: Kysely<DB>, rows: { key: DailyKey; counts: 
         second_passes: eb('report_daily_stats.second_passes', '+', eb.ref('excluded.second_passes')),
         last_passes: eb('report_daily_stats.last_passes', '+', eb.ref('excluded.last_passes')),
       })),
-    )
-    .execute();
+    ),
+  );
 }
 
 /** The UTC day of a stored (normalised, `…Z`) timestamp. */
@@ -305,7 +305,7 @@ function sumInto<V>(map: Map<string, V>, key: string, make: () => V, add: (v: V)
  * per row over all of them so each row is written once, by one multi-row statement per table.
  * `reports` are in stored order; rows are written in key order, so concurrent writers lock alike.
  */
-export async function addReportsStatistics(db: Kysely<DB>, reports: StoredReport[]) {
+export async function addReportsStatistics(db: Kysely<DB>, reports: StoredReport[], writes: Writes = writeNow) {
   if (reports.length === 0) return;
   const daily: DailyRow[] = [];
   // Retests that change a board's standing count on the day it was first tested.
@@ -346,34 +346,36 @@ export async function addReportsStatistics(db: Kysely<DB>, reports: StoredReport
       sumInto(jigDays, JSON.stringify([enclosure_id, day]), () => ({ enclosure_id, company_id, day, reports: 0 }), (r) => (r.reports += 1));
     }
   }
-  if (later.size) await addToFirstTests(db, later, daily);
-  else await addDailyRows(db, daily);
+  if (later.size) await addToFirstTests(db, later, daily, writes);
+  else await addDailyRows(db, daily, writes);
   const inKeyOrder = <V>(map: Map<string, V>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
-  await addStepSliceRows(db, inKeyOrder(stepSlices));
-  await markFailingBoards(db, inKeyOrder(failingBoards));
+  await addStepSliceRows(db, inKeyOrder(stepSlices), writes);
+  await markFailingBoards(db, inKeyOrder(failingBoards), writes);
   const steps = inKeyOrder(stepDays);
   if (steps.length) {
-    await db
-      .insertInto('step_failure_daily')
-      .values(steps)
-      .onConflict((oc) =>
-        oc.columns(['project_id', 'day', 'step_name']).doUpdateSet((eb) => ({
-          failures: eb('step_failure_daily.failures', '+', eb.ref('excluded.failures')),
-        })),
-      )
-      .execute();
+    await writes.add(
+      db
+        .insertInto('step_failure_daily')
+        .values(steps)
+        .onConflict((oc) =>
+          oc.columns(['project_id', 'day', 'step_name']).doUpdateSet((eb) => ({
+            failures: eb('step_failure_daily.failures', '+', eb.ref('excluded.failures')),
+          })),
+        ),
+    );
   }
   const jigs = inKeyOrder(jigDays);
   if (jigs.length) {
-    await db
-      .insertInto('enclosure_daily_stats')
-      .values(jigs)
-      .onConflict((oc) =>
-        oc.columns(['enclosure_id', 'day']).doUpdateSet((eb) => ({
-          reports: eb('enclosure_daily_stats.reports', '+', eb.ref('excluded.reports')),
-        })),
-      )
-      .execute();
+    await writes.add(
+      db
+        .insertInto('enclosure_daily_stats')
+        .values(jigs)
+        .onConflict((oc) =>
+          oc.columns(['enclosure_id', 'day']).doUpdateSet((eb) => ({
+            reports: eb('enclosure_daily_stats.reports', '+', eb.ref('excluded.reports')),
+          })),
+        ),
+    );
   }
 }
 

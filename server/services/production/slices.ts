@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { writeNow, type Writes } from '../../db/gathered-writes';
 import type { DB } from '../../db/schema';
 
 /**
@@ -44,12 +45,13 @@ export const dimensionsOf = (r: ReportDimensions) => ({
 const PK = ['project_id', 'production_batch_id', 'day', 'enclosure_id', 'test_profile', 'test_profile_version'] as const;
 
 /** Adds (or with negative counts, takes away) one slice's report counts. */
-export const addSliceCounts = (db: Kysely<DB>, key: SliceKey, counts: SliceCounts) => addSliceCountsRows(db, [{ key, counts }]);
+export const addSliceCounts = (db: Kysely<DB>, key: SliceKey, counts: SliceCounts) => addSliceCountsRows(db, [{ key, counts }], writeNow);
 
 /** Adds slices' report counts in one statement: each key once, locked in the order given. */
-export async function addSliceCountsRows(db: Kysely<DB>, rows: { key: SliceKey; counts: SliceCounts }[]) {
+export async function addSliceCountsRows(db: Kysely<DB>, rows: { key: SliceKey; counts: SliceCounts }[], writes: Writes) {
   if (rows.length === 0) return;
-  await db
+  await writes.add(
+    db
     .insertInto('report_daily_slices')
     .values(rows.map(({ key, counts }) => ({ ...key, ...counts })))
     .onConflict((oc) =>
@@ -63,34 +65,35 @@ export async function addSliceCountsRows(db: Kysely<DB>, rows: { key: SliceKey; 
         second_passes: eb('report_daily_slices.second_passes', '+', eb.ref('excluded.second_passes')),
         last_passes: eb('report_daily_slices.last_passes', '+', eb.ref('excluded.last_passes')),
       })),
-    )
-    .execute();
+    ),
+  );
 }
 
 /** Adds `failures` (negative: takes away) to each step of one slice; steps in name order. */
 export async function addStepSlices(db: Kysely<DB>, key: SliceKey, steps: Map<string, number>) {
   const names = [...steps.keys()].sort();
-  await addStepSliceRows(db, names.map((step_name) => ({ key, step_name, failures: steps.get(step_name)! })));
+  await addStepSliceRows(db, names.map((step_name) => ({ key, step_name, failures: steps.get(step_name)! })), writeNow);
 }
 
 /** Adds step failures to slices in one statement: each (slice, step) once, locked in the order given. */
-export async function addStepSliceRows(db: Kysely<DB>, rows: { key: SliceKey; step_name: string; failures: number }[]) {
+export async function addStepSliceRows(db: Kysely<DB>, rows: { key: SliceKey; step_name: string; failures: number }[], writes: Writes) {
   if (rows.length === 0) return;
-  await db
-    .insertInto('step_failure_daily_slices')
-    .values(rows.map(({ key, step_name, failures }) => ({ ...key, step_name, failures })))
-    .onConflict((oc) =>
-      oc.columns([...PK, 'step_name']).doUpdateSet((eb) => ({
-        failures: eb('step_failure_daily_slices.failures', '+', eb.ref('excluded.failures')),
-      })),
-    )
-    .execute();
+  await writes.add(
+    db
+      .insertInto('step_failure_daily_slices')
+      .values(rows.map(({ key, step_name, failures }) => ({ ...key, step_name, failures })))
+      .onConflict((oc) =>
+        oc.columns([...PK, 'step_name']).doUpdateSet((eb) => ({
+          failures: eb('step_failure_daily_slices.failures', '+', eb.ref('excluded.failures')),
+        })),
+      ),
+  );
 }
 
 /** Notes which boards failed which steps (once per board and step, whatever the retests). */
-export async function markFailingBoards(db: Kysely<DB>, rows: { project_id: number; step_name: string; device_id: number }[]) {
+export async function markFailingBoards(db: Kysely<DB>, rows: { project_id: number; step_name: string; device_id: number }[], writes: Writes) {
   if (rows.length === 0) return;
-  await db.insertInto('device_step_failures').values(rows).onConflict((oc) => oc.doNothing()).execute();
+  await writes.add(db.insertInto('device_step_failures').values(rows).onConflict((oc) => oc.doNothing()));
 }
 
 /** The failing step names of a stored steps JSON, each once (a step failing twice in a run is one failing run). */

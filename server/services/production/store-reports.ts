@@ -3,6 +3,7 @@ import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf, keptOnPostgres } from '../../db/dialect';
+import { GatheredWrites } from '../../db/gathered-writes';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
@@ -131,12 +132,16 @@ export async function storeReports(
       const company = companyOf.get(device.project_id)!;
       changes.set(company, [...(changes.get(company) ?? []), { before: was, after: device }]);
     }
-    await updateDevices(trx, touched, now);
-    for (const [company, list] of changes) await applyDeviceChanges(trx, company, list);
-    await addReportsStatistics(trx, statistics);
+    // Nothing below reads what these write (the statistics read only the reports): on PostgreSQL
+    // they go as one statement.
+    const writes = new GatheredWrites(trx);
+    await writes.add(updateDevices(trx, touched, now));
+    for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
+    await addReportsStatistics(trx, statistics, writes);
     const jigs = [...new Set(accepted.map((r) => r.jig.id))].sort((a, b) => a - b);
-    await trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', jigs).execute();
-    await live?.inTransaction(trx, events);
+    await writes.add(trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', jigs));
+    await live?.inTransaction(trx, events, writes);
+    await writes.flush();
 
     for (const r of accepted) {
       const device = devices.get(deviceKey(r.project.id, r.key))!;
@@ -163,15 +168,19 @@ const MOVED_TYPES: Record<(typeof MOVED)[number], string> = {
  * Writes the devices' new state in one statement (UPDATE … FROM VALUES, which both databases
  * take; their VALUES columns are both named column1, column2, …) rather than one per board.
  */
-async function updateDevices(trx: Kysely<DB>, devices: DeviceState[], now: string) {
+function updateDevices(trx: Kysely<DB>, devices: DeviceState[], now: string) {
   const rows = devices.map((device, i) => {
     const cells = [device.id, ...MOVED.map((c) => device[c])];
     // The first row says each column's type; the others follow it.
     if (i > 0) return sql`(${sql.join(cells)})`;
     return sql`(${sql.join([sql`cast(${device.id} as integer)`, ...MOVED.map((c) => sql`cast(${device[c]} as ${sql.raw(MOVED_TYPES[c])})`)])})`;
   });
-  const set = MOVED.map((c, i) => sql`${sql.id(c)} = v.${sql.raw(`column${i + 2}`)}`);
-  await sql`update devices set ${sql.join(set)}, updated_at = ${now} from (values ${sql.join(rows)}) as v where devices.id = v.column1`.execute(trx);
+  const column = (i: number) => sql.ref(`v.column${i}`);
+  return trx
+    .updateTable('devices')
+    .from(sql`(values ${sql.join(rows)})`.as('v'))
+    .set(Object.fromEntries([...MOVED.map((c, i) => [c, column(i + 2)]), ['updated_at', now]]))
+    .whereRef('devices.id', '=', column(1) as never);
 }
 
 /** The devices of these (project, serial key) pairs, by deviceKey; locked until commit on PostgreSQL, in id order. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../server/db/dialect';
 import { HttpError } from '../../server/http/errors';
 import { ingestReport, ingestReports, type IngestItem } from '../../server/services/production/ingest';
 import { ReportQueue } from '../../server/services/production/report-queue';
@@ -129,6 +130,67 @@ describe('reports stored together', () => {
     const counters = await batchCounters(t, p.batchId);
     expect(counters.stored).toEqual(counters.recounted);
     expect(counters.reportRows).toBe(2);
+  });
+
+  it('from writers that race (replicas, each with its own queue): one device per board, counters right', async () => {
+    const p = await createProduction(t, 'alpha');
+    const jig = { id: p.jig.id, company_id: await companyOf(p) };
+    const base = { project_id: p.projectId, production_batch_id: p.batchId };
+    // Six writers, each storing its own group that names the same four new boards.
+    const groups = Array.from({ length: 6 }, (_, w) =>
+      ['RACE-1', 'RACE-2', 'RACE-3', 'RACE-4'].map((serial, i) => ({ jig, input: reportBody({ ...base, serial, result: (w + i) % 3 ? 'pass' : 'fail' }) })),
+    );
+    const outcomes = (await Promise.all(groups.map((items) => ingestReports(t.db, items)))).flat();
+    expect(outcomes.every((o) => o.ok && !o.result.duplicate)).toBe(true);
+    const devices = await t.db.selectFrom('devices').where('project_id', '=', p.projectId).select(['serial', 'report_count']).orderBy('serial').execute();
+    expect(devices).toEqual(['RACE-1', 'RACE-2', 'RACE-3', 'RACE-4'].map((serial) => ({ serial, report_count: 6 })));
+    const counters = await batchCounters(t, p.batchId);
+    expect(counters.stored).toEqual(counters.recounted);
+    expect(counters.stored).toMatchObject({ device_count: 4, report_count: 24 });
+    const daily = await dailyStats(t, p.projectId);
+    expect(daily.stored).toEqual(daily.recounted);
+  });
+
+  it('find the board another writer made between their lookup and their insert (PostgreSQL), as it left it', async () => {
+    const p = await createProduction(t, 'alpha');
+    const jig = { id: p.jig.id, company_id: await companyOf(p) };
+    const input = reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: 'RACED-1', result: 'fail' });
+    if (dialectOf(t.db) === 'postgres') {
+      // Another writer has made the board (an untested row, counted) and not committed: this
+      // one's lookup finds nothing, its insert waits for that commit, then finds the row made.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let made!: () => void;
+      const madeRow = new Promise<void>((r) => (made = r));
+      const writer = t.db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        await trx
+          .insertInto('devices')
+          .values({ project_id: p.projectId, production_batch_id: p.batchId, serial: 'RACED-1', serial_key: 'raced-1', created_at: now, updated_at: now })
+          .execute();
+        await trx.updateTable('production_batches').set((eb) => ({ device_count: eb('device_count', '+', 1), untested_count: eb('untested_count', '+', 1) })).where('id', '=', p.batchId).execute();
+        await trx.updateTable('projects').set((eb) => ({ device_count: eb('device_count', '+', 1) })).where('id', '=', p.projectId).execute();
+        made();
+        await held;
+      });
+      await madeRow;
+      const racing = ingestReports(t.db, [{ jig, input }]);
+      await new Promise((r) => setTimeout(r, 200));
+      release();
+      await writer;
+      expect((await racing)[0]).toMatchObject({ ok: true, result: { duplicate: false } });
+    } else {
+      // One writer at a time: the board is made by its first report and found by the next.
+      await ingestReports(t.db, [{ jig, input: reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: 'RACED-1', result: 'fail' }) }]);
+      await ingestReports(t.db, [{ jig, input }]);
+    }
+    const board = await t.db.selectFrom('devices').where('serial', '=', 'RACED-1').selectAll().execute();
+    expect(board).toHaveLength(1);
+    const reports = dialectOf(t.db) === 'postgres' ? 1 : 2;
+    expect(board[0]).toMatchObject({ report_count: reports, status: 'failed', first_pass: 0 });
+    const counters = await batchCounters(t, p.batchId);
+    expect(counters.stored).toEqual(counters.recounted);
+    expect(counters.stored).toMatchObject({ device_count: 1, report_count: reports, failed_count: 1, untested_count: 0 });
   });
 
   it('through the queue: posts that arrive together are each answered, refusals as their own errors', async () => {

@@ -41,6 +41,9 @@ type DeviceState = CountedDevice & {
   panel_id: string | null;
 };
 
+/** The columns of DeviceState. */
+const DEVICE_STATE = ['id', 'project_id', 'production_batch_id', 'serial_key', 'status', 'report_count', 'first_pass', 'pass_attempt', 'last_result', 'tested_at', 'panel_id'] as const;
+
 const deviceKey = (projectId: number, key: string) => `${projectId}\u0000${key}`;
 
 /**
@@ -195,7 +198,7 @@ async function lockDevices(trx: Kysely<DB>, pg: boolean, pairs: [number, string]
   const query = trx
     .selectFrom('devices')
     .where((eb) => eb.or([...byProject].map(([project, keys]) => eb.and([eb(projectColumn, '=', project), eb('serial_key', 'in', [...keys])]))))
-    .select(['id', 'project_id', 'production_batch_id', 'serial_key', 'status', 'report_count', 'first_pass', 'pass_attempt', 'last_result', 'tested_at', 'panel_id']);
+    .select([...DEVICE_STATE]);
   // PostgreSQL locks the rows in id order, so writers that want the same boards queue rather than
   // deadlock. SQLite (one writer, no row locks) is left unordered: asked for id order, it would
   // rather walk the table in rowid order than sort the few rows its unique index finds.
@@ -237,9 +240,15 @@ async function createDevices(trx: Kysely<DB>, pg: boolean, reports: CheckedRepor
     .insertInto('devices')
     .values(values)
     .onConflict((oc) => oc.columns(['project_id', 'serial_key']).doNothing())
-    .returning(['project_id', 'serial_key'])
+    .returning([...DEVICE_STATE])
     .execute();
-  for (const row of inserted) created.add(deviceKey(row.project_id, row.serial_key));
-  for (const [key, device] of await lockDevices(trx, pg, values.map((d) => [d.project_id, d.serial_key]))) devices.set(key, device);
+  for (const row of inserted) {
+    const key = deviceKey(row.project_id, row.serial_key);
+    created.add(key);
+    devices.set(key, row);
+  }
+  // A board another writer made meanwhile: its row, as that writer left it.
+  const raced = values.filter((d) => !created.has(deviceKey(d.project_id, d.serial_key)));
+  if (raced.length) for (const [key, device] of await lockDevices(trx, pg, raced.map((d) => [d.project_id, d.serial_key]))) devices.set(key, device);
   return { refused, created };
 }

@@ -83,6 +83,8 @@ type IngestJob = {
   /** Share of posts retried with the same uuid: half after a dropped connection, half after a lost answer. */
   retryShare: number;
   runId: string;
+  /** Retry until acknowledged (as a jig does), up to 30 s past the end: for a run across a server restart. */
+  persistent?: boolean;
 };
 type HttpResult = { p50: number; p99: number; rps: number; ok: number; non2xx: number; errors: number; statuses: Record<string, number> };
 type IngestResult = {
@@ -213,7 +215,8 @@ async function ingestLoad(job: IngestJob): Promise<IngestResult> {
           if (typeof answer === 'object' && answer.status < 300) lostAnswers++;
         }
         // Post (again) until the report is acknowledged, as a jig does.
-        for (let attempt = 0; attempt < 10; attempt++) {
+        const giveUp = end + 30_000;
+        for (let attempt = 0; job.persistent ? Date.now() < giveUp : attempt < 10; attempt++) {
           posts++;
           const answer = await post(agent, signature, body, false);
           if (typeof answer === 'object' && (answer.status === 200 || answer.status === 201)) {
@@ -223,7 +226,7 @@ async function ingestLoad(job: IngestJob): Promise<IngestResult> {
           }
           const key = typeof answer === 'object' ? `${answer.status} ${answer.body.slice(0, 120)}` : answer;
           failures[key] = (failures[key] ?? 0) + 1;
-          await new Promise((r) => setTimeout(r, 20));
+          await new Promise((r) => setTimeout(r, job.persistent ? 50 : 20));
         }
       }
     }
@@ -525,7 +528,10 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
 
     await bare.close();
   }
-  if (sections.has('api') || sections.has('ingestion')) await ingestionSection(db, port, label);
+  if (sections.has('api') || sections.has('ingestion')) {
+    await ingestionSection(db, port, label);
+    await crashSection(db, spec, label);
+  }
   if (sections.has('search')) {
     await searchSection({ label, base, headers: auth, projectId: project.id, devices: DEVICES, quick: QUICK, serialOf: benchSerial });
   }
@@ -533,9 +539,10 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   await db.destroy();
 }
 
-/** Eight jigs posting into a project of their own in the bench database (wiped first). */
-async function ingestionSection(db: BenchDb, port: number, label: string) {
-  const { sql } = await import('kysely');
+type IngestionTarget = { project: number; batch: number; jigs: { id: number; signature: string }[] };
+
+/** The ingestion bench's project, batch and eight jigs in the bench database, emptied of boards. */
+async function ingestionTarget(db: BenchDb): Promise<IngestionTarget> {
   const { BENCH_COMPANY } = await import('../server/seed/bulk');
   const { createProject } = await import('../server/store/projects');
   const { createManufacturer } = await import('../server/store/manufacturers');
@@ -565,24 +572,13 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
   await db.deleteFrom('device_reports').where('project_id', '=', project).execute();
   await db.deleteFrom('devices').where('project_id', '=', project).execute();
   await recompute(db, { projectIds: [project], enclosureIds: jigs.map((j) => j.id) });
+  return { project, batch, jigs };
+}
 
-  const { reportQueueTotals } = await import('../server/services/production/report-queue');
-  const queued0 = { ...reportQueueTotals };
-  const cpu0 = process.cpuUsage();
-  const result = await client<IngestResult>({
-    mode: 'ingest',
-    port,
-    signatures: jigs.map((j) => j.signature),
-    project_id: project,
-    production_batch_id: batch,
-    seconds: INGEST_SECONDS,
-    retryShare: 0.1,
-    runId: randomUUID().slice(0, 6),
-  });
-
-  const cpu = process.cpuUsage(cpu0);
-  const load = loadavg()[0];
-  const perCommit = (reportQueueTotals.reports - queued0.reports) / Math.max(1, reportQueueTotals.transactions - queued0.transactions);
+/** What ingestion left: acknowledged reports stored once each, counters as a recompute makes them. */
+async function checkIngestion(db: BenchDb, { project, batch, jigs }: IngestionTarget, result: IngestResult) {
+  const { sql } = await import('kysely');
+  const { recompute } = await import('../server/seed/recompute');
   const stored = await db.selectFrom('device_reports').where('project_id', '=', project).select('uuid').execute();
   const storedUuids = new Set(stored.map((r) => r.uuid));
   const acked = new Set(result.acked);
@@ -598,7 +594,42 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
   const before = await countersOf(db, project);
   await recompute(db, { projectIds: [project], enclosureIds: jigs.map((j) => j.id) });
   const after = await countersOf(db, project);
+  const failures = Object.entries(result.failures);
+  return {
+    acked,
+    lost,
+    doubled,
+    countersEqual: JSON.stringify(before) === JSON.stringify(after),
+    lines: [
+      `stored                ${fmt(stored.length)} reports = ${fmt(storedUuids.size)} distinct uuids; acknowledged ${fmt(acked.size)}; counted ${fmt(countedReports)} (batch), ${fmt(Number(daily.rows[0]?.n ?? 0))} (daily stats)`,
+      `lost: ${lost}, doubled: ${doubled}${unacknowledged ? `, stored but never acknowledged: ${unacknowledged}` : ''}`,
+      `counters after concurrent ingestion ${JSON.stringify(before) === JSON.stringify(after) ? 'equal' : 'DIFFER FROM'} a recompute of the stored reports`,
+      ...(failures.length ? [`failed posts: ${failures.map(([k, v]) => `${v}× ${k}`).join('; ')}`] : []),
+    ],
+  };
+}
 
+/** Eight jigs posting into a project of their own in the bench database (wiped first). */
+async function ingestionSection(db: BenchDb, port: number, label: string) {
+  const target = await ingestionTarget(db);
+  const { reportQueueTotals } = await import('../server/services/production/report-queue');
+  const queued0 = { ...reportQueueTotals };
+  const cpu0 = process.cpuUsage();
+  const result = await client<IngestResult>({
+    mode: 'ingest',
+    port,
+    signatures: target.jigs.map((j) => j.signature),
+    project_id: target.project,
+    production_batch_id: target.batch,
+    seconds: INGEST_SECONDS,
+    retryShare: 0.1,
+    runId: randomUUID().slice(0, 6),
+  });
+
+  const cpu = process.cpuUsage(cpu0);
+  const load = loadavg()[0];
+  const perCommit = (reportQueueTotals.reports - queued0.reports) / Math.max(1, reportQueueTotals.transactions - queued0.transactions);
+  const { acked, lost, doubled, countersEqual, lines } = await checkIngestion(db, target, result);
   console.log(`\n${label} ingestion — ${JIGS} jigs posting for ${INGEST_SECONDS} s, ~10% retried with the same uuid`);
   const perSecond = acked.size / result.seconds;
   const cpuPerReport = (cpu.user + cpu.system) / 1000 / Math.max(1, acked.size);
@@ -607,23 +638,52 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
   record({ section: 'ingestion', database: label, name: 'server CPU per report', value: cpuPerReport, unit: 'ms', target: { op: '<=', value: TARGETS.cpuPerReportMs }, load });
   record({ section: 'ingestion', database: label, name: 'post p99', value: result.p99, unit: 'ms', load });
   record({ section: 'ingestion', database: label, name: 'posts per transaction (group commit)', value: perCommit, unit: 'posts', load });
-  record({ section: 'ingestion', database: label, name: 'reports lost or doubled', value: lost + doubled, unit: 'reports', target: { op: '<=', value: 0 }, load });
+  record({ section: 'ingestion', database: label, name: 'reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 }, load });
   if (label === 'PostgreSQL' && ingestionRates.has('SQLite')) {
     record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's", value: perSecond / ingestionRates.get('SQLite')!, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
   }
-  const failures = Object.entries(result.failures);
   console.log(
     [
       `reports/s sustained   ${perSecond.toFixed(0)} (${fmt(acked.size)} acknowledged in ${result.seconds.toFixed(1)} s; ${fmt(result.posts)} posts)`,
       `post latency          p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; server CPU ${fmt((cpu.user + cpu.system) / Math.max(1, result.posts))} µs per post, ${(cpuPerReport * 1000).toFixed(0)} µs per report; load ${load.toFixed(1)}`,
       `group commit          ${perCommit.toFixed(1)} posts per transaction on average`,
       `retries               ${fmt(result.dropped)} after a dropped connection, ${fmt(result.lostAnswers)} after a lost answer; ${fmt(result.duplicateAcks)} answered as duplicates`,
-      `stored                ${fmt(stored.length)} reports = ${fmt(storedUuids.size)} distinct uuids; acknowledged ${fmt(acked.size)}; counted ${fmt(countedReports)} (batch), ${fmt(Number(daily.rows[0]?.n ?? 0))} (daily stats)`,
-      `lost: ${lost}, doubled: ${doubled}${unacknowledged ? `, stored but never acknowledged: ${unacknowledged}` : ''}`,
-      `counters after concurrent ingestion ${JSON.stringify(before) === JSON.stringify(after) ? 'equal' : 'DIFFER FROM'} a recompute of the stored reports`,
-      ...(failures.length ? [`failed posts: ${failures.map(([k, v]) => `${v}× ${k}`).join('; ')}`] : []),
+      ...lines,
     ].join('\n'),
   );
+}
+
+/**
+ * The same eight jigs posting to the real server in a child process, which is killed (-9) a
+ * third of the way through and started again: the jigs retry until acknowledged, as real ones
+ * do, and what was acknowledged must be stored exactly once, with the counters right.
+ */
+async function crashSection(db: BenchDb, spec: Spec, label: string) {
+  const { CrashableServer } = await import('./bench-crash');
+  const target = await ingestionTarget(db);
+  const server = await CrashableServer.start(spec, root);
+  try {
+    const run = client<IngestResult>({
+      mode: 'ingest',
+      port: server.port,
+      signatures: target.jigs.map((j) => j.signature),
+      project_id: target.project,
+      production_batch_id: target.batch,
+      seconds: INGEST_SECONDS,
+      retryShare: 0.1,
+      runId: randomUUID().slice(0, 6),
+      persistent: true,
+    });
+    await new Promise((r) => setTimeout(r, (INGEST_SECONDS * 1000) / 3));
+    const down = await server.crashAndRestart();
+    const result = await run;
+    const { acked, lost, doubled, countersEqual, lines } = await checkIngestion(db, target, result);
+    console.log(`\n${label} ingestion across kill -9 — the server killed after ${(INGEST_SECONDS / 3).toFixed(1)} s and started again (${down.toFixed(1)} s down); jigs retry until acknowledged`);
+    console.log([`acknowledged          ${fmt(acked.size)} reports in ${result.seconds.toFixed(1)} s`, ...lines].join('\n'));
+    record({ section: 'ingestion', database: label, name: 'across kill -9: reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 } });
+  } finally {
+    await server.stop();
+  }
 }
 
 async function countersOf(db: BenchDb, project: number) {

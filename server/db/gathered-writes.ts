@@ -24,8 +24,20 @@ export const writeNow: Writes = {
 export class GatheredWrites implements Writes {
   private readonly writes: Write[] = [];
   private readonly effects: Expression<unknown>[] = [];
+  private returning: { write: Write; rows: unknown[] } | undefined;
 
   constructor(private readonly db: Kysely<any>) {}
+
+  /**
+   * The one write whose RETURNING rows the caller reads, after `flush` (by the getter this
+   * returns). It runs first on SQLite; on PostgreSQL its rows come back through the statement.
+   */
+  addReturning<R>(write: Write): () => R[] {
+    if (this.returning) throw new Error('GatheredWrites: one returning write per statement');
+    const returning = { write, rows: [] as unknown[] };
+    this.returning = returning;
+    return () => returning.rows as R[];
+  }
 
   async add(write: Write) {
     this.writes.push(write);
@@ -39,13 +51,24 @@ export class GatheredWrites implements Writes {
   async flush() {
     const writes = this.writes.splice(0);
     const effects = this.effects.splice(0);
+    const returning = this.returning;
+    this.returning = undefined;
     if (dialectOf(this.db) !== 'postgres') {
+      if (returning) returning.rows = (await returning.write.execute()) as unknown[];
       for (const write of writes) await write.execute();
       return;
     }
-    if (writes.length + effects.length === 0) return;
-    const ctes = writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
-    const main = sql`select ${effects.length ? sql.join(effects) : sql`1`}`;
-    await (ctes.length ? sql`with ${sql.join(ctes)} ${main}` : main).execute(this.db);
+    if (!returning && writes.length + effects.length === 0) return;
+    const ctes = [
+      ...(returning ? [sql`returned as (${returning.write})`] : []),
+      ...writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`),
+    ];
+    const selected = [
+      ...(returning ? [sql`(select coalesce(json_agg(returned), '[]'::json) from returned) as returned`] : []),
+      ...effects,
+    ];
+    const main = sql`select ${selected.length ? sql.join(selected) : sql`1`}`;
+    const { rows } = await (ctes.length ? sql<{ returned?: unknown[] }>`with ${sql.join(ctes)} ${main}` : main).execute(this.db);
+    if (returning) returning.rows = (rows[0] as { returned: unknown[] }).returned;
   }
 }

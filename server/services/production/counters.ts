@@ -192,11 +192,18 @@ const NO_RUNS = { reports: 0, passed: 0, failed: 0, errors: 0, first_tests: 0, f
  * Adds second-pass and last-pass changes to the rows of the boards' first tests (daily stats and
  * slices), summed per row and applied in key order, so concurrent writers lock alike.
  */
-async function addToFirstTests(db: Kysely<DB>, deltas: Map<number, { delta: CohortCounts }>, extra: DailyRow[] = [], writes: Writes = writeNow) {
+async function addToFirstTests(
+  db: Kysely<DB>,
+  deltas: Map<number, { delta: CohortCounts }>,
+  extra: DailyRow[] = [],
+  writes: Writes = writeNow,
+  /** Boards whose first report is among the caller's, not stored yet: where it lands. */
+  known = new Map<number, SliceKey>(),
+) {
   const rows: DailyRow[] = [...extra];
-  for (const { device_id, ...key } of await firstReportsOf(db, [...deltas.keys()].sort((a, b) => a - b))) {
-    rows.push({ key, counts: { ...NO_RUNS, ...deltas.get(device_id)!.delta } });
-  }
+  const stored = [...deltas.keys()].filter((id) => !known.has(id)).sort((a, b) => a - b);
+  const firsts = [...(await firstReportsOf(db, stored)), ...[...known].filter(([id]) => deltas.has(id)).map(([device_id, key]) => ({ device_id, ...key }))];
+  for (const { device_id, ...key } of firsts) rows.push({ key, counts: { ...NO_RUNS, ...deltas.get(device_id)!.delta } });
   await addDailyRows(db, rows, writes);
 }
 
@@ -346,7 +353,9 @@ export async function addReportsStatistics(db: Kysely<DB>, reports: StoredReport
       sumInto(jigDays, JSON.stringify([enclosure_id, day]), () => ({ enclosure_id, company_id, day, reports: 0 }), (r) => (r.reports += 1));
     }
   }
-  if (later.size) await addToFirstTests(db, later, daily, writes);
+  // The first reports among these: with gathered writes they are not stored yet, so not found.
+  const firstHere = new Map(reports.flatMap((r, i) => (r.first ? [[r.device_id, daily[i].key] as const] : [])));
+  if (later.size) await addToFirstTests(db, later, daily, writes, firstHere);
   else await addDailyRows(db, daily, writes);
   const inKeyOrder = <V>(map: Map<string, V>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
   await addStepSliceRows(db, inKeyOrder(stepSlices), writes);

@@ -121,10 +121,6 @@ export async function storeReports(
       events.push({ company_id: r.project.company_id, project_id: r.project.id, production_batch_id: device.production_batch_id, device_id: device.id });
     }
 
-    // A concurrent writer's copy of a uuid makes this wait for its commit, then insert nothing.
-    const inserted = await trx.insertInto('device_reports').values(rows).onConflict((oc) => oc.column('uuid').doNothing()).returning(['id', 'uuid']).execute();
-    if (inserted.length < rows.length) throw new StoredMeanwhile();
-    const reportIds = new Map(inserted.map((row) => [row.uuid, row.id]));
 
     const companyOf = new Map(accepted.map((r) => [r.project.id, r.project.company_id]));
     const changes = new Map<number, DeviceChange[]>();
@@ -135,9 +131,13 @@ export async function storeReports(
       const company = companyOf.get(device.project_id)!;
       changes.set(company, [...(changes.get(company) ?? []), { before: was, after: device }]);
     }
-    // Nothing below reads what these write (the statistics read only the reports): on PostgreSQL
-    // they go as one statement.
+    // Nothing below reads what these write (the statistics read stored first reports only for
+    // boards whose first report is not among these): on PostgreSQL they go as one statement.
     const writes = new GatheredWrites(trx);
+    // A concurrent writer's copy of a uuid makes this wait for its commit, then insert nothing.
+    const inserted = writes.addReturning<{ id: number; uuid: string }>(
+      trx.insertInto('device_reports').values(rows).onConflict((oc) => oc.column('uuid').doNothing()).returning(['id', 'uuid']),
+    );
     await writes.add(updateDevices(trx, touched, now));
     for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
     await addReportsStatistics(trx, statistics, writes);
@@ -145,6 +145,9 @@ export async function storeReports(
     await writes.add(trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', jigs));
     await live?.inTransaction(trx, events, writes);
     await writes.flush();
+    // Fewer rows than reports: another writer stored one of these uuids since the checks.
+    if (inserted().length < rows.length) throw new StoredMeanwhile();
+    const reportIds = new Map(inserted().map((row) => [row.uuid, row.id]));
 
     for (const r of accepted) {
       const device = devices.get(deviceKey(r.project.id, r.key))!;

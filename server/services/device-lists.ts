@@ -7,9 +7,11 @@ import type { Project } from '../../contract/projects';
 import type { releaseDeviceListQuery } from '../../contract/release-batches';
 import type { DB } from '../db/schema';
 import { deviceCsvChunks, exportFileName } from './production/device-export';
+import { anchoredPage } from '../store/device-anchors';
 import {
   countDevices,
   countUnreleasedDevices,
+  DEVICE_SORTING,
   deviceSortingFor,
   listDevices,
   type DeviceFilters,
@@ -58,7 +60,10 @@ export async function devicePage(db: Kysely<DB>, scope: DeviceScope, list: Devic
   // The whole project's count is on the project row the scope already read: no round trip.
   const total = async () =>
     matches ?? (isWholeProject(filters) ? scope.project.device_count : countDevices(db, filters));
-  return listDevices(db, filters, list, sorting, total);
+  if (sorting !== DEVICE_SORTING) return listDevices(db, filters, list, sorting, total);
+  // A deep page of a long list seeks from the nearest anchor instead of walking the rows before it.
+  const count = await total();
+  return (await anchoredPage(db, filters, list, count)) ?? listDevices(db, filters, list, sorting, async () => count);
 }
 
 export async function deviceExport(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<CsvExport> {

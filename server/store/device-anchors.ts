@@ -1,0 +1,155 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Device } from '../../contract/devices';
+import type { Page } from '../../contract/envelope';
+import { dialectOf } from '../db/dialect';
+import type { ListQuery } from '../db/paged-list';
+import type { DB } from '../db/schema';
+import { DEVICE_SORTING, filterDevices, selectDevices, toDevice, type DeviceFilters, type DeviceSort } from './devices';
+
+/**
+ * Deep pages of a long device list without walking the rows before them (issue 14: page 20,000
+ * of a million boards read 500,000 index entries with OFFSET). The position of every
+ * ANCHOR_EVERYth row in the list's order is kept (its sort value and id), found by one pass over
+ * the list's index; page N then seeks to the anchor before it and skips fewer than
+ * ANCHOR_EVERY rows. The anchors belong to one list (scope, filters, sort) as its counters stood
+ * when they were found (a fingerprint of the batches' maintained counters, which move with every
+ * board made, tested, released or corrected); when the counters have moved the page is read with
+ * OFFSET as before, and the anchors are found again in the background, at most once per
+ * REBUILD_AFTER_MS, so a list that changes all the time costs what it cost before.
+ */
+export const ANCHOR_EVERY = 1000;
+const REBUILD_AFTER_MS = 10_000;
+const MAX_LISTS = 64;
+
+type Anchor = { value: string | number | null; id: number };
+type Anchors = { fingerprint: string; rows: Anchor[] };
+type Entry = { anchors?: Anchors; building?: Promise<void>; builtAt: number };
+
+const caches = new WeakMap<Kysely<DB>, Map<string, Entry>>();
+const cacheOf = (db: Kysely<DB>) => {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+};
+
+/** Lists the anchors serve: a project's or batch's boards, by status or not, in the plain sort. */
+function listKey(filters: DeviceFilters, sortby: DeviceSort, desc: boolean): string | undefined {
+  const { project_id, production_batch_id, status, ...rest } = filters;
+  const others = Object.values(rest).some((v) => v !== undefined);
+  if (project_id === undefined || others) return undefined;
+  return JSON.stringify([project_id, production_batch_id ?? null, status ?? null, sortby, desc]);
+}
+
+/** What moves when the list's boards or their order change: the sums of its batches' counters. */
+async function fingerprintOf(db: Kysely<DB>, filters: DeviceFilters): Promise<string> {
+  let q = db
+    .selectFrom('production_batches')
+    .where('project_id', '=', filters.project_id!)
+    .select((eb) =>
+      (['device_count', 'untested_count', 'passed_count', 'failed_count', 'released_count', 'scrapped_count', 'report_count'] as const).map((c) =>
+        eb.fn.sum(c).as(c),
+      ),
+    );
+  if (filters.production_batch_id !== undefined) q = q.where('id', '=', filters.production_batch_id);
+  return JSON.stringify(Object.values((await q.executeTakeFirst()) ?? {}).map(String));
+}
+
+const nullable = (sortby: DeviceSort) => DEVICE_SORTING.nullable?.includes(sortby) ?? false;
+const column = (sortby: DeviceSort) => DEVICE_SORTING.columns[sortby] as Expression<string | number | null>;
+
+/** `order by` of the list, nulls placed as pagedList places them (first ascending, last descending). */
+function orderSql(db: Kysely<DB>, sortby: DeviceSort, desc: boolean) {
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  const nulls = dialectOf(db) === 'postgres' && nullable(sortby) ? sql.raw(desc ? ' nulls last' : ' nulls first') : sql``;
+  return sql`${column(sortby)} ${dir}${nulls}, devices.id ${dir}`;
+}
+
+/** One pass over the list: the sort value and id of rows 0, ANCHOR_EVERY, 2·ANCHOR_EVERY, … */
+async function findAnchors(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean): Promise<Anchor[]> {
+  const numbered = filterDevices(db, db.selectFrom('devices'), filters).select([
+    sql<string | number | null>`${column(sortby)}`.as('value'),
+    'devices.id as id',
+    sql<number>`row_number() over (order by ${orderSql(db, sortby, desc)})`.as('rn'),
+  ]);
+  const { rows } = await sql<Anchor>`select value, id from (${numbered}) as numbered where (rn - 1) % ${ANCHOR_EVERY} = 0 order by rn`.execute(db);
+  return rows;
+}
+
+/** Makes (or remakes) the list's anchors unless a build is under way or one finished lately. */
+function rebuild(db: Kysely<DB>, key: string, filters: DeviceFilters, sortby: DeviceSort, desc: boolean) {
+  const cache = cacheOf(db);
+  const entry = cache.get(key) ?? { builtAt: 0 };
+  if (entry.building || Date.now() - entry.builtAt < REBUILD_AFTER_MS) return entry.building;
+  if (!cache.has(key) && cache.size >= MAX_LISTS) cache.delete(cache.keys().next().value!);
+  cache.set(key, entry);
+  entry.building = (async () => {
+    // Counters first: a change during the pass makes the anchors look stale, never fresh.
+    const fingerprint = await fingerprintOf(db, filters);
+    const rows = await findAnchors(db, filters, sortby, desc);
+    entry.anchors = { fingerprint, rows };
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      entry.building = undefined;
+      entry.builtAt = Date.now();
+    });
+  return entry.building;
+}
+
+/**
+ * Rows of the list from `anchor` on, in its order: at most `count`. With a nullable sort the
+ * null rows are a block of their own (first ascending, last descending), read apart so each
+ * part is one range of the sort's index.
+ */
+async function rowsFrom(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, anchor: Anchor, count: number) {
+  const col = column(sortby);
+  const read = async (where: Expression<SqlBool>, limit: number, nullBlock: boolean) => {
+    if (limit <= 0) return [];
+    const order = nullBlock ? sql`devices.id ${sql.raw(desc ? 'desc' : 'asc')}` : orderSql(db, sortby, desc);
+    const query = filterDevices(db, selectDevices(db), filters).where(where).orderBy(order).limit(limit);
+    return query.execute();
+  };
+  const cmp = sql.raw(desc ? '<=' : '>=');
+  if (anchor.value === null) {
+    const nulls = await read(sql<SqlBool>`${col} is null and devices.id ${cmp} ${anchor.id}`, count, true);
+    // Ascending, the non-null rows follow the nulls; descending, nothing follows them.
+    return desc ? nulls : [...nulls, ...(await read(sql<SqlBool>`${col} is not null`, count - nulls.length, false))];
+  }
+  const valued = await read(sql<SqlBool>`(${col}, devices.id) ${cmp} (${anchor.value}, ${anchor.id})`, count, false);
+  if (!desc || !nullable(sortby)) return valued;
+  return [...valued, ...(await read(sql<SqlBool>`${col} is null`, count - valued.length, true))];
+}
+
+/**
+ * A page of a long list by its anchors, or undefined when they cannot serve it (a short offset,
+ * a list they do not keep, anchors not made yet or stale): the caller reads it with OFFSET.
+ */
+export async function anchoredPage(
+  db: Kysely<DB>,
+  filters: DeviceFilters,
+  list: ListQuery<DeviceSort>,
+  total: number,
+): Promise<Page<Device> | undefined> {
+  const offset = (list.page - 1) * list.limit;
+  if (offset < ANCHOR_EVERY || offset >= total) return undefined;
+  const sortby = list.sortby ?? DEVICE_SORTING.default;
+  const desc = list.sortdesc ?? (list.sortby === undefined && DEVICE_SORTING.defaultDesc === true);
+  const key = listKey(filters, sortby, desc);
+  if (key === undefined) return undefined;
+  const entry = cacheOf(db).get(key);
+  const fingerprint = await fingerprintOf(db, filters);
+  if (!entry?.anchors || entry.anchors.fingerprint !== fingerprint) {
+    void rebuild(db, key, filters, sortby, desc);
+    return undefined;
+  }
+  const anchor = entry.anchors.rows[Math.floor(offset / ANCHOR_EVERY)];
+  if (!anchor) return undefined;
+  const skip = offset % ANCHOR_EVERY;
+  const rows = (await rowsFrom(db, filters, sortby, desc, anchor, skip + list.limit)).slice(skip);
+  return { data: rows.map(toDevice), meta: { page: list.page, limit: list.limit, total } };
+}
+
+/** Waits for the anchors of a list being made (tests, and the bench's warm-up). */
+export async function anchorsReady(db: Kysely<DB>): Promise<void> {
+  await Promise.all([...cacheOf(db).values()].map((e) => e.building));
+}

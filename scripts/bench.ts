@@ -442,6 +442,7 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   const { openDatabase } = await import('../server/db/open');
   const { issueToken } = await import('../server/auth/tokens');
   const { BENCH_USER, BENCH_PROJECT, benchSerial } = await import('../server/seed/bulk');
+  const { anchorsReady } = await import('../server/store/device-anchors');
   const label = spec.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const where = spec.kind === 'sqlite' ? spec.file.replace(root, '') : redact(spec.url);
   console.log(`\n${label}: ${fmt(DEVICES)} devices in one project (${where})`);
@@ -454,7 +455,8 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   const { token } = await issueToken(db, user.id, 3_600_000);
   const auth = { authorization: `Bearer ${token}` };
 
-  const app = await buildApp({ db: spec, dataDir: join(root, '.tmp', 'bench'), logger: false });
+  // The app shares the bench's database handle, so the bench can wait on what the app keeps of it (deep pages' anchors).
+  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}/v1`;
@@ -467,10 +469,15 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
     // A serial's first nine characters, in the middle of the project: 256 boards hold them (a
     // search anywhere in the serial, on the trigram index, since it has three characters or more).
     const prefix = benchSerial(Math.floor(DEVICES / 2)).slice(0, 9).toLowerCase();
+    // Page 20,000 of a million boards (the middle of the list), or the middle at other sizes.
+    const deepPage = Math.max(1, Math.min(20_000, Math.floor(DEVICES / 25 / 2)));
     const batch = batches[Math.floor(batches.length / 2)];
     const routes: { name: string; url: string; target?: number; headers?: Record<string, string> }[] = [
       { name: 'bare Fastify route (fixed JSON)', url: `http://127.0.0.1:${barePort}/bare` },
       { name: 'sorted page: tested_at desc, page 3', url: `${base}/projects/${project.id}/devices?sortby=tested_at&sortdesc=true&page=3&limit=25`, target: TARGETS.sorted },
+      { name: `deep page: tested_at desc, page ${fmt(deepPage)}`, url: `${base}/projects/${project.id}/devices?sortby=tested_at&sortdesc=true&page=${deepPage}&limit=25`, target: TARGETS.sorted },
+      { name: 'id order, page 3', url: `${base}/projects/${project.id}/devices?page=3&limit=25` },
+      { name: `deep page: id order, page ${fmt(deepPage)}`, url: `${base}/projects/${project.id}/devices?page=${deepPage}&limit=25` },
       { name: `search "${prefix}", tested_at desc`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=tested_at&sortdesc=true`, target: TARGETS.search },
       { name: `search "${prefix}", serial order`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=serial`, target: TARGETS.search },
       { name: 'status=failed, tested_at desc', url: `${base}/projects/${project.id}/devices?status=failed&sortby=tested_at&sortdesc=true&page=1&limit=25` },
@@ -496,6 +503,7 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
     for (const route of routes) {
       const headers = route.url.includes('/bare') ? {} : auth;
       await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: 1 }); // warm up
+      await anchorsReady(db); // a deep page's first request has the list's anchors found
       const cpu0 = process.cpuUsage();
       const result = await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: SECONDS });
       const cpu = process.cpuUsage(cpu0);
@@ -504,6 +512,10 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
     }
     const bareRps = rows[0].result.rps;
     const bareCpu = rows[0].cpu;
+    // A deep page against page 3 of the same order: the cost of depth alone.
+    for (const [deep, shallow] of [[2, 1], [4, 3]] as const) {
+      record({ section: 'pages', database: label, name: `${rows[deep].name}: p50 vs page 3's`, value: rows[deep].result.p50 / rows[shallow].result.p50, unit: '×', target: { op: '<=', value: 2 }, load: rows[deep].load });
+    }
     for (const row of rows.slice(1)) {
       record({ section: 'api', database: label, name: `${row.name}: p99`, value: row.result.p99, unit: 'ms', target: row.target === undefined ? undefined : { op: '<=', value: row.target }, load: row.load });
       record({ section: 'api', database: label, name: `${row.name}: CPU per request vs bare route`, value: row.cpu / bareCpu, unit: '×', target: row.name.startsWith('sorted page') ? { op: '<=', value: TARGETS.cpuVsBare } : undefined, load: row.load });

@@ -97,17 +97,18 @@ function rebuild(db: Kysely<DB>, key: string, filters: DeviceFilters, sortby: De
 }
 
 /**
- * Rows of the list from `anchor` on, in its order: at most `count`. With a nullable sort the
+ * The ids of the list from `anchor` on, in its order: at most `count`. With a nullable sort the
  * null rows are a block of their own (first ascending, last descending), read apart so each
  * part is one range of the sort's index.
  */
 async function rowsFrom(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, anchor: Anchor, count: number) {
   const col = column(sortby);
-  const read = async (where: Expression<SqlBool>, limit: number, nullBlock: boolean) => {
+  // Ids only: the rows skipped are read from the sort's index alone (no table rows, no join).
+  const read = async (where: Expression<SqlBool>, limit: number, nullBlock: boolean): Promise<number[]> => {
     if (limit <= 0) return [];
     const order = nullBlock ? sql`devices.id ${sql.raw(desc ? 'desc' : 'asc')}` : orderSql(db, sortby, desc);
-    const query = filterDevices(db, selectDevices(db), filters).where(where).orderBy(order).limit(limit);
-    return query.execute();
+    const rows = await filterDevices(db, db.selectFrom('devices'), filters).where(where).select('devices.id').orderBy(order).limit(limit).execute();
+    return rows.map((r) => r.id);
   };
   const cmp = sql.raw(desc ? '<=' : '>=');
   if (anchor.value === null) {
@@ -145,8 +146,10 @@ export async function anchoredPage(
   const anchor = entry.anchors.rows[Math.floor(offset / ANCHOR_EVERY)];
   if (!anchor) return undefined;
   const skip = offset % ANCHOR_EVERY;
-  const rows = (await rowsFrom(db, filters, sortby, desc, anchor, skip + list.limit)).slice(skip);
-  return { data: rows.map(toDevice), meta: { page: list.page, limit: list.limit, total } };
+  const ids = (await rowsFrom(db, filters, sortby, desc, anchor, skip + list.limit)).slice(skip);
+  const rows = ids.length ? await selectDevices(db).where('devices.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { data: ids.map((id) => toDevice(byId.get(id)!)), meta: { page: list.page, limit: list.limit, total } };
 }
 
 /** Waits for the anchors of a list being made (tests, and the bench's warm-up). */

@@ -456,7 +456,7 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   const auth = { authorization: `Bearer ${token}` };
 
   // The app shares the bench's database handle, so the bench can wait on what the app keeps of it (deep pages' anchors).
-  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false });
+  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false, phaseTimings: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}/v1`;
@@ -533,6 +533,7 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
       const note = [row.note, bad ? `${fmt(bad)} failed requests ${JSON.stringify(r.statuses)}` : ''].filter(Boolean).join('; ');
       console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), row.load.toFixed(1), target, note]));
     }
+    await phaseSplit(app, label, routes.filter((r) => r.name.includes('tested_at desc, page')), auth);
     console.log(
       'CPU µs/req: this process\'s CPU time (server and bare app; the load client runs apart) per answered request;\n' +
         `  load: 1-minute load average after the route on ${cpus().length} cores (above ~1.5 something else shared the machine).`,
@@ -549,6 +550,32 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   }
   await app.close();
   await db.destroy();
+}
+
+/**
+ * Where a page's time goes, one request at a time (so no request waits for another): the login
+ * check, the scope and access checks, the handler (its queries), the serialisation, from the
+ * app's phase timings; the rest of the request's CPU is Fastify and HTTP.
+ */
+async function phaseSplit(app: import('fastify').FastifyInstance, label: string, routes: { name: string; url: string }[], headers: Record<string, string>) {
+  const { PHASES } = await import('../server/http/phase-timings');
+  const requests = QUICK ? 200 : 1000;
+  console.log(`\n${label}: where a page's time goes, ${requests} requests one at a time (µs per request)`);
+  console.log(['route', ...PHASES, 'server CPU'].map((h, i) => (i === 0 ? h.padEnd(40) : h.padStart(11))).join(''));
+  for (const route of routes) {
+    for (let i = 0; i < 50; i++) await (await fetch(route.url, { headers })).arrayBuffer();
+    app.phaseTimings!.clear();
+    const cpu0 = process.cpuUsage();
+    for (let i = 0; i < requests; i++) await (await fetch(route.url, { headers })).arrayBuffer();
+    const cpu = process.cpuUsage(cpu0);
+    // fetch runs in this process too: its share is what the same loop costs against nothing.
+    const totals = [...app.phaseTimings!.values()][0];
+    if (!totals) continue;
+    const per = (phase: (typeof PHASES)[number]) => (totals[phase] * 1000) / totals.requests;
+    console.log([route.name.padEnd(40), ...PHASES.map((p) => per(p).toFixed(0).padStart(11)), ((cpu.user + cpu.system) / requests).toFixed(0).padStart(11)].join(''));
+    for (const phase of PHASES) record({ section: 'api', database: label, name: `${route.name}: ${phase} (one at a time)`, value: per(phase), unit: 'µs' });
+  }
+  console.log('  server CPU counts this process, which also runs the requests\' client here (fetch): the phases are the server\'s own.');
 }
 
 type IngestionTarget = { project: number; batch: number; jigs: { id: number; signature: string }[] };

@@ -10,6 +10,7 @@ import { handleError, handleFrameworkError, sendNotFound } from './http/error-ha
 import { noStoreApiAnswers, registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
 import { useZodCompilers } from './http/compilers';
+import { recordPhaseTimings } from './http/phase-timings';
 import { registerOpenApi } from './http/openapi';
 import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
 import { loadRoutes } from './routes/index';
@@ -78,6 +79,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', () => live.close());
   if (ownsDb) app.addHook('onClose', () => db.destroy());
 
+  if (config.phaseTimings) recordPhaseTimings(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

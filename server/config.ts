@@ -37,6 +37,8 @@ export type AppConfig = {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Check every answer against its route's declared schema (the API suite turns it on). */
   checkResponses?: boolean;
+  /** Sum where each route's time goes (login check, scope, handler, serialisation): the bench turns it on. */
+  phaseTimings?: boolean;
   /** Sends invitations by email (`SMTP_URL`); without it the inviter gets the link once to pass on. */
   mailer?: Mailer;
   /** The origin people open the app at, for links in emails; default `http://localhost:8080`. */

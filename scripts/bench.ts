@@ -28,6 +28,8 @@
  *                       `BENCH_ONLY=search npm run bench` the serial search alone
  *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_PG_DATABASE   the bench's own PostgreSQL database on it (default jigboard_bench, or
+ *                       jigboard_bench_N for another device count)
  *   --build             rebuild the web app before measuring the bundle
  */
 import { execSync, spawn } from 'node:child_process';
@@ -314,7 +316,7 @@ const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'
 /** The bench's own database beside the given one (jigboard_bench), created when missing. */
 async function postgresBenchDatabase(url: string): Promise<string | undefined> {
   const { default: pg } = await import('pg');
-  const name = DEVICES === 1_000_000 ? 'jigboard_bench' : `jigboard_bench_${DEVICES}`;
+  const name = process.env.BENCH_PG_DATABASE || (DEVICES === 1_000_000 ? 'jigboard_bench' : `jigboard_bench_${DEVICES}`);
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();

@@ -616,6 +616,18 @@ async function ingestionTarget(db: BenchDb): Promise<IngestionTarget> {
   return { project, batch, jigs };
 }
 
+/** Eight jigs posting into the target for INGEST_SECONDS, ~10% of posts retried with the same uuid. */
+const ingestJob = (target: IngestionTarget, port: number): IngestJob => ({
+  mode: 'ingest',
+  port,
+  signatures: target.jigs.map((j) => j.signature),
+  project_id: target.project,
+  production_batch_id: target.batch,
+  seconds: INGEST_SECONDS,
+  retryShare: 0.1,
+  runId: randomUUID().slice(0, 6),
+});
+
 /** What ingestion left: acknowledged reports stored once each, counters as a recompute makes them. */
 async function checkIngestion(db: BenchDb, { project, batch, jigs }: IngestionTarget, result: IngestResult) {
   const { sql } = await import('kysely');
@@ -656,16 +668,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
   const { reportQueueTotals } = await import('../server/services/production/report-queue');
   const queued0 = { ...reportQueueTotals };
   const cpu0 = process.cpuUsage();
-  const result = await client<IngestResult>({
-    mode: 'ingest',
-    port,
-    signatures: target.jigs.map((j) => j.signature),
-    project_id: target.project,
-    production_batch_id: target.batch,
-    seconds: INGEST_SECONDS,
-    retryShare: 0.1,
-    runId: randomUUID().slice(0, 6),
-  });
+  const result = await client<IngestResult>(ingestJob(target, port));
 
   const cpu = process.cpuUsage(cpu0);
   const load = loadavg()[0];
@@ -704,17 +707,7 @@ async function crashSection(db: BenchDb, spec: Spec, label: string) {
   const target = await ingestionTarget(db);
   const server = await CrashableServer.start(spec, root);
   try {
-    const run = client<IngestResult>({
-      mode: 'ingest',
-      port: server.port,
-      signatures: target.jigs.map((j) => j.signature),
-      project_id: target.project,
-      production_batch_id: target.batch,
-      seconds: INGEST_SECONDS,
-      retryShare: 0.1,
-      runId: randomUUID().slice(0, 6),
-      persistent: true,
-    });
+    const run = client<IngestResult>({ ...ingestJob(target, server.port), persistent: true });
     await new Promise((r) => setTimeout(r, (INGEST_SECONDS * 1000) / 3));
     const down = await server.crashAndRestart();
     const result = await run;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Caller } from './authenticate';
+import { perDatabase } from '../db/per-database';
 
 /**
  * Sessions checked in the last few seconds, by token hash. Every authenticated request needs its
@@ -18,12 +19,7 @@ const MAX_ENTRIES = 10_000;
 export type CachedSession = { user: Caller; tokenId: number };
 type Entry = CachedSession & { until: number };
 
-const caches = new WeakMap<Kysely<DB>, Map<string, Entry>>();
-const cacheOf = (db: Kysely<DB>) => {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-};
+const cacheOf = perDatabase(() => new Map<string, Entry>());
 
 export function cachedSession(db: Kysely<DB>, tokenHash: string, now: number): CachedSession | undefined {
   const cache = cacheOf(db);

@@ -5,6 +5,7 @@ import { dialectOf } from '../db/dialect';
 import type { ListQuery } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { DEVICE_SORTING, filterDevices, selectDevices, toDevice, type DeviceFilters, type DeviceSort } from './devices';
+import { perDatabase } from '../db/per-database';
 
 /**
  * Deep pages of a long device list without walking the rows before them (issue 14: page 20,000
@@ -25,12 +26,7 @@ type Anchor = { value: string | number | null; id: number };
 type Anchors = { fingerprint: string; rows: Anchor[] };
 type Entry = { anchors?: Anchors; building?: Promise<void>; builtAt: number };
 
-const caches = new WeakMap<Kysely<DB>, Map<string, Entry>>();
-const cacheOf = (db: Kysely<DB>) => {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-};
+const cacheOf = perDatabase(() => new Map<string, Entry>());
 
 /** Lists the anchors serve: a project's or batch's boards, by status or not, in the plain sort. */
 function listKey(filters: DeviceFilters, sortby: DeviceSort, desc: boolean): string | undefined {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { perDatabase } from '../db/per-database';
 
 /**
  * Jigs found by their signature in the last few seconds, by signature hash: a jig posts a report
@@ -17,12 +18,7 @@ type Entry = { jig: CachedJig; until: number; generation: number };
 
 /** Moves on with every change to a jig: entries of an older generation are not read. */
 let generation = 0;
-const caches = new WeakMap<Kysely<DB>, Map<string, Entry>>();
-const cacheOf = (db: Kysely<DB>) => {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-};
+const cacheOf = perDatabase(() => new Map<string, Entry>());
 
 export function cachedJig(db: Kysely<DB>, signatureHash: string, now: number): CachedJig | undefined {
   const cache = cacheOf(db);

@@ -8,7 +8,7 @@ import { ingestReports, type IngestItem, type IngestResult, type ReportingJig } 
 export const MOST_REPORTS_PER_COMMIT = 64;
 
 /** How long a busy queue waits for more posts before its next transaction. */
-const GATHER_MS = Number(process.env.JIGBOARD_GATHER_MS ?? 1);
+const GATHER_MS = 1;
 
 /** Reports and transactions of every queue in this process since it started: the bench's reports per commit. */
 export const reportQueueTotals = { reports: 0, transactions: 0 };

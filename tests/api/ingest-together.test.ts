@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
 import { HttpError } from '../../server/http/errors';
 import { ingestReport, ingestReports, type IngestItem } from '../../server/services/production/ingest';
-import { ReportQueue } from '../../server/services/production/report-queue';
+import { ReportQueue, reportQueueTotals } from '../../server/services/production/report-queue';
 import { batchCounters, createProduction, dailyStats, reportBody, type Production, type ReportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -199,7 +199,11 @@ describe('reports stored together', () => {
     const queue = new ReportQueue(t.db, undefined, 4);
     const bodies = Array.from({ length: 10 }, (_, i) => reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: `Q-${i % 6}`, result: i % 3 ? 'pass' : 'fail' }));
     const refused = reportBody({ project_id: p.projectId, production_batch_id: 999_999, serial: 'Q-NEW' });
+    const before = { ...reportQueueTotals };
     const answers = await Promise.allSettled([...bodies, refused].map((input) => queue.submit(jig, input)));
+    // Posts that arrive in one turn of the event loop wait for it to end and go together: 4 + 4 + 3.
+    expect(reportQueueTotals.transactions - before.transactions).toBe(3);
+    expect(reportQueueTotals.reports - before.reports).toBe(11);
     expect(answers.slice(0, 10).every((a) => a.status === 'fulfilled' && !a.value.duplicate)).toBe(true);
     const ids = new Set(answers.slice(0, 10).map((a) => (a.status === 'fulfilled' ? a.value.report_id : 0)));
     expect(ids.size).toBe(10);

@@ -11,7 +11,7 @@
  *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled;
  * 4. upload: the server's memory growth (RSS, heap, Buffers: peak minus before) while a 1 GB
  *    firmware streams into the folder store and, when PostgreSQL answers, the PostgreSQL store,
- *    and the upload's MB/s (scripts/bench-upload.ts);
+ *    and back out again, with each direction's MB/s (scripts/bench-upload.ts);
  * 5. search: the devices table's answer to a search for part of a serial (anywhere in it, on
  *    the trigram index) over the same 1,000,000 boards, p50/p95 ms one request at a time, on
  *    SQLite and PostgreSQL (scripts/bench-search.ts).

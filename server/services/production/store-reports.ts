@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
 import type { LiveReportEvent } from '../../../contract/live';
-import { dialectOf, keptOnPostgres } from '../../db/dialect';
+import { dialectOf } from '../../db/dialect';
 import { GatheredWrites } from '../../db/gathered-writes';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
@@ -213,45 +213,62 @@ async function lockDevices(trx: Kysely<DB>, pg: boolean, pairs: [number, string]
  * Makes the devices of reports whose board is not in `devices` yet, in the batch the board's
  * first report names, and adds them to `devices`. A report that would make a board without a
  * batch of its project is refused, as it would be alone; a later report of the same board is
- * not, since the board exists by then. Two writers' first reports of one board may race: the
- * unique (project, serial_key) lets one insert win and the other find its row.
+ * not, since the board exists by then. The batch is checked by the insert itself (a join), which
+ * keeps the first report per board whose batch is of the board's project. Two writers' first
+ * reports of one board may race: the unique (project, serial_key) lets one insert win and the
+ * other find its row.
  */
 async function createDevices(trx: Kysely<DB>, pg: boolean, reports: CheckedReport[], devices: Map<string, DeviceState>, now: string) {
   const refused = new Set<number>();
   const created = new Set<string>();
   const unknown = reports.filter((r) => !devices.has(deviceKey(r.project.id, r.key)));
   if (unknown.length === 0) return { refused, created };
-  const batchIds = [...new Set(unknown.map((r) => r.input.production_batch_id).filter((id): id is number => id !== undefined))];
-  // Kept until commit (PostgreSQL): a delete of the batch waits, then sees these boards.
-  const batches = new Map(
-    batchIds.length
-      ? (await keptOnPostgres(trx, trx.selectFrom('production_batches').where('id', 'in', batchIds).select(['id', 'project_id'])).execute()).map((b) => [b.id, b])
-      : [],
-  );
-  const making = new Map<string, { project_id: number; production_batch_id: number; serial: string; serial_key: string }>();
+  // In key order (two writers making overlapping boards wait on each other rather than
+  // deadlock), then report order: the first candidate of a board that joins its batch is kept.
+  const candidates = unknown
+    .map((r, order) => ({ r, order, key: deviceKey(r.project.id, r.key) }))
+    .filter(({ r }) => r.input.production_batch_id !== undefined)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order));
+  if (candidates.length) {
+    const rows = candidates.map(({ r }, i) => {
+      const cells = [r.project.id, r.input.production_batch_id!, r.input.serial, r.key, i];
+      // The first row says each column's type (PostgreSQL reads untyped VALUES as text).
+      const types = ['integer', 'integer', 'text', 'text', 'integer'];
+      return i === 0 ? sql`(${sql.join(cells.map((c, k) => sql`cast(${c} as ${sql.raw(types[k])})`))})` : sql`(${sql.join(cells)})`;
+    });
+    const inserted = await trx
+      .insertInto('devices')
+      .columns(['project_id', 'production_batch_id', 'serial', 'serial_key', 'created_at', 'updated_at'])
+      .expression(
+        // `where true`: SQLite's parser needs it before ON CONFLICT.
+        sql`select v.column1, v.column2, v.column3, v.column4, ${now}, ${now}
+          from (values ${sql.join(rows)}) as v
+          inner join production_batches on production_batches.id = v.column2 and production_batches.project_id = v.column1
+          where true order by v.column5`,
+      )
+      .onConflict((oc) => oc.columns(['project_id', 'serial_key']).doNothing())
+      .returning([...DEVICE_STATE])
+      .execute();
+    for (const row of inserted) {
+      const key = deviceKey(row.project_id, row.serial_key);
+      created.add(key);
+      devices.set(key, row);
+    }
+  }
+  // Boards neither found nor made now: another writer made them meanwhile (their row, as that
+  // writer left it), or no report of theirs named a batch of their project.
+  const missing = new Map(unknown.filter((r) => !devices.has(deviceKey(r.project.id, r.key))).map((r) => [deviceKey(r.project.id, r.key), [r.project.id, r.key] as [number, string]]));
+  if (missing.size) for (const [key, device] of await lockDevices(trx, pg, [...missing.values()])) devices.set(key, device);
+  // A board made now: the reports before the one whose batch made it named none of its project.
+  const maker = new Set<string>();
   for (const r of unknown) {
     const key = deviceKey(r.project.id, r.key);
-    if (making.has(key)) continue;
-    const batch = r.input.production_batch_id === undefined ? undefined : batches.get(r.input.production_batch_id);
-    if (!batch || batch.project_id !== r.project.id) refused.add(r.index);
-    else making.set(key, { project_id: r.project.id, production_batch_id: batch.id, serial: r.input.serial, serial_key: r.key });
+    const device = devices.get(key);
+    if (!device) refused.add(r.index);
+    else if (created.has(key) && !maker.has(key)) {
+      if (r.input.production_batch_id === device.production_batch_id) maker.add(key);
+      else refused.add(r.index);
+    }
   }
-  if (making.size === 0) return { refused, created };
-  // In key order, so two writers making overlapping boards wait on each other rather than deadlock.
-  const values = [...making.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, d]) => ({ ...d, created_at: now, updated_at: now }));
-  const inserted = await trx
-    .insertInto('devices')
-    .values(values)
-    .onConflict((oc) => oc.columns(['project_id', 'serial_key']).doNothing())
-    .returning([...DEVICE_STATE])
-    .execute();
-  for (const row of inserted) {
-    const key = deviceKey(row.project_id, row.serial_key);
-    created.add(key);
-    devices.set(key, row);
-  }
-  // A board another writer made meanwhile: its row, as that writer left it.
-  const raced = values.filter((d) => !created.has(deviceKey(d.project_id, d.serial_key)));
-  if (raced.length) for (const [key, device] of await lockDevices(trx, pg, raced.map((d) => [d.project_id, d.serial_key]))) devices.set(key, device);
   return { refused, created };
 }

@@ -14,7 +14,10 @@
  *    and back out again, with each direction's MB/s (scripts/bench-upload.ts);
  * 5. search: the devices table's answer to a search for part of a serial (anywhere in it, on
  *    the trigram index) over the same 1,000,000 boards, p50/p95 ms one request at a time, on
- *    SQLite and PostgreSQL (scripts/bench-search.ts).
+ *    SQLite and PostgreSQL (scripts/bench-search.ts);
+ * 6. release: selecting all 250,000 matching boards into a release batch and releasing them,
+ *    through the release screen's calls, on SQLite and PostgreSQL; put back afterwards
+ *    (scripts/bench-release.ts).
  *
  * The seeded databases are kept in .tmp/bench/ (SQLite) and the database jigboard_bench
  * (PostgreSQL) and reused while their schema and device count still fit: seeding is the slow part.
@@ -24,7 +27,7 @@
  *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
  *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
  *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, ingestion, upload,
- *                       search; default all; api includes ingestion); `npm run bench:upload` is BENCH_ONLY=upload, and
+ *                       search, release; default all; api includes ingestion); `npm run bench:upload` is BENCH_ONLY=upload, and
  *                       `BENCH_ONLY=search npm run bench` the serial search alone
  *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
@@ -39,6 +42,7 @@ import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseSection } from './bench-release';
 import { searchSection } from './bench-search';
 import { uploadSection } from './bench-upload';
 import { printSummary, record, targetText, writeResults } from './bench-results';
@@ -280,7 +284,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
 
 /** The sections BENCH_ONLY names (all by default): each can be run alone. */
-const SECTIONS = ['bundle', 'api', 'ingestion', 'upload', 'search'] as const;
+const SECTIONS = ['bundle', 'api', 'ingestion', 'upload', 'search', 'release'] as const;
 function selectedSections(): Set<string> {
   const raw = process.env.BENCH_ONLY?.trim();
   if (!raw) return new Set(SECTIONS);
@@ -294,7 +298,7 @@ async function main() {
   const sections = selectedSections();
   const only = process.env.BENCH_DB;
   if (sections.has('bundle')) bundleSection();
-  if (sections.has('api') || sections.has('ingestion') || sections.has('search')) {
+  if (['api', 'ingestion', 'search', 'release'].some((section) => sections.has(section))) {
     if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') }, sections);
     if (only !== 'sqlite') {
       const url = process.env.DATABASE_URL || PG_DEFAULT;
@@ -549,6 +553,11 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   }
   if (sections.has('search')) {
     await searchSection({ label, base, headers: auth, projectId: project.id, devices: DEVICES, quick: QUICK, serialOf: benchSerial });
+  }
+  // Last: it rewrites a quarter of a million boards (and puts them back), which the other
+  // sections' figures should not have to follow.
+  if (sections.has('release')) {
+    await releaseSection({ label, base, headers: auth, db, projectId: project.id, userId: user.id, quick: QUICK });
   }
   await app.close();
   await db.destroy();

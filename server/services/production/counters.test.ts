@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportResult } from '../../../contract/devices';
-import { afterReport, cohortOf, contribution, reportCohort, type CountedDevice } from './counters';
+import { afterReport, BATCH_COUNTERS, changeOfMany, cohortOf, contribution, reportCohort, type CountedDevice } from './counters';
 
 const fresh: CountedDevice = { project_id: 1, production_batch_id: 1, status: 'untested', report_count: 0, first_pass: null, pass_attempt: null };
 
@@ -36,5 +36,20 @@ describe('pass attempts', () => {
     expect(contribution(next)).toMatchObject({ tested_count: 1, first_pass_count: 1, second_pass_count: 1, last_pass_count: 0 });
     expect(reportCohort(fresh, after('fail'))).toEqual({ second_passes: 0, last_passes: 0 });
     expect(reportCohort(after('fail'), after('fail', 'pass'))).toEqual({ second_passes: 1, last_passes: 1 });
+  });
+});
+
+describe('many boards making one change', () => {
+  it('moves exactly what that many single changes would, and refuses a move between batches', () => {
+    for (const board of [after('pass'), after('fail', 'pass'), { ...fresh, status: 'passed' }]) {
+      const released = { ...board, status: 'released' };
+      const many = changeOfMany({ before: board, after: released }, 7);
+      const one = contribution(released);
+      const undo = contribution(board, -1);
+      for (const c of BATCH_COUNTERS) expect(many[c], c).toBe(7 * (one[c] + undo[c]));
+      // A release moves the board from passed to released and nothing else.
+      expect(Object.entries(many).filter(([, v]) => v !== 0)).toEqual([['passed_count', -7], ['released_count', 7]]);
+    }
+    expect(() => changeOfMany({ before: fresh, after: { ...fresh, production_batch_id: 2 } }, 1)).toThrow();
   });
 });

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { filterDevices, type DeviceFilters } from '../../store/devices';
 import { releasedAlready } from '../../store/release-batches';
-import { applyDeviceChanges, type DeviceChange } from './counters';
+import { addToBatchCounters, changeOfMany, type BatchCounts } from './counters';
 
 /**
  * `PATCH /releasebatches/{id}/update`: remove, add, add_matching, then release, in one
@@ -129,22 +129,25 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * Releases the batch: all its boards or none. Every board is locked first (a report arriving
  * for one of them waits, and then finds it released), then checked: a batch holding a board that
  * is not passed any more (a later report failed it, or it was scrapped) is refused with 409.
+ * The check reads the boards once, per production batch, which is also what the counters need.
  */
 async function release(trx: Trx, scope: Scope, now: string): Promise<number> {
   const ours = trx
     .selectFrom('devices')
     .where('devices.release_batch_id', '=', scope.batchId)
-    .select(['devices.id', 'devices.status']);
+    .select(['devices.id', 'devices.status', 'devices.production_batch_id']);
   const locked = dialectOf(trx) === 'postgres' ? ours.orderBy('devices.id').forUpdate() : ours;
-  const check = await trx
+  const perBatch = await trx
     .selectFrom(locked.as('boards'))
+    .groupBy('boards.production_batch_id')
     .select((eb) => [
+      'boards.production_batch_id',
       eb.fn.countAll().as('boards'),
       sql<string | number | null>`sum(case when boards.status = 'passed' then 0 else 1 end)`.as('not_passed'),
     ])
-    .executeTakeFirstOrThrow();
-  const total = toCount(check.boards as string | number);
-  const notPassed = toCount(check.not_passed);
+    .execute();
+  const total = perBatch.reduce((n, g) => n + toCount(g.boards as string | number), 0);
+  const notPassed = perBatch.reduce((n, g) => n + toCount(g.not_passed), 0);
   if (total === 0) throw conflict('This release batch holds no boards: add some before releasing it.');
   if (notPassed > 0) {
     throw conflict(
@@ -160,28 +163,22 @@ async function release(trx: Trx, scope: Scope, now: string): Promise<number> {
     .executeTakeFirst();
   if (Number(flipped.numUpdatedRows) === 0) throw releasedAlready();
 
-  const perBatch = await trx
-    .selectFrom('devices')
-    .where('release_batch_id', '=', scope.batchId)
-    .groupBy('production_batch_id')
-    .select((eb) => ['production_batch_id', eb.fn.countAll().as('n')])
-    .execute();
   await trx
     .updateTable('devices')
     .set({ status: 'released', updated_at: now })
     .where('release_batch_id', '=', scope.batchId)
     .execute();
-  await applyDeviceChanges(trx, scope.project.company_id, perBatch.flatMap((g) => passedToReleased(scope.project.id, g)));
+  const deltas = new Map(perBatch.map((g) => [g.production_batch_id, passedToReleased(scope.project.id, g)]));
+  await addToBatchCounters(trx, deltas);
   return total;
 }
 
 /**
- * The counter changes of `n` boards of one production batch going passed → released. Only the
- * status moves, so the report-derived fields (tested, first pass, reports) are the same before
- * and after and cancel out; one shared change object per batch keeps a large release small.
+ * The counter changes of `boards` boards of one production batch going passed → released. Only
+ * the status moves, so the report-derived fields (tested, first pass, reports) are the same
+ * before and after and cancel out; nothing moves between batches or days.
  */
-function passedToReleased(projectId: number, group: { production_batch_id: number; n: unknown }): DeviceChange[] {
+function passedToReleased(projectId: number, group: { production_batch_id: number; boards: unknown }): BatchCounts {
   const before = { project_id: projectId, production_batch_id: group.production_batch_id, status: 'passed', report_count: 0, first_pass: null, pass_attempt: null };
-  const change: DeviceChange = { before, after: { ...before, status: 'released' } };
-  return new Array<DeviceChange>(toCount(group.n as string | number)).fill(change);
+  return changeOfMany({ before, after: { ...before, status: 'released' } }, toCount(group.boards as string | number));
 }

@@ -76,6 +76,15 @@ export function uniqueViolationTarget(error: unknown): string | null {
 }
 
 /**
+ * Whether a write named a row that another transaction removed meanwhile (a foreign key's
+ * target deleted between a check and the write): the caller checks again rather than failing.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
  * Whether the database refused a value itself (PostgreSQL's class 22 "data exception": a number
  * out of a column's range, a NUL in text; SQLite's type mismatch or oversized value). Such a
  * value came from the request past a missing validation, so it is the client's mistake.

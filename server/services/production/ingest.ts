@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
+import { isForeignKeyViolation } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
@@ -10,7 +11,7 @@ import { StoredMeanwhile, storeReports, type CheckedReport, type IngestOutcome, 
 export type { IngestOutcome, IngestResult, ReportingJig };
 export type IngestItem = { jig: ReportingJig; input: JigReportInput };
 
-/** How often a round is redone when another writer stored one of its uuids meanwhile. */
+/** How often a round is redone when another writer changed what it checked meanwhile. */
 const ROUND_ATTEMPTS = 3;
 
 /**
@@ -63,7 +64,9 @@ async function ingestRound(db: Kysely<DB>, items: IngestItem[], live?: LiveAnnou
     try {
       return await checkAndStore(db, items, live);
     } catch (error) {
-      if (error instanceof StoredMeanwhile && attempt < ROUND_ATTEMPTS) continue;
+      // Another writer stored one of these uuids, or deleted a batch a new board named, since
+      // the checks: check again (the batch then refuses its reports, as it would have alone).
+      if ((error instanceof StoredMeanwhile || isForeignKeyViolation(error)) && attempt < ROUND_ATTEMPTS) continue;
       // Something no check foresaw: each report alone, so one report's trouble is its own.
       if (items.length > 1) return Promise.all(items.map(async (item) => (await ingestRound(db, [item], live))[0]));
       return [{ ok: false, error }];

@@ -1,12 +1,12 @@
 /**
  * The figures of one `npm run bench` run, each beside its target (issue 14), kept so runs can
  * be compared between commits: every section records what it measured here, and the run ends
- * with one table of them all and `bench/results.json`.
+ * with one table of them all and a results file (resultsFile: which one).
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export type Target = { op: '<=' | '>='; value: number };
 
@@ -27,6 +27,12 @@ export type Figure = {
 };
 
 const figures: Figure[] = [];
+
+/** The p-th percentile of ascending times (NaN for none): the bench's clients and sections share it. */
+export function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
 
 /** Records one figure and returns it (with `met` worked out). */
 export function record(figure: Omit<Figure, 'met' | 'load'> & { load?: number }): Figure {
@@ -72,8 +78,48 @@ function gitCommit(): string | undefined {
   }
 }
 
-/** Writes the run to `file` (bench/results.json): what ran, where, and every figure. */
-export function writeResults(file: string, run: Record<string, unknown>) {
+/** What a run was, for resultsFile. */
+export type RunShape = {
+  quick: boolean;
+  devices: number;
+  /** BENCH_DB, when set. */
+  onlyDatabase?: string;
+  allSections: boolean;
+  /** The databases that ran (SQLite, PostgreSQL). */
+  databases: string[];
+  /** With --soak, its settings. */
+  soak?: { minutes: number; reportsPerSecond: number; pagesPerSecond: number };
+};
+
+/**
+ * Where a run's figures go, and why. The committed files are what later runs are compared
+ * against, so only a run that measured all they hold may replace them: bench/results.json a
+ * whole run (every section, 1,000,000 devices, no BENCH_DB, not quick), bench/soak-results.json
+ * a whole soak (10 minutes at the default rates, 1,000,000 devices, SQLite and PostgreSQL);
+ * every other run goes to .tmp/bench/partial-results.json.
+ */
+export function resultsFile(root: string, run: RunShape): { file: string; why: string } {
+  const partial = [
+    run.quick && 'BENCH_QUICK',
+    run.devices !== 1_000_000 && `${run.devices.toLocaleString('en-US')} devices, not 1,000,000`,
+    run.onlyDatabase && `BENCH_DB=${run.onlyDatabase}`,
+    // PostgreSQL that did not answer leaves half the figures out, whichever kind of run.
+    !run.onlyDatabase && !(run.databases.includes('SQLite') && run.databases.includes('PostgreSQL')) && `only ${run.databases.join(', ') || 'no database'} ran`,
+    ...(run.soak
+      ? [
+          run.soak.minutes !== 10 && `${run.soak.minutes} minutes, not 10`,
+          (run.soak.reportsPerSecond !== 100 || run.soak.pagesPerSecond !== 40) && 'not the default rates (100 reports/s, 40 pages/s)',
+        ]
+      : [!run.allSections && 'not every section (BENCH_ONLY)']),
+  ].filter((reason): reason is string => typeof reason === 'string');
+  if (partial.length) return { file: join(root, '.tmp', 'bench', 'partial-results.json'), why: `a partial run (${partial.join('; ')})` };
+  return run.soak
+    ? { file: join(root, 'bench', 'soak-results.json'), why: 'a whole soak: 10 minutes at 1,000,000 devices on SQLite and PostgreSQL' }
+    : { file: join(root, 'bench', 'results.json'), why: 'a whole run: every section at 1,000,000 devices on SQLite and PostgreSQL' };
+}
+
+/** Writes the run to `file` (from resultsFile): what ran, where, and every figure. */
+export function writeResults(file: string, run: Record<string, unknown>, why: string) {
   mkdirSync(dirname(file), { recursive: true });
   const body = {
     commit: gitCommit(),
@@ -83,5 +129,5 @@ export function writeResults(file: string, run: Record<string, unknown>) {
     figures,
   };
   writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
-  console.log(`figures written to ${file}`);
+  console.log(`figures written to ${file}: ${why}`);
 }

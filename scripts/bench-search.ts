@@ -10,13 +10,11 @@
  *
  *   BENCH_SEARCH_TERMS=N   terms per kind (default 200; 40 with BENCH_QUICK)
  */
-import { record } from './bench-results';
+import { percentile, record } from './bench-results';
 import { createRandom } from '../server/seed/random';
 
 type SearchKind = { name: string; terms: string[] };
 export type SearchRow = { name: string; p50: number; p95: number; max: number; requests: number; matches: string; failed: number };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** The terms of each kind, from boards picked at random among `devices` (serials of `serialOf`). */
 function kinds(devices: number, perKind: number, serialOf: (n: number) => string): SearchKind[] {

@@ -18,6 +18,9 @@
  * 6. release: selecting all 250,000 matching boards into a release batch and releasing them,
  *    through the release screen's calls, on SQLite and PostgreSQL; put back afterwards
  *    (scripts/bench-release.ts).
+ * 7. soak, only with `--soak` (and then alone): 10 minutes of jigs posting and people browsing
+ *    at a fixed rate, on each database, a table of memory and p99 per minute and a verdict
+ *    (flat memory, stable p99, nothing failed or lost; scripts/bench-soak.ts).
  *
  * The seeded databases are kept in .tmp/bench/ (SQLite) and the database jigboard_bench
  * (PostgreSQL) and reused while their schema and device count still fit: seeding is the slow part.
@@ -34,6 +37,16 @@
  *   BENCH_PG_DATABASE   the bench's own PostgreSQL database on it (default jigboard_bench, or
  *                       jigboard_bench_N for another device count)
  *   --build             rebuild the web app before measuring the bundle
+ *   --soak              the soak alone (BENCH_ONLY does not apply), on each database as BENCH_DB says:
+ *     BENCH_SOAK_MINUTES=N   minutes (default 10; 2 with BENCH_QUICK)
+ *     BENCH_SOAK_REPORTS=N   reports per second, over 8 jigs (default 100)
+ *     BENCH_SOAK_PAGES=N     pages per second (default 40)
+ *
+ * Where the figures go (scripts/bench-results.ts, resultsFile): bench/results.json only from a
+ * whole run (every section, 1,000,000 devices, SQLite and PostgreSQL, not quick);
+ * bench/soak-results.json from a whole soak (10 minutes at the default rates, 1,000,000 devices,
+ * SQLite and PostgreSQL); any other run to .tmp/bench/partial-results.json, so a partial run
+ * never replaces the figures later runs are compared against.
  */
 import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -45,8 +58,10 @@ import { fileURLToPath } from 'node:url';
 import { releaseSection } from './bench-release';
 import { searchSection } from './bench-search';
 import { uploadSection } from './bench-upload';
-import { printSummary, record, targetText, writeResults } from './bench-results';
+import { acknowledged, boardRuns, failureKey, postReport, reportBody, writeLine } from './bench-jig';
+import { percentile, printSummary, record, resultsFile, targetText, writeResults } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
+import { createRandom } from '../server/seed/random';
 
 if (process.argv[2] === '--client') {
   await runClient(JSON.parse(process.argv[3]));
@@ -105,18 +120,8 @@ type IngestResult = {
   p99: number;
 };
 
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function runClient(job: HttpJob | IngestJob) {
-  const result = job.mode === 'http' ? await httpLoad(job) : await ingestLoad(job);
-  // A write to a pipe is asynchronous: exiting before it drains cut the result short once the
-  // list of acknowledged uuids grew past the pipe's buffer.
-  await new Promise<void>((resolve, reject) =>
-    process.stdout.write(`\n${JSON.stringify(result)}\n`, (error) => (error ? reject(error) : resolve())),
-  );
+  await writeLine(job.mode === 'http' ? await httpLoad(job) : await ingestLoad(job));
 }
 
 /** autocannon for the figures, with every 2xx response's own time for exact percentiles. */
@@ -146,9 +151,6 @@ async function httpLoad(job: HttpJob): Promise<HttpResult> {
 
 /** Eight jigs, one keep-alive connection each, posting boards as fast as the server takes them. */
 async function ingestLoad(job: IngestJob): Promise<IngestResult> {
-  const { motorControllerSteps, simulateBoard } = await import('../server/seed/programs');
-  const { createRandom } = await import('../server/seed/random');
-  const program = { profile: 'Bench EOL', versions: [{ version: '3.1', from: 0 }], steps: motorControllerSteps(), cycleSeconds: 45 };
   const times: number[] = [];
   const acked = new Set<string>();
   const failures: Record<string, number> = {};
@@ -157,34 +159,13 @@ async function ingestLoad(job: IngestJob): Promise<IngestResult> {
   let lostAnswers = 0;
   let duplicateAcks = 0;
 
-  type Answer = { status: number; body: string } | 'dropped' | 'network';
-  const post = (agent: http.Agent, signature: string, body: string, drop: boolean) =>
-    new Promise<Answer>((done) => {
-      const t0 = performance.now();
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: job.port,
-          method: 'POST',
-          path: '/v1/jig/reports',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-jig-signature': signature },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c) => (text += c));
-          res.on('end', () => {
-            times.push(performance.now() - t0);
-            done({ status: res.statusCode ?? 0, body: text });
-          });
-        },
-      );
-      req.on('error', () => done(drop ? 'dropped' : 'network'));
-      // A dropped connection: the request went out whole, the answer never arrives.
-      if (drop) req.on('finish', () => req.destroy());
-      req.end(body);
-    });
+  /** A post, timed when answered (a dropped one has no time). */
+  const post = async (agent: http.Agent, signature: string, body: string, drop: boolean) => {
+    const t0 = performance.now();
+    const answer = await postReport(agent, job.port, signature, body, drop);
+    if (typeof answer === 'object') times.push(performance.now() - t0);
+    return answer;
+  };
 
   const end = Date.now() + job.seconds * 1000;
   const jig = async (index: number) => {
@@ -194,22 +175,9 @@ async function ingestLoad(job: IngestJob): Promise<IngestResult> {
     while (Date.now() < end) {
       board++;
       const serial = `IB-${job.runId}-${index + 1}-${String(board).padStart(6, '0')}`;
-      const runs = simulateBoard(rng, program, Date.now() - 60_000, { firstFail: 0.08, error: 0.006, retest: 1, retestPass: 0.85, now: Date.now() + 86_400_000 });
-      for (const run of runs) {
-        const finished = new Date();
-        const body = JSON.stringify({
-          uuid: randomUUID(),
-          serial,
-          project_id: job.project_id,
-          production_batch_id: job.production_batch_id,
-          test_profile: run.profile,
-          test_profile_version: run.version,
-          result: run.result,
-          started_at: new Date(finished.getTime() - (run.finishedAt - run.startedAt)).toISOString(),
-          finished_at: finished.toISOString(),
-          steps: JSON.parse(run.steps),
-        });
-        const uuid = (JSON.parse(body) as { uuid: string }).uuid;
+      for (const run of boardRuns(rng)) {
+        const uuid = randomUUID();
+        const body = reportBody({ uuid, serial, project_id: job.project_id, production_batch_id: job.production_batch_id, run });
         const signature = job.signatures[index];
         const roll = rng.next();
         if (roll < job.retryShare / 2) {
@@ -225,12 +193,12 @@ async function ingestLoad(job: IngestJob): Promise<IngestResult> {
         for (let attempt = 0; job.persistent ? Date.now() < giveUp : attempt < 10; attempt++) {
           posts++;
           const answer = await post(agent, signature, body, false);
-          if (typeof answer === 'object' && (answer.status === 200 || answer.status === 201)) {
+          if (acknowledged(answer)) {
             acked.add(uuid);
             if (answer.status === 200) duplicateAcks++;
             break;
           }
-          const key = typeof answer === 'object' ? `${answer.status} ${answer.body.slice(0, 120)}` : answer;
+          const key = failureKey(answer);
           failures[key] = (failures[key] ?? 0) + 1;
           await new Promise((r) => setTimeout(r, job.persistent ? 50 : 20));
         }
@@ -270,6 +238,7 @@ function client<T>(job: HttpJob | IngestJob): Promise<T> {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const QUICK = ['1', 'true', 'yes'].includes((process.env.BENCH_QUICK ?? '').toLowerCase());
+const SOAK = process.argv.includes('--soak');
 const DEVICES = Number(process.env.BENCH_DEVICES ?? (QUICK ? 50_000 : 1_000_000));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 8));
 const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? (QUICK ? 3 : 10));
@@ -295,15 +264,18 @@ function selectedSections(): Set<string> {
 }
 
 async function main() {
-  const sections = selectedSections();
+  // --soak runs the soak alone: ten minutes is a run of its own, not a section among the others.
+  const sections = SOAK ? new Set(['soak']) : selectedSections();
+  if (SOAK && process.env.BENCH_ONLY) console.log('--soak: BENCH_ONLY does not apply, the soak runs alone');
   const only = process.env.BENCH_DB;
+  const databases: string[] = [];
   if (sections.has('bundle')) bundleSection();
-  if (['api', 'ingestion', 'search', 'release'].some((section) => sections.has(section))) {
-    if (only !== 'postgres') await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') }, sections);
+  if (['api', 'ingestion', 'search', 'release', 'soak'].some((section) => sections.has(section))) {
+    if (only !== 'postgres') databases.push(await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') }, sections));
     if (only !== 'sqlite') {
       const url = process.env.DATABASE_URL || PG_DEFAULT;
       const benchUrl = await postgresBenchDatabase(url);
-      if (benchUrl) await databaseSection({ kind: 'postgres', url: benchUrl }, sections);
+      if (benchUrl) databases.push(await databaseSection({ kind: 'postgres', url: benchUrl }, sections));
       else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
     }
   }
@@ -312,7 +284,16 @@ async function main() {
     await uploadSection({ root, quick: QUICK, postgresUrl: process.env.DATABASE_URL || PG_DEFAULT, only });
   }
   printSummary();
-  writeResults(join(root, 'bench', 'results.json'), { devices: DEVICES, quick: QUICK, seconds_per_route: SECONDS, ingest_seconds: INGEST_SECONDS, sections: [...sections], only_database: only ?? null });
+  const soak = SOAK ? (await import('./bench-soak')).soakSettings(QUICK) : undefined;
+  const { file, why } = resultsFile(root, {
+    quick: QUICK,
+    devices: DEVICES,
+    onlyDatabase: only,
+    allSections: SECTIONS.every((section) => sections.has(section)),
+    databases,
+    soak,
+  });
+  writeResults(file, { devices: DEVICES, quick: QUICK, seconds_per_route: SECONDS, ingest_seconds: INGEST_SECONDS, sections: [...sections], only_database: only ?? null, databases, soak: soak ?? null }, why);
 }
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
@@ -339,7 +320,7 @@ async function postgresBenchDatabase(url: string): Promise<string | undefined> {
 }
 
 type Spec = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-type BenchDb = import('kysely').Kysely<import('../server/db/schema').DB>;
+export type BenchDb = import('kysely').Kysely<import('../server/db/schema').DB>;
 
 /** Whether a database's tables and indexes are exactly what the migrations make today. */
 async function schemaIsCurrent(spec: Spec): Promise<boolean> {
@@ -441,8 +422,33 @@ async function recreatePostgresDatabase(url: string) {
 /** A measured route; cpu is this process's (the server's) CPU time per answered request, µs. */
 type Row = { name: string; result: HttpResult; cpu: number; load: number; target?: number; note?: string };
 
-/** The seeded database behind the app: the API routes and ingestion (`api`), the serial search (`search`). */
-async function databaseSection(spec: Spec, sections: Set<string>) {
+/**
+ * The device lists' URLs on the bench project, by what they show: the api section measures
+ * one route of each, the soak browses a mix of them.
+ */
+function pageUrls(base: string, projectId: number) {
+  const devices = `${base}/projects/${projectId}/devices`;
+  return {
+    /** Page 20,000 of a million boards (the middle of the list), or the middle at other sizes. */
+    deepPage: Math.max(1, Math.min(20_000, Math.floor(DEVICES / 25 / 2))),
+    newest: (page: number) => `${devices}?sortby=tested_at&sortdesc=true&page=${page}&limit=25`,
+    byId: (page: number) => `${devices}?page=${page}&limit=25`,
+    search: (term: string, order: 'tested_at' | 'serial' = 'tested_at') =>
+      order === 'serial' ? `${devices}?search=${term}&sortby=serial` : `${devices}?search=${term}&sortby=tested_at&sortdesc=true`,
+    failed: `${devices}?status=failed&sortby=tested_at&sortdesc=true&page=1&limit=25`,
+    batchDevices: (batch: number) => `${base}/productionbatches/${batch}/devices?sortby=tested_at&sortdesc=true&page=1&limit=25`,
+    totals: (batch: number) => `${base}/batch/${batch}/totals`,
+    firstpasses: (batch: number) => `${base}/batch/${batch}/firstpasses`,
+    device: (id: number | string) => `${base}/devices/${id}`,
+  };
+}
+export type PageUrls = ReturnType<typeof pageUrls>;
+
+/**
+ * The seeded database behind the app: the API routes and ingestion (`api`), the serial search
+ * (`search`), the releases (`release`), or the soak alone (`soak`). Returns the database's label.
+ */
+async function databaseSection(spec: Spec, sections: Set<string>): Promise<string> {
   const { default: Fastify } = await import('fastify');
   const { buildApp } = await import('../server/app');
   const { openDatabase } = await import('../server/db/open');
@@ -458,7 +464,9 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   const project = await db.selectFrom('projects').where('name', '=', BENCH_PROJECT).select(['id', 'company_id']).executeTakeFirstOrThrow();
   const batches = await db.selectFrom('production_batches').where('project_id', '=', project.id).select(['id', 'device_count']).orderBy('id').execute();
   const user = await db.selectFrom('users').where('username', '=', BENCH_USER).select('id').executeTakeFirstOrThrow();
-  const { token } = await issueToken(db, user.id, 3_600_000);
+  // An hour, or the soak's minutes and ten more: the token must outlast the run.
+  const soakMinutes = SOAK ? (await import('./bench-soak')).soakSettings(QUICK).minutes : 0;
+  const { token } = await issueToken(db, user.id, Math.max(3_600_000, (soakMinutes + 10) * 60_000));
   const auth = { authorization: `Bearer ${token}` };
 
   // The app shares the bench's database handle, so the bench can wait on what the app keeps of it (deep pages' anchors).
@@ -466,6 +474,7 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}/v1`;
+  const urls = pageUrls(base, project.id);
   if (sections.has('api')) {
     const bare = Fastify({ logger: false });
     bare.get('/bare', async () => ({ data: { id: 1, name: 'bare', ok: true } }));
@@ -475,22 +484,21 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
     // A serial's first nine characters, in the middle of the project: 256 boards hold them (a
     // search anywhere in the serial, on the trigram index, since it has three characters or more).
     const prefix = benchSerial(Math.floor(DEVICES / 2)).slice(0, 9).toLowerCase();
-    // Page 20,000 of a million boards (the middle of the list), or the middle at other sizes.
-    const deepPage = Math.max(1, Math.min(20_000, Math.floor(DEVICES / 25 / 2)));
+    const { deepPage } = urls;
     const batch = batches[Math.floor(batches.length / 2)];
     const routes: { name: string; url: string; target?: number; headers?: Record<string, string> }[] = [
       { name: 'bare Fastify route (fixed JSON)', url: `http://127.0.0.1:${barePort}/bare` },
-      { name: 'sorted page: tested_at desc, page 3', url: `${base}/projects/${project.id}/devices?sortby=tested_at&sortdesc=true&page=3&limit=25`, target: TARGETS.sorted },
-      { name: `deep page: tested_at desc, page ${fmt(deepPage)}`, url: `${base}/projects/${project.id}/devices?sortby=tested_at&sortdesc=true&page=${deepPage}&limit=25`, target: TARGETS.sorted },
-      { name: 'id order, page 3', url: `${base}/projects/${project.id}/devices?page=3&limit=25` },
-      { name: `deep page: id order, page ${fmt(deepPage)}`, url: `${base}/projects/${project.id}/devices?page=${deepPage}&limit=25` },
-      { name: `search "${prefix}", tested_at desc`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=tested_at&sortdesc=true`, target: TARGETS.search },
-      { name: `search "${prefix}", serial order`, url: `${base}/projects/${project.id}/devices?search=${prefix}&sortby=serial`, target: TARGETS.search },
-      { name: 'status=failed, tested_at desc', url: `${base}/projects/${project.id}/devices?status=failed&sortby=tested_at&sortdesc=true&page=1&limit=25` },
+      { name: 'sorted page: tested_at desc, page 3', url: urls.newest(3), target: TARGETS.sorted },
+      { name: `deep page: tested_at desc, page ${fmt(deepPage)}`, url: urls.newest(deepPage), target: TARGETS.sorted },
+      { name: 'id order, page 3', url: urls.byId(3) },
+      { name: `deep page: id order, page ${fmt(deepPage)}`, url: urls.byId(deepPage) },
+      { name: `search "${prefix}", tested_at desc`, url: urls.search(prefix), target: TARGETS.search },
+      { name: `search "${prefix}", serial order`, url: urls.search(prefix, 'serial'), target: TARGETS.search },
+      { name: 'status=failed, tested_at desc', url: urls.failed },
       // The batch screen's default order on the oldest batch: the case a batch index must serve.
-      { name: `batch ${batches[0].id} devices, tested_at desc`, url: `${base}/productionbatches/${batches[0].id}/devices?sortby=tested_at&sortdesc=true&page=1&limit=25` },
-      { name: `batch ${batch.id} totals`, url: `${base}/batch/${batch.id}/totals` },
-      { name: `batch ${batch.id} firstpasses`, url: `${base}/batch/${batch.id}/firstpasses` },
+      { name: `batch ${batches[0].id} devices, tested_at desc`, url: urls.batchDevices(batches[0].id) },
+      { name: `batch ${batch.id} totals`, url: urls.totals(batch.id) },
+      { name: `batch ${batch.id} firstpasses`, url: urls.firstpasses(batch.id) },
     ];
 
     // What each route answers, once: the bench is only worth reading if these are right.
@@ -559,8 +567,21 @@ async function databaseSection(spec: Spec, sections: Set<string>) {
   if (sections.has('release')) {
     await releaseSection({ label, base, headers: auth, db, projectId: project.id, userId: user.id, quick: QUICK });
   }
+  if (sections.has('soak')) {
+    const { soakSection } = await import('./bench-soak');
+    const ids = await db.selectFrom('devices').where('project_id', '=', project.id)
+      .select((eb) => [eb.fn.min('id').as('min'), eb.fn.max('id').as('max'), eb.fn.countAll().as('n')]).executeTakeFirstOrThrow();
+    const deviceIds = { min: Number(ids.min), max: Number(ids.max) };
+    // The soak asks for boards by an id drawn between the two: a gap would count as a failed request.
+    if (deviceIds.max - deviceIds.min + 1 !== Number(ids.n)) console.log(`  the bench project's device ids have gaps: some of the soak's "device by id" pages will be 404s`);
+    await soakSection({
+      label, port, headers: auth, db, projectId: project.id, batches, deviceIds, devices: DEVICES, quick: QUICK, seededNow: !seeding.reused, urls,
+      serialOf: benchSerial, ingestionTarget, checkIngestion,
+    });
+  }
   await app.close();
   await db.destroy();
+  return label;
 }
 
 /**
@@ -589,7 +610,7 @@ async function phaseSplit(app: import('fastify').FastifyInstance, label: string,
   console.log('  server CPU counts this process, which also runs the requests\' client here (fetch): the phases are the server\'s own.');
 }
 
-type IngestionTarget = { project: number; batch: number; jigs: { id: number; signature: string }[] };
+export type IngestionTarget = { project: number; batch: number; jigs: { id: number; signature: string }[] };
 
 /** The ingestion bench's project, batch and eight jigs in the bench database, emptied of boards. */
 async function ingestionTarget(db: BenchDb): Promise<IngestionTarget> {
@@ -638,7 +659,7 @@ const ingestJob = (target: IngestionTarget, port: number): IngestJob => ({
 });
 
 /** What ingestion left: acknowledged reports stored once each, counters as a recompute makes them. */
-async function checkIngestion(db: BenchDb, { project, batch, jigs }: IngestionTarget, result: IngestResult) {
+async function checkIngestion(db: BenchDb, { project, batch, jigs }: IngestionTarget, result: Pick<IngestResult, 'acked' | 'failures'>) {
   const { sql } = await import('kysely');
   const { recompute } = await import('../server/seed/recompute');
   const stored = await db.selectFrom('device_reports').where('project_id', '=', project).select('uuid').execute();
@@ -728,6 +749,8 @@ async function crashSection(db: BenchDb, spec: Spec, label: string) {
     await server.stop();
   }
 }
+
+export type IngestionCheck = Awaited<ReturnType<typeof checkIngestion>>;
 
 async function countersOf(db: BenchDb, project: number) {
   const batches = await db.selectFrom('production_batches').where('project_id', '=', project).selectAll().orderBy('id').execute();

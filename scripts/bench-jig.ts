@@ -78,11 +78,3 @@ export const acknowledged = (answer: Answer): answer is { status: 200 | 201; bod
 
 /** The key a failed request is counted under: its status and the start of its answer, or why none came. */
 export const failureKey = (answer: Answer) => (typeof answer === 'object' ? `${answer.status} ${answer.body.slice(0, 120)}` : answer);
-
-/**
- * Writes a load client's line to stdout and waits until it is out: a write to a pipe is
- * asynchronous, and exiting before it drained cut the result short once the list of
- * acknowledged uuids grew past the pipe's buffer.
- */
-export const writeLine = (value: unknown) =>
-  new Promise<void>((resolve, reject) => process.stdout.write(`${JSON.stringify(value)}\n`, (error) => (error ? reject(error) : resolve())));

@@ -25,7 +25,7 @@ import { dialectOf, toCount } from '../server/db/dialect';
 import type { DB } from '../server/db/schema';
 import { BATCH_COUNTERS } from '../server/services/production/counters';
 import { createReleaseBatch } from '../server/store/release-batches';
-import { record } from './bench-results';
+import { fmt, record } from './bench-results';
 
 /** Issue 14: selecting all matching and releasing 250,000 boards, each under 5 s. */
 const TARGET_SECONDS = 5;
@@ -204,5 +204,4 @@ async function movedRight(db: Kysely<DB>, projectId: number, before: Record<stri
   return { wrong, detail: detail.join('; ') };
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (seconds: number) => (seconds * 1000).toFixed(seconds < 0.01 ? 2 : 1);

@@ -7,6 +7,8 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export type Target = { op: '<=' | '>='; value: number };
 
@@ -33,6 +35,18 @@ export function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+
+/**
+ * A full garbage collection now, without starting node with --expose-gc: a memory figure taken
+ * after it counts what is kept, not garbage waiting for the next collection.
+ */
+export function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/** A count for a table: whole, with thousands separated. */
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** Records one figure and returns it (with `met` worked out). */
 export function record(figure: Omit<Figure, 'met' | 'load'> & { load?: number }): Figure {
@@ -104,7 +118,7 @@ export function resultsFile(root: string, run: RunShape): { file: string; why: s
     run.devices !== 1_000_000 && `${run.devices.toLocaleString('en-US')} devices, not 1,000,000`,
     run.onlyDatabase && `BENCH_DB=${run.onlyDatabase}`,
     // PostgreSQL that did not answer leaves half the figures out, whichever kind of run.
-    !run.onlyDatabase && !(run.databases.includes('SQLite') && run.databases.includes('PostgreSQL')) && `only ${run.databases.join(', ') || 'no database'} ran`,
+    !run.onlyDatabase && run.databases.length > 0 && !(run.databases.includes('SQLite') && run.databases.includes('PostgreSQL')) && `only ${run.databases.join(', ')} ran`,
     ...(run.soak
       ? [
           run.soak.minutes !== 10 && `${run.soak.minutes} minutes, not 10`,

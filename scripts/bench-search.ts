@@ -10,7 +10,7 @@
  *
  *   BENCH_SEARCH_TERMS=N   terms per kind (default 200; 40 with BENCH_QUICK)
  */
-import { percentile, record } from './bench-results';
+import { fmt, percentile, record } from './bench-results';
 import { createRandom } from '../server/seed/random';
 
 type SearchKind = { name: string; terms: string[] };
@@ -86,5 +86,4 @@ export async function searchSection(options: {
   return rows;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');

@@ -20,7 +20,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { createRandom } from '../server/seed/random';
-import { acknowledged, boardRuns, failureKey, postReport, reportBody, send, writeLine } from './bench-jig';
+import { writeLine } from './bench-child';
+import { acknowledged, boardRuns, failureKey, postReport, reportBody, send } from './bench-jig';
 import { percentile } from './bench-results';
 
 /** A kind of page people look at: its share of the pages and its URLs ({device} becomes a device id). */

@@ -16,18 +16,15 @@
  *   BENCH_SOAK_REPORTS=N   reports per second, over the 8 jigs (default 100)
  *   BENCH_SOAK_PAGES=N     pages per second (default 40)
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { createRandom } from '../server/seed/random';
 import { anchorsReady } from '../server/store/device-anchors';
 import type { BenchDb, IngestionCheck, IngestionTarget, PageUrls } from './bench';
-import { record, targetText } from './bench-results';
+import { runChild } from './bench-child';
+import { collectGarbage, fmt, record, targetText } from './bench-results';
 import type { SoakFinal, SoakJob, SoakMinute, SoakPage } from './bench-soak-client';
 
 export type SoakContext = {
@@ -98,7 +95,9 @@ export async function soakSection(ctx: SoakContext): Promise<void> {
   };
   const rows: Row[] = [];
   const sample = sampler();
-  const final = await runClient(job, (client) => {
+  const final = await runChild<SoakFinal>(CLIENT, '--soak-client', job, (value) => {
+    const client = value as SoakMinute | SoakFinal;
+    if (client.type !== 'minute') return;
     const row = { client, server: sample() };
     rows.push(row);
     console.log(line(cells(row)));
@@ -142,28 +141,8 @@ async function warmUp(ctx: SoakContext, pages: SoakPage[]) {
   await anchorsReady(ctx.db);
 }
 
-/** Runs the load client; each minute's line goes to `onMinute` as it comes, the last line is the result. */
-function runClient(job: SoakJob, onMinute: (line: SoakMinute) => void): Promise<SoakFinal> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLIENT, '--soak-client', JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let final: SoakFinal | undefined;
-    createInterface({ input: child.stdout }).on('line', (text) => {
-      if (!text.startsWith('{')) return void (text.trim() && console.log(`  client: ${text}`));
-      const parsed = JSON.parse(text) as SoakMinute | SoakFinal;
-      if (parsed.type === 'minute') onMinute(parsed);
-      else final = parsed;
-    });
-    child.on('error', fail);
-    // 'close', not 'exit': only then has everything the client printed been read.
-    child.on('close', (code) => (code === 0 && final ? done(final) : fail(new Error(`soak client exited with ${code}${final ? '' : ', no result'}`))));
-  });
-}
-
 /** This process's figures since the previous call: memory after a forced GC, CPU %, event-loop delay p99. */
 function sampler() {
-  // A forced collection without starting node with --expose-gc.
-  v8.setFlagsFromString('--expose_gc');
-  const gc = runInNewContext('gc') as () => void;
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let cpu0 = process.cpuUsage();
@@ -172,7 +151,7 @@ function sampler() {
     const cpu = process.cpuUsage(cpu0);
     const cpuPercent = ((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100;
     const loopP99 = loop.percentile(99) / 1e6;
-    gc();
+    collectGarbage();
     const memory = process.memoryUsage();
     // The next minute starts after the collection: the bench's own GC is not the server's CPU or delay.
     loop.reset();
@@ -187,7 +166,6 @@ const HEADER = ['minute', 'reports ok', 'p50/p99 ms', 'pages ok', 'p50/p99 ms', 
 const WIDTHS = [7, 11, 14, 9, 14, 8, 9, 9, 9, 13, 7, 12, 6];
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[i]) : c.padStart(WIDTHS[i]))).join('');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '—');
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function cells({ client: c, server: s }: Row): string[] {
   return [

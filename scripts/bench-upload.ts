@@ -13,15 +13,13 @@
  * see): peak minus the value just before each direction, for RSS, the JS heap and the Buffers
  * outside it (arrayBuffers). A store that held the file would grow by about its size.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
-import { record } from './bench-results';
+import { runChild, writeLine } from './bench-child';
+import { collectGarbage, record } from './bench-results';
 
 type UploadJob = { port: number; authorization: string; bytes: number };
 type UploadResult = { status: number; body: string; seconds: number };
@@ -93,23 +91,7 @@ async function downloadClient(job: DownloadJob): Promise<DownloadResult> {
 function runClient(job: UploadJob): Promise<UploadResult>;
 function runClient(job: DownloadJob): Promise<DownloadResult>;
 function runClient(job: UploadJob | DownloadJob): Promise<UploadResult | DownloadResult> {
-  const mode = 'id' in job ? '--download-client' : '--upload-client';
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), mode, JSON.stringify(job)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.on('error', fail);
-    child.on('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`${mode} exited with ${code}`);
-        done(JSON.parse(out.trim().split('\n').pop() ?? ''));
-      } catch (error) {
-        fail(error);
-      }
-    });
-  });
+  return runChild(fileURLToPath(import.meta.url), 'id' in job ? '--download-client' : '--upload-client', job);
 }
 
 const MB = 1_000_000;
@@ -125,10 +107,8 @@ type Watched<T> = { result: T; before: Memory; peak: Memory; cpuSeconds: number 
  * (what an operator's monitor would see), after two forced ones so "before" is the floor.
  */
 async function watchMemory<T>(work: () => Promise<T>): Promise<Watched<T>> {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  gc();
+  collectGarbage();
+  collectGarbage();
   const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
   const before = { rss, heapUsed, arrayBuffers };
   const peak = { ...before };
@@ -252,6 +232,6 @@ async function dropWhenIdle(admin: import('pg').Client, name: string) {
 if (process.argv[2]?.endsWith('-client') && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const job = JSON.parse(process.argv[3]);
   const result = process.argv[2] === '--download-client' ? await downloadClient(job as DownloadJob) : await uploadClient(job as UploadJob);
-  await new Promise<void>((resolve) => process.stdout.write(`\n${JSON.stringify(result)}\n`, () => resolve()));
+  await writeLine(result);
   process.exit(0);
 }

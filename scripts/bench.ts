@@ -48,7 +48,7 @@
  * SQLite and PostgreSQL); any other run to .tmp/bench/partial-results.json, so a partial run
  * never replaces the figures later runs are compared against.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -58,8 +58,9 @@ import { fileURLToPath } from 'node:url';
 import { releaseSection } from './bench-release';
 import { searchSection } from './bench-search';
 import { uploadSection } from './bench-upload';
-import { acknowledged, boardRuns, failureKey, postReport, reportBody, writeLine } from './bench-jig';
-import { percentile, printSummary, record, resultsFile, targetText, writeResults } from './bench-results';
+import { runChild, writeLine } from './bench-child';
+import { acknowledged, boardRuns, failureKey, postReport, reportBody } from './bench-jig';
+import { fmt, percentile, printSummary, record, resultsFile, targetText, writeResults } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 import { createRandom } from '../server/seed/random';
 
@@ -214,25 +215,7 @@ async function ingestLoad(job: IngestJob): Promise<IngestResult> {
 }
 
 /** Runs a load client in a child process (its own event loop and core), returns what it printed. */
-function client<T>(job: HttpJob | IngestJob): Promise<T> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', JSON.stringify(job)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.on('error', fail);
-    child.on('exit', (code) => {
-      const last = out.trim().split('\n').pop() ?? '';
-      try {
-        if (code !== 0) throw new Error(`load client exited with ${code}`);
-        done(JSON.parse(last) as T);
-      } catch (error) {
-        fail(error);
-      }
-    });
-  });
-}
+const client = <T>(job: HttpJob | IngestJob) => runChild<T>(fileURLToPath(import.meta.url), '--client', job);
 
 // ───────────────────────────── API and ingestion ─────────────────────────────
 
@@ -249,7 +232,6 @@ const TARGETS = { sorted: 25, search: 100, cpuVsBare: 6, reportsPerSecond: 500, 
 /** Each database's ingestion rate, for PostgreSQL's share of SQLite's in the same run. */
 const ingestionRates = new Map<string, number>();
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
 
 /** The sections BENCH_ONLY names (all by default): each can be run alone. */

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
 import { FileTooLargeError } from '../../server/files/file-store';
 import { openFileStore } from '../../server/files/open';
-import { CHUNK_SIZE } from '../../server/files/postgres-store';
+import { CHUNK_SIZE, PostgresFileStore } from '../../server/files/postgres-store';
 import { BACKENDS, generated, KiB, memoryPeak, MiB, openStoreWorld, readAll, sha256 } from './helpers/files';
 
 /** One contract, every back end: what a route may rely on whichever store the server uses. */
@@ -107,6 +108,23 @@ describe.each(BACKENDS)('file store: %s', (backend) => {
     expect(await world.leftovers()).toEqual(world.none);
   });
 
+  it('lets go of a download the client abandons midway, and reads the file whole again', async () => {
+    const data = randomBytes(3 * CHUNK_SIZE + 7);
+    const put = await world.store.put(Readable.from([data]), { name: 'fw.bin', type: 'application/octet-stream', limit: data.length });
+    const copies = () => world.db.selectFrom(sql`pg_stat_activity`.as('a')).where(sql.ref('query'), 'like', 'copy (select data from file_chunks%')
+      .select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+
+    const { stream } = (await world.store.get(put.id))!;
+    const reading = stream[Symbol.asyncIterator]();
+    expect(((await reading.next()).value as Buffer).length).toBeGreaterThan(0);
+    if (backend === 'postgres') expect(await copies()).toBe(1);
+    stream.destroy(); // the client went away
+    await new Promise((closed) => stream.once('close', closed));
+    if (backend === 'postgres') await expect.poll(copies, { timeout: 5_000 }).toBe(0); // its connection is gone, not parked mid-COPY
+
+    expect((await readAll((await world.store.get(put.id))!.stream)).equals(data)).toBe(true);
+  });
+
   it('deletes bytes and row, and a second delete is no error', async () => {
     const bytes = Readable.from([randomBytes(CHUNK_SIZE + 1)]);
     const put = await world.store.put(bytes, { name: 'x', type: 'text/plain', limit: 2 * CHUNK_SIZE });
@@ -157,5 +175,39 @@ describe('choosing the file store', () => {
 
   it('uses a store handed in as it is', async () => {
     expect(await openFileStore(world.db, world.dataDir, world.store)).toBe(world.store);
+  });
+});
+
+// Only where the suite runs on PostgreSQL (the store needs it), as the describe.each above.
+for (const backend of BACKENDS.filter((b) => b === 'postgres')) describe(`file store: ${backend}, its connections`, () => {
+  let world: Awaited<ReturnType<typeof openStoreWorld>>;
+  beforeAll(async () => {
+    world = await openStoreWorld(backend);
+  });
+  afterAll(() => world.close());
+
+  it('opens at most its number of transfer connections; the next transfer waits for a turn', async () => {
+    const store = new PostgresFileStore(world.db, 2);
+    const data = randomBytes(2 * CHUNK_SIZE);
+    const put = await store.put(Readable.from([data]), { name: 'fw.bin', type: 'application/octet-stream', limit: data.length });
+    const first = async () => {
+      const { stream } = (await store.get(put.id))!;
+      const reading = stream[Symbol.asyncIterator]();
+      await reading.next();
+      return stream;
+    };
+    const holding = [await first(), await first()];
+    let third = false;
+    const waiting = first().then((stream) => ((third = true), stream));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(third).toBe(false); // two downloads hold both turns
+    holding[0].destroy();
+    const stream = await waiting; // the abandoned one's turn passed on
+    expect(third).toBe(true);
+    for (const s of [holding[1], stream]) s.destroy();
+    // Turns come back from finished transfers too: a whole read and an upload still go.
+    expect((await readAll((await store.get(put.id))!.stream)).equals(data)).toBe(true);
+    await store.put(Readable.from([data]), { name: 'again.bin', type: 'application/octet-stream', limit: data.length });
+    await store.delete(put.id);
   });
 });

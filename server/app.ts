@@ -86,7 +86,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   acceptJsonOnly(app);
   useZodCompilers(app, config.checkResponses ?? false);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerOpenApi(app);
   noStoreApiAnswers(app);
   const serveApp = await registerWeb(app, resolved.webDir);

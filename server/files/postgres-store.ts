@@ -20,6 +20,9 @@ export const CHUNK_SIZE = 1024 * 1024;
  */
 export const TRANSFERS_AT_ONCE = 16;
 
+/** The transfers' `application_name` in pg_stat_activity. */
+export const TRANSFER_CONNECTION_NAME = 'jigboard-files';
+
 /**
  * Bytes in PostgreSQL's `file_chunks`, for servers on `DATABASE_URL`: stateless replicas then
  * share files without a shared disk. A put copies the chunks in inside one transaction, so a
@@ -55,7 +58,6 @@ export class PostgresFileStore implements FileStore {
       source.destroy(); // never read
       throw error;
     });
-    let broken = false;
     try {
       await client.query('begin');
       // The row comes first for the chunks' foreign key; nobody sees it before the commit.
@@ -70,10 +72,10 @@ export class PostgresFileStore implements FileStore {
       return { id, name, type, size, sha256, created_at, backend: 'postgres' as const };
     } catch (error) {
       source.destroy();
-      await client.query('rollback').catch(() => (broken = true));
+      await client.query('rollback').catch(() => {}); // a dead connection rolls back by itself
       throw error;
     } finally {
-      await close(client, broken);
+      await end(client);
     }
   }
 
@@ -97,12 +99,11 @@ export class PostgresFileStore implements FileStore {
 
   /**
    * The file's bytes. One COPY reads one snapshot, so a delete meanwhile does not cut it short;
-   * the size check still catches a row that lost chunks. A download the client abandons stops
-   * mid-COPY: its connection is closed rather than reused.
+   * the size check still catches a row that lost chunks. A download the client abandons ends
+   * mid-COPY, and so does its connection (see `end`).
    */
   private async *bytes(meta: StoredFile): AsyncGenerator<Buffer> {
     const client = await this.connect();
-    let done = false;
     try {
       const query = `copy (select data from file_chunks where file_id = ${client.escapeLiteral(meta.id)} order by seq) to stdout (format binary)`;
       let sent = 0;
@@ -111,16 +112,16 @@ export class PostgresFileStore implements FileStore {
         yield bytes;
       }
       if (sent !== meta.size) throw new Error(`File ${meta.id} ended after ${sent} of ${meta.size} bytes.`);
-      done = true;
     } finally {
-      await close(client, !done);
+      await end(client);
     }
   }
 
-  /** A connection for one transfer, once it is this transfer's turn; `close` gives the turn back. */
+  /** A connection for one transfer, once it is this transfer's turn; its end gives the turn back. */
   private async connect(): Promise<pg.Client> {
     await this.turns.take();
-    const client = new pg.Client(this.connection);
+    // Named, as the live results' connection is, so an operator finds transfers in pg_stat_activity.
+    const client = new pg.Client({ ...this.connection, application_name: TRANSFER_CONNECTION_NAME });
     // A connection that dies mid-transfer fails the transfer through its stream; this keeps
     // the client's own 'error' event from taking the process down as well.
     client.on('error', () => {});
@@ -169,14 +170,7 @@ async function run(client: pg.Client, query: { compile(): { sql: string; paramet
 }
 
 /**
- * Ends the transfer's connection. One left mid-COPY (an abandoned download) or in doubt (a
- * failed rollback) is cut rather than said goodbye to: nothing on it is worth waiting for, and
- * PostgreSQL ends the backend's COPY and rolls back as soon as the socket closes.
+ * Ends the transfer's connection. pg says goodbye to an idle one and cuts one still busy (a
+ * download abandoned mid-COPY) or already dead; PostgreSQL then ends the backend's COPY.
  */
-async function close(client: pg.Client, cut: boolean) {
-  if (cut) {
-    (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-    return;
-  }
-  await client.end().catch(() => {});
-}
+const end = (client: pg.Client) => client.end().catch(() => {});

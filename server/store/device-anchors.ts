@@ -37,18 +37,25 @@ function listKey(filters: DeviceFilters, sortby: DeviceSort, desc: boolean): str
   return JSON.stringify([project_id, production_batch_id ?? null, status ?? null, sortby, desc]);
 }
 
-/** What moves when the list's boards or their order change: the sums of its batches' counters. */
-async function fingerprintOf(db: Kysely<DB>, filters: DeviceFilters): Promise<string> {
+/** The batch counters whose sums say the list's boards or their order moved. */
+const COUNTERS = ['device_count', 'untested_count', 'passed_count', 'failed_count', 'released_count', 'scrapped_count', 'report_count'] as const;
+
+/**
+ * What moves when the list's boards or their order change: the sums of its batches' counters, as
+ * one text (the same on both databases), so it can ride along with the page that relies on it.
+ */
+function fingerprintQuery(db: Kysely<DB>, filters: DeviceFilters) {
+  const sums = COUNTERS.map((c) => sql`coalesce(cast(sum(${sql.ref(`production_batches.${c}`)}) as text), '')`);
   let q = db
     .selectFrom('production_batches')
-    .where('project_id', '=', filters.project_id!)
-    .select((eb) =>
-      (['device_count', 'untested_count', 'passed_count', 'failed_count', 'released_count', 'scrapped_count', 'report_count'] as const).map((c) =>
-        eb.fn.sum(c).as(c),
-      ),
-    );
-  if (filters.production_batch_id !== undefined) q = q.where('id', '=', filters.production_batch_id);
-  return JSON.stringify(Object.values((await q.executeTakeFirst()) ?? {}).map(String));
+    .where('production_batches.project_id', '=', filters.project_id!)
+    .select(sql<string>`${sql.join(sums, sql` || ',' || `)}`.as('fingerprint'));
+  if (filters.production_batch_id !== undefined) q = q.where('production_batches.id', '=', filters.production_batch_id);
+  return q;
+}
+
+async function fingerprintOf(db: Kysely<DB>, filters: DeviceFilters): Promise<string> {
+  return (await fingerprintQuery(db, filters).executeTakeFirstOrThrow()).fingerprint;
 }
 
 const nullable = (sortby: DeviceSort) => DEVICE_SORTING.nullable?.includes(sortby) ?? false;
@@ -93,17 +100,56 @@ function rebuild(db: Kysely<DB>, key: string, filters: DeviceFilters, sortby: De
   return entry.building;
 }
 
+/** A page from the anchors: its boards, and the fingerprint of the counters it was read under. */
+type AnchoredRead = { fingerprint: string; devices: Device[] };
+
+const idOrder = (desc: boolean) => sql`devices.id ${sql.raw(desc ? 'desc' : 'asc')}`;
+
 /**
- * The ids of the list from `anchor` on, in its order: at most `count`. With a nullable sort the
- * null rows are a block of their own (first ascending, last descending), read apart so each
- * part is one range of the sort's index.
+ * The page in one statement, when the anchor's block of the list holds all of it (nearly every
+ * page): its ids read from the sort's index alone from the anchor on, joined to their rows, with
+ * the list's fingerprint as the statement saw it. On PostgreSQL each round trip costs more than
+ * the page's index reads, and the steps below take three. With a nullable sort the null rows are
+ * a block of their own (first ascending, last descending); undefined when the anchor's block ends
+ * within the page (the last page, or the one where the null block begins or ends).
  */
-async function rowsFrom(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, anchor: Anchor, count: number) {
+async function pageInOneRead(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, anchor: Anchor, skip: number, limit: number): Promise<AnchoredRead | undefined> {
+  const col = column(sortby);
+  const cmp = sql.raw(desc ? '<=' : '>=');
+  const inNulls = anchor.value === null;
+  const from = inNulls ? sql<SqlBool>`${col} is null and devices.id ${cmp} ${anchor.id}` : sql<SqlBool>`(${col}, devices.id) ${cmp} (${anchor.value}, ${anchor.id})`;
+  const order = inNulls ? idOrder(desc) : orderSql(db, sortby, desc);
+  const ids = filterDevices(db, db.selectFrom('devices'), filters).where(from).select('devices.id').orderBy(order).limit(limit).offset(skip);
+  const rows = await selectDevices(db)
+    .innerJoin(ids.as('picked'), 'picked.id', 'devices.id')
+    .innerJoin(fingerprintQuery(db, filters).as('counters'), (join) => join.onTrue())
+    .select('counters.fingerprint')
+    .orderBy(order)
+    .execute();
+  if (rows.length < limit) return undefined;
+  return { fingerprint: rows[0].fingerprint, devices: rows.map(({ fingerprint: _fingerprint, ...device }) => toDevice(device)) };
+}
+
+/** The page where the anchor's block ends within it: the fingerprint, the ids block by block, then their rows. */
+async function pageInSteps(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, anchor: Anchor, skip: number, limit: number): Promise<AnchoredRead> {
+  // Counters first: a change during the reads makes the page look stale, never fresh.
+  const fingerprint = await fingerprintOf(db, filters);
+  const ids = (await idsFrom(db, filters, sortby, desc, anchor, skip + limit)).slice(skip);
+  const rows = ids.length ? await selectDevices(db).where('devices.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { fingerprint, devices: ids.map((id) => toDevice(byId.get(id)!)) };
+}
+
+/**
+ * The ids of the list from `anchor` on, in its order: at most `count`, each block (null or not)
+ * read apart so each read is one range of the sort's index.
+ */
+async function idsFrom(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, anchor: Anchor, count: number) {
   const col = column(sortby);
   // Ids only: the rows skipped are read from the sort's index alone (no table rows, no join).
   const read = async (where: Expression<SqlBool>, limit: number, nullBlock: boolean): Promise<number[]> => {
     if (limit <= 0) return [];
-    const order = nullBlock ? sql`devices.id ${sql.raw(desc ? 'desc' : 'asc')}` : orderSql(db, sortby, desc);
+    const order = nullBlock ? idOrder(desc) : orderSql(db, sortby, desc);
     const rows = await filterDevices(db, db.selectFrom('devices'), filters).where(where).select('devices.id').orderBy(order).limit(limit).execute();
     return rows.map((r) => r.id);
   };
@@ -134,19 +180,22 @@ export async function anchoredPage(
   const desc = list.sortdesc ?? (list.sortby === undefined && DEVICE_SORTING.defaultDesc === true);
   const key = listKey(filters, sortby, desc);
   if (key === undefined) return undefined;
-  const entry = cacheOf(db).get(key);
-  const fingerprint = await fingerprintOf(db, filters);
-  if (!entry?.anchors || entry.anchors.fingerprint !== fingerprint) {
+  const anchors = cacheOf(db).get(key)?.anchors;
+  if (!anchors) {
     void rebuild(db, key, filters, sortby, desc);
     return undefined;
   }
-  const anchor = entry.anchors.rows[Math.floor(offset / ANCHOR_EVERY)];
+  const anchor = anchors.rows[Math.floor(offset / ANCHOR_EVERY)];
   if (!anchor) return undefined;
   const skip = offset % ANCHOR_EVERY;
-  const ids = (await rowsFrom(db, filters, sortby, desc, anchor, skip + list.limit)).slice(skip);
-  const rows = ids.length ? await selectDevices(db).where('devices.id', 'in', ids).execute() : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { data: ids.map((id) => toDevice(byId.get(id)!)), meta: { page: list.page, limit: list.limit, total } };
+  const page =
+    (await pageInOneRead(db, filters, sortby, desc, anchor, skip, list.limit)) ?? (await pageInSteps(db, filters, sortby, desc, anchor, skip, list.limit));
+  if (page.fingerprint !== anchors.fingerprint) {
+    // The list moved since the anchors were found: OFFSET serves this page, and they are found again.
+    void rebuild(db, key, filters, sortby, desc);
+    return undefined;
+  }
+  return { data: page.devices, meta: { page: list.page, limit: list.limit, total } };
 }
 
 /** Waits for the anchors of a list being made (tests, and the bench's warm-up). */

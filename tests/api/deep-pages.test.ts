@@ -80,8 +80,11 @@ describe('deep pages of a long device list', () => {
     it(`by ${sortby} ${desc ? 'descending' : 'ascending'}: the rows OFFSET gives, from the anchors`, async () => {
       const expected = sorted(sortby, desc);
       const query = (n: number) => `sortby=${sortby}&sortdesc=${desc}&limit=25&page=${n}`;
-      // Pages across anchors, the anchors' own rows, and the last (short) page.
-      const pages = [41, 42, 80, 81, 97, Math.ceil(BOARDS / 25)];
+      // Pages across anchors, the anchors' own rows, the last page, and (a nullable sort) the page
+      // where the untested boards' block begins or ends, which is read block by block.
+      const untested = new Set(rows.filter((r) => r.tested_at === null).map((r) => r.id));
+      const edge = sortby === 'tested_at' ? expected.findIndex((id, i) => i > 0 && untested.has(id) !== untested.has(expected[i - 1])) : -1;
+      const pages = [41, 42, 80, 81, 97, Math.ceil(BOARDS / 25), ...(edge > 250 && edge % 25 ? [Math.floor(edge / 25) + 1] : [])];
       const first = await page(query(pages[0])); // read with OFFSET; makes the anchors meanwhile
       expect(first.data.map((d) => d.id)).toEqual(expected.slice(1000, 1025));
       await anchorsReady(t.db);
@@ -92,6 +95,10 @@ describe('deep pages of a long device list', () => {
         expect(anchored!.data.map((d) => d.id)).toEqual(expected.slice((n - 1) * 25, n * 25));
         expect((await page(query(n))).data.map((d) => d.id)).toEqual(expected.slice((n - 1) * 25, n * 25));
       }
+      // A last page shorter than the others.
+      const last = Math.ceil(BOARDS / 30);
+      const short = await anchoredPage(t.db, { project_id: p.projectId }, { page: last, limit: 30, sortby, sortdesc: desc }, BOARDS);
+      expect(short!.data.map((d) => d.id)).toEqual(expected.slice((last - 1) * 30));
     });
   }
 

@@ -8,9 +8,12 @@ import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
 import { profileIdQuery } from '../../store/test-profiles';
-import { addReportsStatistics, afterReport, applyDeviceChanges, reportCohort, type CountedDevice, type DeviceChange, type StoredReport } from './counters';
+import { checkReports } from './check-reports';
+import { addReportsStatistics, afterReport, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
+import { DEVICE_STATE, deviceKey, lockDevices, lookUp, type DeviceState } from './report-lookups';
 
 export type ReportingJig = { id: number; company_id: number };
+export type IngestItem = { jig: ReportingJig; input: JigReportInput };
 export type IngestResult = { report_id: number; device_id: number; duplicate: boolean };
 /** One report's answer: what was stored, or the refusal (an HttpError) to answer it with. */
 export type IngestOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
@@ -18,7 +21,7 @@ export type IngestOutcome = { ok: true; result: IngestResult } | { ok: false; er
 /** Thrown inside the transaction when a uuid turned out to be stored meanwhile: rolls the round back. */
 export class StoredMeanwhile extends Error {}
 
-/** A report that passed the checks a transaction is not needed for (ingest.ts). */
+/** A report that passed the checks (check-reports.ts), to be stored. */
 export type CheckedReport = {
   /** Its place in the caller's list, which its answer goes back to. */
   index: number;
@@ -32,129 +35,132 @@ export type CheckedReport = {
   steps: ReportStep[];
 };
 
-/** What of a device ingestion reads and writes. */
-type DeviceState = CountedDevice & {
-  id: number;
-  serial_key: string;
-  last_result: string | null;
-  tested_at: string | null;
-  panel_id: string | null;
-};
-
-/** The columns of DeviceState. */
-const DEVICE_STATE = ['id', 'project_id', 'production_batch_id', 'serial_key', 'status', 'report_count', 'first_pass', 'pass_attempt', 'last_result', 'tested_at', 'panel_id'] as const;
-
-const deviceKey = (projectId: number, key: string) => `${projectId}\u0000${key}`;
-
 /**
- * Stores checked reports in one transaction, in their order, as if one after the other: each
- * sees the board as the one before it left it. Devices are locked (PostgreSQL) by id, so
- * concurrent writers take turns per board; counters and statistics are summed in memory and
- * written once per row, in key order (counters.ts). A uuid that another writer stored since the
- * checks rolls everything back (StoredMeanwhile): the caller checks again and redoes the round.
+ * Checks and stores reports in one transaction, in their order, as if one after the other: each
+ * sees the board as the one before it left it. The checks read what the lookups found (lookUp),
+ * which also locks the boards (PostgreSQL) by id, so concurrent writers take turns per board;
+ * counters and statistics are summed in memory and written once per row, in key order
+ * (counters.ts). A uuid that another writer stored since the lookups rolls everything back
+ * (StoredMeanwhile): the caller redoes the round. Each report gets its answer in `outcomes`;
+ * `events` are for the live feed, after the commit.
  */
 export async function storeReports(
   db: Kysely<DB>,
-  reports: CheckedReport[],
+  items: IngestItem[],
   live?: LiveAnnouncer,
-): Promise<{ answers: [number, IngestOutcome][]; events: LiveReportEvent[] }> {
+): Promise<{ outcomes: IngestOutcome[]; events: LiveReportEvent[] }> {
   const pg = dialectOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
-    const answers: [number, IngestOutcome][] = [];
-    const devices = await lockDevices(trx, pg, reports.map((r) => [r.project.id, r.key]));
-
-    // Boards seen for the first time are made in the batch their first report names.
-    const { refused, created } = await createDevices(trx, pg, reports, devices, now);
-    for (const index of refused) {
-      answers.push([index, { ok: false, error: invalidField('production_batch_id', 'A new device needs a production batch of this project.') }]);
-    }
-    const accepted = reports.filter((r) => !refused.has(r.index));
-    if (accepted.length === 0) return { answers, events: [] };
-
-    const before = new Map<string, DeviceState | null>();
-    const rows = [];
-    const statistics: StoredReport[] = [];
-    const events: LiveReportEvent[] = [];
-    for (const r of accepted) {
-      const key = deviceKey(r.project.id, r.key);
-      const device = devices.get(key)!;
-      if (!before.has(key)) before.set(key, created.has(key) ? null : device);
-      const after = afterReport(device, r.input.result, r.finished_at);
-      const failing = r.steps.filter((s) => !s.pass).map((s) => s.name);
-      const test_profile = r.input.test_profile ?? null;
-      const test_profile_version = r.input.test_profile_version ?? null;
-      rows.push({
-        uuid: r.input.uuid,
-        device_id: device.id,
-        project_id: r.project.id,
-        company_id: r.project.company_id,
-        production_batch_id: device.production_batch_id,
-        enclosure_id: r.jig.id,
-        test_profile,
-        test_profile_version,
-        // The version it ran, when the project has it (issue 13): statistics per version read this.
-        test_profile_id: profileIdQuery(trx, r.project.id, r.input.test_profile, r.input.test_profile_version),
-        result: r.input.result,
-        started_at: r.started_at,
-        finished_at: r.finished_at,
-        step_count: r.steps.length,
-        failed_step_count: failing.length,
-        steps: JSON.stringify(r.steps),
-        created_at: now,
-      });
-      statistics.push({
-        company_id: r.project.company_id,
-        project_id: r.project.id,
-        device_id: device.id,
-        production_batch_id: device.production_batch_id,
-        enclosure_id: r.jig.id,
-        test_profile,
-        test_profile_version,
-        result: r.input.result,
-        finished_at: r.finished_at,
-        first: device.report_count === 0,
-        cohort: reportCohort(device, after),
-        failing_steps: failing,
-      });
-      devices.set(key, { ...after, panel_id: r.input.panel_id !== undefined ? r.input.panel_id : device.panel_id });
-      events.push({ company_id: r.project.company_id, project_id: r.project.id, production_batch_id: device.production_batch_id, device_id: device.id });
-    }
-
-
-    const companyOf = new Map(accepted.map((r) => [r.project.id, r.project.company_id]));
-    const changes = new Map<number, DeviceChange[]>();
-    const touched: DeviceState[] = [];
-    for (const [key, was] of before) {
-      const device = devices.get(key)!;
-      touched.push(device);
-      const company = companyOf.get(device.project_id)!;
-      changes.set(company, [...(changes.get(company) ?? []), { before: was, after: device }]);
-    }
-    // Nothing below reads what these write (the statistics read stored first reports only for
-    // boards whose first report is not among these): on PostgreSQL they go as one statement.
-    const writes = new GatheredWrites(trx);
-    // A concurrent writer's copy of a uuid makes this wait for its commit, then insert nothing.
-    const inserted = writes.addReturning<{ id: number; uuid: string }>(
-      trx.insertInto('device_reports').values(rows).onConflict((oc) => oc.column('uuid').doNothing()).returning(['id', 'uuid']),
-    );
-    await writes.add(updateDevices(trx, touched, now));
-    for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
-    await addReportsStatistics(trx, statistics, writes);
-    const jigs = [...new Set(accepted.map((r) => r.jig.id))].sort((a, b) => a - b);
-    await writes.add(trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', jigs));
-    await live?.inTransaction(trx, events, writes);
-    await writes.flush();
-    // Fewer rows than reports: another writer stored one of these uuids since the checks.
-    if (inserted().length < rows.length) throw new StoredMeanwhile();
-    const reportIds = new Map(inserted().map((row) => [row.uuid, row.id]));
-
-    for (const r of accepted) {
-      const device = devices.get(deviceKey(r.project.id, r.key))!;
-      answers.push([r.index, { ok: true, result: { report_id: reportIds.get(r.input.uuid)!, device_id: device.id, duplicate: false } }]);
-    }
-    return { answers, events };
+    const { stored, projects, devices } = await lookUp(trx, pg, items);
+    const { outcomes, checked } = checkReports(items, stored, projects);
+    const { answers, events } = await storeChecked(trx, pg, checked, devices, live);
+    for (const [index, answer] of answers) outcomes[index] = answer;
+    return { outcomes: outcomes as IngestOutcome[], events };
   });
+}
+
+/** Stores the reports that passed the checks, on the boards `devices` holds (and new ones). */
+async function storeChecked(
+  trx: Kysely<DB>,
+  pg: boolean,
+  reports: CheckedReport[],
+  devices: Map<string, DeviceState>,
+  live?: LiveAnnouncer,
+): Promise<{ answers: [number, IngestOutcome][]; events: LiveReportEvent[] }> {
+  const now = new Date().toISOString();
+  const answers: [number, IngestOutcome][] = [];
+  if (reports.length === 0) return { answers, events: [] };
+
+  // Boards seen for the first time are made in the batch their first report names.
+  const { refused, created } = await createDevices(trx, pg, reports, devices, now);
+  for (const index of refused) {
+    answers.push([index, { ok: false, error: invalidField('production_batch_id', 'A new device needs a production batch of this project.') }]);
+  }
+  const accepted = reports.filter((r) => !refused.has(r.index));
+  if (accepted.length === 0) return { answers, events: [] };
+
+  const before = new Map<string, DeviceState | null>();
+  const rows = [];
+  const statistics: StoredReport[] = [];
+  const events: LiveReportEvent[] = [];
+  for (const r of accepted) {
+    const key = deviceKey(r.project.id, r.key);
+    const device = devices.get(key)!;
+    if (!before.has(key)) before.set(key, created.has(key) ? null : device);
+    const after = afterReport(device, r.input.result, r.finished_at);
+    const failing = r.steps.filter((s) => !s.pass).map((s) => s.name);
+    const test_profile = r.input.test_profile ?? null;
+    const test_profile_version = r.input.test_profile_version ?? null;
+    rows.push({
+      uuid: r.input.uuid,
+      device_id: device.id,
+      project_id: r.project.id,
+      company_id: r.project.company_id,
+      production_batch_id: device.production_batch_id,
+      enclosure_id: r.jig.id,
+      test_profile,
+      test_profile_version,
+      // The version it ran, when the project has it (issue 13): statistics per version read this.
+      test_profile_id: profileIdQuery(trx, r.project.id, r.input.test_profile, r.input.test_profile_version),
+      result: r.input.result,
+      started_at: r.started_at,
+      finished_at: r.finished_at,
+      step_count: r.steps.length,
+      failed_step_count: failing.length,
+      steps: JSON.stringify(r.steps),
+      created_at: now,
+    });
+    statistics.push({
+      company_id: r.project.company_id,
+      project_id: r.project.id,
+      device_id: device.id,
+      production_batch_id: device.production_batch_id,
+      enclosure_id: r.jig.id,
+      test_profile,
+      test_profile_version,
+      result: r.input.result,
+      finished_at: r.finished_at,
+      first: device.report_count === 0,
+      cohort: reportCohort(device, after),
+      failing_steps: failing,
+    });
+    devices.set(key, { ...after, panel_id: r.input.panel_id !== undefined ? r.input.panel_id : device.panel_id });
+    events.push({ company_id: r.project.company_id, project_id: r.project.id, production_batch_id: device.production_batch_id, device_id: device.id });
+  }
+
+
+  const companyOf = new Map(accepted.map((r) => [r.project.id, r.project.company_id]));
+  const changes = new Map<number, DeviceChange[]>();
+  const touched: DeviceState[] = [];
+  for (const [key, was] of before) {
+    const device = devices.get(key)!;
+    touched.push(device);
+    const company = companyOf.get(device.project_id)!;
+    changes.set(company, [...(changes.get(company) ?? []), { before: was, after: device }]);
+  }
+  // Nothing below reads what these write (the statistics read stored first reports only for
+  // boards whose first report is not among these): on PostgreSQL they go as one statement.
+  const writes = new GatheredWrites(trx);
+  // A concurrent writer's copy of a uuid makes this wait for its commit, then insert nothing.
+  const inserted = writes.addReturning<{ id: number; uuid: string }>(
+    trx.insertInto('device_reports').values(rows).onConflict((oc) => oc.column('uuid').doNothing()).returning(['id', 'uuid']),
+  );
+  await writes.add(updateDevices(trx, touched, now));
+  for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
+  await addReportsStatistics(trx, statistics, writes);
+  const jigs = [...new Set(accepted.map((r) => r.jig.id))].sort((a, b) => a - b);
+  await writes.add(trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', jigs));
+  await live?.inTransaction(trx, events, writes);
+  await writes.flush();
+  // Fewer rows than reports: another writer stored one of these uuids since the lookups.
+  if (inserted().length < rows.length) throw new StoredMeanwhile();
+  const reportIds = new Map(inserted().map((row) => [row.uuid, row.id]));
+
+  for (const r of accepted) {
+    const device = devices.get(deviceKey(r.project.id, r.key))!;
+    answers.push([r.index, { ok: true, result: { report_id: reportIds.get(r.input.uuid)!, device_id: device.id, duplicate: false } }]);
+  }
+  return { answers, events };
 }
 
 /** The columns a report moves, in the order updateDevices' VALUES rows hold them (after the id). */
@@ -187,26 +193,6 @@ function updateDevices(trx: Kysely<DB>, devices: DeviceState[], now: string) {
     .from(sql`(values ${sql.join(rows)})`.as('v'))
     .set(Object.fromEntries([...MOVED.map((c, i) => [c, column(i + 2)]), ['updated_at', now]]))
     .whereRef('devices.id', '=', column(1) as never);
-}
-
-/** The devices of these (project, serial key) pairs, by deviceKey; locked until commit on PostgreSQL, in id order. */
-async function lockDevices(trx: Kysely<DB>, pg: boolean, pairs: [number, string][]): Promise<Map<string, DeviceState>> {
-  const byProject = new Map<number, Set<string>>();
-  for (const [project, key] of pairs) byProject.set(project, (byProject.get(project) ?? new Set()).add(key));
-  if (byProject.size === 0) return new Map();
-  // On PostgreSQL `project_id + 0`: a project created since the planner's last statistics looks
-  // empty to it, and it would walk the project's devices on a project index (8 ms at 2,000
-  // boards, growing) instead of looking the few keys up on devices_serial_key (0.8 ms).
-  const projectColumn = pg ? sql<number>`devices.project_id + 0` : sql.ref<number>('devices.project_id');
-  const query = trx
-    .selectFrom('devices')
-    .where((eb) => eb.or([...byProject].map(([project, keys]) => eb.and([eb(projectColumn, '=', project), eb('serial_key', 'in', [...keys])]))))
-    .select([...DEVICE_STATE]);
-  // PostgreSQL locks the rows in id order, so writers that want the same boards queue rather than
-  // deadlock. SQLite (one writer, no row locks) is left unordered: asked for id order, it would
-  // rather walk the table in rowid order than sort the few rows its unique index finds.
-  const rows = await (pg ? query.orderBy('id').forUpdate() : query).execute();
-  return new Map(rows.map((row) => [deviceKey(row.project_id, row.serial_key), row]));
 }
 
 /**

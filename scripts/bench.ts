@@ -36,6 +36,8 @@
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_PG_DATABASE   the bench's own PostgreSQL database on it (default jigboard_bench, or
  *                       jigboard_bench_N for another device count)
+ *   BENCH_CPU_PROFILE=dir   a V8 CPU profile of the ingestion section's load, in this process
+ *                       (scripts/bench-profile.ts), written to dir/ingestion-<database>.cpuprofile
  *   --build             rebuild the web app before measuring the bundle
  *   --soak              the soak alone (BENCH_ONLY does not apply), on each database as BENCH_DB says:
  *     BENCH_SOAK_MINUTES=N   minutes (default 10; 2 with BENCH_QUICK)
@@ -59,6 +61,7 @@ import { releaseSection } from './bench-release';
 import { searchSection } from './bench-search';
 import { uploadSection } from './bench-upload';
 import { runChild, writeLine } from './bench-child';
+import { profiled } from './bench-profile';
 import { acknowledged, boardRuns, failureKey, postReport, reportBody } from './bench-jig';
 import { fmt, percentile, printSummary, record, resultsFile, targetText, writeResults } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
@@ -680,7 +683,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string) {
   const { reportQueueTotals } = await import('../server/services/production/report-queue');
   const queued0 = { ...reportQueueTotals };
   const cpu0 = process.cpuUsage();
-  const result = await client<IngestResult>(ingestJob(target, port));
+  const result = await profiled(`ingestion-${label}`, () => client<IngestResult>(ingestJob(target, port)));
 
   const cpu = process.cpuUsage(cpu0);
   const load = loadavg()[0];

@@ -11,7 +11,7 @@ import { findDevice } from '../store/devices';
 import { findEnclosureSetting } from '../store/enclosure-settings';
 import { findInvite } from '../store/invites';
 import { findProject } from '../store/projects';
-import { findReleaseBatchHead } from '../store/release-batches';
+import { findReleaseBatchHeadWithProject } from '../store/release-batches';
 import { findProfile, profileIdOf } from '../store/test-profiles';
 import { findReportDetail } from '../store/reports';
 import { findUser } from '../store/users';
@@ -53,9 +53,10 @@ export const SCOPES = {
     const found = await findBatchWithProject(db, id);
     return found && { row: found, owner: { company_id: found.project.company_id, project_id: found.project.id } };
   }),
+  // The batch and its project in one query, like a production batch.
   releaseBatch: scope(async (db, id) => {
-    const found = await inProject(db, await findReleaseBatchHead(db, id));
-    return found && { row: { batch: found.row, project: found.row.project }, owner: found.owner };
+    const found = await findReleaseBatchHeadWithProject(db, id);
+    return found && { row: found, owner: { company_id: found.project.company_id, project_id: found.project.id } };
   }),
   device: scope(async (db, id) => {
     const found = await findDevice(db, id);

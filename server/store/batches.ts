@@ -14,7 +14,7 @@ import { lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
-import { toProject } from './projects';
+import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { withUniqueFields } from './unique';
 
 const NAME_TAKEN = 'This project has a batch with this name already.';
@@ -119,31 +119,13 @@ export async function findBatchWithProject(
       'production_batches.untested_count',
       'production_batches.scrapped_count',
       'production_batches.report_count',
-      'projects.company_id as p_company_id',
-      'projects.name as p_name',
-      'projects.description as p_description',
-      'projects.status as p_status',
-      'projects.request_id as p_request_id',
-      'projects.device_count as p_device_count',
-      'projects.created_at as p_created_at',
-      'projects.updated_at as p_updated_at',
+      ...JOINED_PROJECT_COLUMNS,
     ])
     .where('production_batches.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { untested_count, scrapped_count, report_count, ...rest } = row;
-  const { p_company_id, p_name, p_description, p_status, p_request_id, p_device_count, p_created_at, p_updated_at, ...batch } = rest;
-  const project = toProject({
-    id: batch.project_id,
-    company_id: p_company_id,
-    name: p_name,
-    description: p_description,
-    status: p_status,
-    request_id: p_request_id,
-    device_count: p_device_count,
-    created_at: p_created_at,
-    updated_at: p_updated_at,
-  });
+  const { project, own } = projectOfJoined(row);
+  const { untested_count, scrapped_count, report_count, ...batch } = own;
   return { batch: toBatch(batch), project, counters: { untested_count, scrapped_count, report_count } };
 }
 

@@ -29,6 +29,41 @@ type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['executeT
 export const toProject = (row: ProjectRow): Project => ({ ...row, status: row.status as ProjectStatus });
 
 /**
+ * A project's columns under `p_` names, for a query that joins `projects` to a row the project
+ * owns: an access scope then reads the row and its project in one statement instead of two
+ * (`projectOfJoined` takes them back out).
+ */
+export const JOINED_PROJECT_COLUMNS = [
+  'projects.company_id as p_company_id',
+  'projects.name as p_name',
+  'projects.description as p_description',
+  'projects.status as p_status',
+  'projects.request_id as p_request_id',
+  'projects.device_count as p_device_count',
+  'projects.created_at as p_created_at',
+  'projects.updated_at as p_updated_at',
+] as const;
+
+type JoinedProject = { [K in keyof Omit<ProjectRow, 'id'> as `p_${K & string}`]: ProjectRow[K] };
+
+/** Splits a row read with JOINED_PROJECT_COLUMNS into its own columns and its project. */
+export function projectOfJoined<R extends JoinedProject & { project_id: number }>(row: R): { project: Project; own: Omit<R, keyof JoinedProject> } {
+  const { p_company_id, p_name, p_description, p_status, p_request_id, p_device_count, p_created_at, p_updated_at, ...own } = row;
+  const project = toProject({
+    id: row.project_id,
+    company_id: p_company_id,
+    name: p_name,
+    description: p_description,
+    status: p_status,
+    request_id: p_request_id,
+    device_count: p_device_count,
+    created_at: p_created_at,
+    updated_at: p_updated_at,
+  });
+  return { project, own };
+}
+
+/**
  * The projects a company list shows: the company's own and, when a user lists their own company,
  * also the projects of other companies they joined by invitation (a manufacturer's people see the
  * customer projects they build for on their /projects screen).

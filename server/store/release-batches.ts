@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import type { Project } from '../../contract/projects';
 import type { ReleaseBatch, ReleaseBatchDetail, ReleaseBatchStatus } from '../../contract/release-batches';
 import { lockedOnPostgres, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { conflict, invalidField } from '../http/errors';
+import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { withUniqueFields } from './unique';
 
 const NAME_TAKEN = 'This project has a release batch with this name already.';
@@ -96,15 +98,23 @@ export async function findReleaseBatch(db: Kysely<DB>, id: number): Promise<Rele
  * What the routes check before they act (project, status, count), without the not-qualifying
  * count, which reads every board of a draft.
  */
-export async function findReleaseBatchHead(db: Kysely<DB>, id: number) {
-  return db
+export type ReleaseBatchHead = { id: number; project_id: number; name: string; status: ReleaseBatchStatus; device_count: number };
+
+/**
+ * The batch's head with its project, in one query: what every `/releasebatches/:id` route starts
+ * from (the access scope), so none of them costs a second round trip.
+ */
+export async function findReleaseBatchHeadWithProject(db: Kysely<DB>, id: number): Promise<{ batch: ReleaseBatchHead; project: Project } | undefined> {
+  const row = await db
     .selectFrom('release_batches')
-    .where('id', '=', id)
-    .select(['id', 'project_id', 'name', 'status', 'device_count'])
-    .executeTakeFirst()
-    .then((row) => row && { ...row, status: row.status as ReleaseBatchStatus });
+    .innerJoin('projects', 'projects.id', 'release_batches.project_id')
+    .where('release_batches.id', '=', id)
+    .select(['release_batches.id', 'release_batches.project_id', 'release_batches.name', 'release_batches.status', 'release_batches.device_count', ...JOINED_PROJECT_COLUMNS])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { project, own } = projectOfJoined(row);
+  return { batch: { ...own, status: own.status as ReleaseBatchStatus }, project };
 }
-export type ReleaseBatchHead = NonNullable<Awaited<ReturnType<typeof findReleaseBatchHead>>>;
 
 /** The batch with the production batches its boards come from, most boards first. */
 export async function findReleaseBatchDetail(db: Kysely<DB>, batch: ReleaseBatch): Promise<ReleaseBatchDetail> {

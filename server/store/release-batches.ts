@@ -99,6 +99,7 @@ export async function findReleaseBatch(db: Kysely<DB>, id: number): Promise<Rele
  * count, which reads every board of a draft.
  */
 export type ReleaseBatchHead = { id: number; project_id: number; name: string; status: ReleaseBatchStatus; device_count: number };
+const HEAD_COLUMNS = ['release_batches.id', 'release_batches.project_id', 'release_batches.name', 'release_batches.status', 'release_batches.device_count'] as const;
 
 /**
  * The batch's head with its project, in one query: what every `/releasebatches/:id` route starts
@@ -109,7 +110,7 @@ export async function findReleaseBatchHeadWithProject(db: Kysely<DB>, id: number
     .selectFrom('release_batches')
     .innerJoin('projects', 'projects.id', 'release_batches.project_id')
     .where('release_batches.id', '=', id)
-    .select(['release_batches.id', 'release_batches.project_id', 'release_batches.name', 'release_batches.status', 'release_batches.device_count', ...JOINED_PROJECT_COLUMNS])
+    .select([...HEAD_COLUMNS, ...JOINED_PROJECT_COLUMNS])
     .executeTakeFirst();
   if (!row) return undefined;
   const { project, own } = projectOfJoined(row);
@@ -184,13 +185,9 @@ export async function renameReleaseBatch(db: Kysely<DB>, batch: ReleaseBatchHead
  * The batch, locked for a delete (services/deletes.ts): first in the lock order every writer of
  * release batches follows (production/release-update.ts). Undefined once gone.
  */
-export function lockReleaseBatch(trx: Kysely<DB>, id: number) {
-  return lockedOnPostgres(
-    trx,
-    trx.selectFrom('release_batches').where('id', '=', id).select(['id', 'project_id', 'name', 'status', 'device_count']),
-  )
-    .executeTakeFirst()
-    .then((row) => row && { ...row, status: row.status as ReleaseBatchStatus });
+export async function lockReleaseBatch(trx: Kysely<DB>, id: number): Promise<ReleaseBatchHead | undefined> {
+  const row = await lockedOnPostgres(trx, trx.selectFrom('release_batches').where('release_batches.id', '=', id).select(HEAD_COLUMNS)).executeTakeFirst();
+  return row && { ...row, status: row.status as ReleaseBatchStatus };
 }
 
 /** Deletes the batch row; its boards must have been put back first (`freeBoards`). */

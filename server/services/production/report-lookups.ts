@@ -41,7 +41,7 @@ export async function lookUp(trx: Kysely<DB>, pg: boolean, items: IngestItem[]):
     const projects = await projectsQuery.execute();
     const owners = new Map(projects.map((p) => [p.id, p]));
     const ours = boards.filter((b) => owners.get(b.project)?.company_id === b.company);
-    return found(stored, projects, [...(await lockDevices(trx, pg, ours.map((b) => [b.project, b.key]))).values()]);
+    return { stored: byUuid(stored), projects: owners, devices: await lockDevices(trx, pg, ours.map((b) => [b.project, b.key])) };
   }
   const locked = devicesQuery(trx, pg, boards.map((b) => [b.project, b.key]), (project) => {
     const companies = [...new Set(boards.filter((b) => b.project === project).map((b) => b.company))];
@@ -53,16 +53,12 @@ export async function lookUp(trx: Kysely<DB>, pg: boolean, items: IngestItem[]):
       (select coalesce(json_agg(locked), '[]') from locked) as devices,
       (select coalesce(json_agg(s), '[]') from (${storedQuery}) as s) as stored,
       (select coalesce(json_agg(p), '[]') from (${projectsQuery}) as p) as projects`.execute(trx);
-  return found(rows[0].stored, rows[0].projects, rows[0].devices);
+  const { stored, projects, devices } = rows[0];
+  return { stored: byUuid(stored), projects: new Map(projects.map((p) => [p.id, p])), devices: byDeviceKey(devices) };
 }
 
-function found(stored: StoredBefore[], projects: ProjectOwner[], devices: DeviceState[]): Lookups {
-  return {
-    stored: new Map(stored.map((r) => [r.uuid, r])),
-    projects: new Map(projects.map((p) => [p.id, { id: p.id, company_id: p.company_id }])),
-    devices: new Map(devices.map((row) => [deviceKey(row.project_id, row.serial_key), row])),
-  };
-}
+const byUuid = (stored: StoredBefore[]) => new Map(stored.map((r) => [r.uuid, r]));
+const byDeviceKey = (devices: DeviceState[]) => new Map(devices.map((row) => [deviceKey(row.project_id, row.serial_key), row]));
 
 /**
  * The devices of these (project, serial key) pairs, with `also(project)` (when given) as a further
@@ -94,6 +90,5 @@ export async function lockDevices(trx: Kysely<DB>, pg: boolean, pairs: [number, 
   // PostgreSQL locks the rows in id order, so writers that want the same boards queue rather than
   // deadlock. SQLite (one writer, no row locks) is left unordered: asked for id order, it would
   // rather walk the table in rowid order than sort the few rows its unique index finds.
-  const rows = await (pg ? query.orderBy('id').forUpdate() : query).execute();
-  return new Map(rows.map((row) => [deviceKey(row.project_id, row.serial_key), row]));
+  return byDeviceKey(await (pg ? query.orderBy('id').forUpdate() : query).execute());
 }

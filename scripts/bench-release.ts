@@ -20,11 +20,12 @@
  *
  *   BENCH_RELEASE_BOARDS=N   boards to release (default 250,000; 25,000 with BENCH_QUICK)
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { dialectOf, toCount } from '../server/db/dialect';
 import type { DB } from '../server/db/schema';
 import { BATCH_COUNTERS } from '../server/services/production/counters';
 import { createReleaseBatch } from '../server/store/release-batches';
+import { devicesWithPicks } from '../server/store/devices';
 import { fmt, record } from './bench-results';
 
 /** Issue 14: selecting all matching and releasing 250,000 boards, each under 5 s. */
@@ -113,23 +114,19 @@ function expectOk<T>(answer: Timed<T>, what: string): T {
  * others in a holding draft; returns how many the pool holds.
  */
 async function holdAllBut(db: Kysely<DB>, projectId: number, userId: number, wanted: number): Promise<number> {
-  const pool = db
-    .selectFrom('devices')
-    .where('project_id', '=', projectId)
-    .where('status', '=', 'passed')
-    .where('release_batch_id', 'is', null);
-  const cut = await pool.select('id').orderBy('id').offset(wanted - 1).limit(1).executeTakeFirst();
+  const pool = devicesWithPicks(db)
+    .where('devices.project_id', '=', projectId)
+    .where('devices.status', '=', 'passed')
+    .where('picks.device_id', 'is', null);
+  const cut = await pool.select('devices.id').orderBy('devices.id').offset(wanted - 1).limit(1).executeTakeFirst();
   if (cut) {
     const holding = await createReleaseBatch(db, { project_id: projectId, name: HOLDING, created_by: userId });
     const held = await db
-      .updateTable('devices')
-      .set({ release_batch_id: holding })
-      .where('project_id', '=', projectId)
-      .where('status', '=', 'passed')
-      .where('release_batch_id', 'is', null)
-      .where('id', '>', cut.id)
+      .insertInto('release_batch_picks')
+      .columns(['device_id', 'release_batch_id', 'serial_key'])
+      .expression(pool.where('devices.id', '>', cut.id).select(['devices.id', sql<number>`cast(${holding} as integer)`.as('release_batch_id'), 'devices.serial_key']))
       .executeTakeFirst();
-    await db.updateTable('release_batches').set({ device_count: Number(held.numUpdatedRows) }).where('id', '=', holding).execute();
+    await db.updateTable('release_batches').set({ device_count: Number(held.numInsertedOrUpdatedRows) }).where('id', '=', holding).execute();
   }
   const left = await pool.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return toCount(left.n as string | number);
@@ -145,9 +142,10 @@ async function putBack(db: Kysely<DB>, projectId: number): Promise<void> {
     const ours = trx.selectFrom('release_batches').where('project_id', '=', projectId).where('name', 'like', `${PREFIX}%`).select('id');
     const ids = (await ours.execute()).map((r) => r.id);
     if (ids.length === 0) return;
+    const picked = (eb: ExpressionBuilder<DB, 'devices'>) => eb.selectFrom('release_batch_picks').where('release_batch_id', 'in', ids).select('device_id');
     const released = await trx
       .selectFrom('devices')
-      .where('release_batch_id', 'in', ids)
+      .where('id', 'in', picked)
       .where('status', '=', 'released')
       .groupBy('production_batch_id')
       .select((eb) => ['production_batch_id', eb.fn.countAll().as('n')])
@@ -162,9 +160,11 @@ async function putBack(db: Kysely<DB>, projectId: number): Promise<void> {
     }
     await trx
       .updateTable('devices')
-      .set({ status: sql`case when status = 'released' then 'passed' else status end`, release_batch_id: null })
-      .where('release_batch_id', 'in', ids)
+      .set({ status: 'passed' })
+      .where('id', 'in', picked)
+      .where('status', '=', 'released')
       .execute();
+    await trx.deleteFrom('release_batch_picks').where('release_batch_id', 'in', ids).execute();
     await trx.deleteFrom('release_batches').where('id', 'in', ids).execute();
   });
   if (dialectOf(db) === 'postgres') await sql`vacuum analyze devices`.execute(db);
@@ -184,7 +184,7 @@ async function movedRight(db: Kysely<DB>, projectId: number, before: Record<stri
   const after = await batchCounters(db, projectId);
   const inBatch = await db
     .selectFrom('devices')
-    .where('release_batch_id', '=', batchId)
+    .where('id', 'in', (eb) => eb.selectFrom('release_batch_picks').where('release_batch_id', '=', batchId).select('device_id'))
     .groupBy('production_batch_id')
     .select((eb) => ['production_batch_id', eb.fn.countAll().as('n'), eb.fn.sum<string | number>(sql`case when status = 'released' then 0 else 1 end`).as('not_released')])
     .execute();

@@ -140,7 +140,6 @@ export interface DevicesTable {
   id: Generated<number>;
   project_id: number;
   production_batch_id: number;
-  release_batch_id: number | null;
   serial: string;
   /** lower(serial): prefix search and per-project uniqueness. */
   serial_key: string;
@@ -267,6 +266,16 @@ export interface ReleaseBatchesTable {
   updated_at: string;
 }
 
+/**
+ * A board picked for a release batch (migration 016): at most one batch per board (the key).
+ * `serial_key` is the board's, copied for a shipment's serial order; corrections keep it equal.
+ */
+export interface ReleaseBatchPicksTable {
+  device_id: number;
+  release_batch_id: number;
+  serial_key: string;
+}
+
 export interface InvitesTable {
   id: Generated<number>;
   project_id: number;
@@ -306,6 +315,7 @@ export interface ProductionDB {
   device_step_failures: DeviceStepFailuresTable;
   enclosure_daily_stats: EnclosureDailyStatsTable;
   release_batches: ReleaseBatchesTable;
+  release_batch_picks: ReleaseBatchPicksTable;
   invites: InvitesTable;
   project_members: ProjectMembersTable;
 }

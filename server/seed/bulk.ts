@@ -258,6 +258,8 @@ export async function bulkSeed(spec: DatabaseSpec, options: BulkOptions): Promis
       if (existing > 0 || anyDevice) {
         log(`--force: wiping the devices and reports of "${BENCH_PROJECT}"…`);
         await tx.deleteFrom('device_reports').where('project_id', '=', world.projectId).execute();
+        // Picks have no foreign key (migration 016): the boards' go first, by hand.
+        await tx.deleteFrom('release_batch_picks').where('device_id', 'in', tx.selectFrom('devices').where('project_id', '=', world.projectId).select('id')).execute();
         await tx.deleteFrom('devices').where('project_id', '=', world.projectId).execute();
         await tx.deleteFrom('report_daily_stats').where('project_id', '=', world.projectId).execute();
         await tx.deleteFrom('step_failure_daily').where('project_id', '=', world.projectId).execute();

@@ -14,6 +14,7 @@ import {
   DEVICE_SORTING,
   deviceSortingFor,
   listDevices,
+  RELEASE_BATCH_DEVICE_SORTING,
   type DeviceFilters,
 } from '../store/devices';
 import type { ReleaseBatchHead } from '../store/release-batches';
@@ -38,7 +39,9 @@ type ReleaseScope = { project: Project; batch?: ReleaseBatchHead };
  */
 async function prepare(db: Kysely<DB>, filters: DeviceFilters) {
   const matches = filters.search || filters.failing_step ? await countDevices(db, filters) : undefined;
-  return { matches, sorting: deviceSortingFor(db, matches, filters.search) };
+  const sorting = deviceSortingFor(db, matches, filters.search);
+  const ofOneReleaseBatch = typeof filters.release_batch_id === 'number';
+  return { matches, sorting: ofOneReleaseBatch && sorting === DEVICE_SORTING ? RELEASE_BATCH_DEVICE_SORTING : sorting };
 }
 
 // A project's devices, or one production batch's (the batch is the path's, never a query filter).
@@ -77,8 +80,8 @@ export async function deviceExport(db: Kysely<DB>, scope: DeviceScope, list: Dev
 // A release batch's boards (no batch: the project's unreleased pool of passed boards).
 
 /**
- * A shipment reads by serial, and its serial index (release_batch_id, serial_key, id) serves
- * that order on both databases; the unreleased pool keeps the devices table's id order.
+ * A shipment reads by serial, and its picks' index (release_batch_id, serial_key, device_id)
+ * serves that order on both databases; the unreleased pool keeps the devices table's id order.
  */
 const releaseOrder = (batch: ReleaseBatchHead | undefined, list: ReleaseDeviceListQuery): ReleaseDeviceListQuery =>
   batch && list.sortby === undefined ? { ...list, sortby: 'serial' } : list;

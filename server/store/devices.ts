@@ -93,17 +93,25 @@ function serialContains(dialect: 'sqlite' | 'postgres', term: string): Expressio
     and devices.serial_key glob ${`*${escapeGlob(key)}*`})`;
 }
 
+/**
+ * Devices with the release batch that picked each, if one did (migration 016): any query that
+ * filters on a release batch (`filterDevices`) starts here. The join is on the picks' key, and
+ * where nothing of it is read both databases leave it out of the plan.
+ */
+export function devicesWithPicks(db: Kysely<DB>) {
+  return db.selectFrom('devices').leftJoin('release_batch_picks as picks', 'picks.device_id', 'devices.id');
+}
+
 /** Devices with their production batch's name; every device answer starts here. */
 export function selectDevices(db: Kysely<DB>) {
-  return db
-    .selectFrom('devices')
+  return devicesWithPicks(db)
     .innerJoin('production_batches', 'production_batches.id', 'devices.production_batch_id')
     .select([
       'devices.id',
       'devices.project_id',
       'devices.production_batch_id',
       'production_batches.name as production_batch_name',
-      'devices.release_batch_id',
+      'picks.release_batch_id',
       'devices.serial',
       'devices.status',
       'devices.first_pass',
@@ -135,6 +143,17 @@ export const DEVICE_SORTING: ListSorting<DeviceSort> = {
   default: 'id',
   tiebreaker: sql.ref('devices.id'),
   nullable: ['tested_at'],
+};
+
+/**
+ * One release batch's boards in the same orders, with serial and id read off its picks (equal
+ * to the board's): the picks' (release_batch_id, serial_key, device_id) index then serves a
+ * shipment's serial order as a walk, where the devices' columns would sort the whole batch.
+ */
+export const RELEASE_BATCH_DEVICE_SORTING: ListSorting<DeviceSort> = {
+  ...DEVICE_SORTING,
+  columns: { ...DEVICE_SORTING.columns, id: sql.ref('picks.device_id'), serial: sql.ref('picks.serial_key') },
+  tiebreaker: sql.ref('picks.device_id'),
 };
 
 /**
@@ -181,7 +200,10 @@ export type DeviceFilters = {
   status?: DeviceStatus;
   /** Part of a serial (see `serialSearchKind`). */
   search?: string;
-  /** The boards of one release batch; null: boards in no release batch (the unreleased pool). */
+  /**
+   * The boards of one release batch; null: boards in no release batch (the unreleased pool).
+   * Either needs the picks joined (`devicesWithPicks`).
+   */
   release_batch_id?: number | null;
   /** Boards in any status but this one (a draft's boards that stopped qualifying). */
   status_not?: DeviceStatus;
@@ -189,7 +211,7 @@ export type DeviceFilters = {
   failing_step?: string;
 };
 
-type DeviceColumn = 'devices.project_id' | 'devices.production_batch_id' | 'devices.status' | 'devices.release_batch_id';
+type DeviceColumn = 'devices.project_id' | 'devices.production_batch_id' | 'devices.status' | 'picks.release_batch_id';
 
 /** Narrows any query that has `devices` in its from clause (with whatever else it joins). */
 export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(db: Kysely<any>, query: QB, filters: DeviceFilters): QB {
@@ -224,8 +246,10 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(db: K
   }
   if (filters.status !== undefined) q = q.where(col('devices.status'), '=', filters.status);
   if (filters.status_not !== undefined) q = q.where('devices.status', '!=', filters.status_not);
-  if (filters.release_batch_id === null) q = q.where(col('devices.release_batch_id'), 'is', null);
-  else if (filters.release_batch_id !== undefined) q = q.where(col('devices.release_batch_id'), '=', filters.release_batch_id);
+  // The pool is the boards without a pick (an anti-join on the picks' key); a batch's boards are
+  // its picks, which its (release_batch_id, serial_key) index finds and orders.
+  if (filters.release_batch_id === null) q = q.where(sql.ref('picks.device_id'), 'is', null);
+  else if (filters.release_batch_id !== undefined) q = q.where(col('picks.release_batch_id'), '=', filters.release_batch_id);
   if (filters.failing_step !== undefined) {
     // Which boards failed which step is kept at ingestion (device_step_failures): an index range.
     const step = filters.failing_step;
@@ -256,7 +280,7 @@ export async function countDevices(db: Kysely<DB>, filters: DeviceFilters): Prom
   if (filters.search || uncounted) {
     // Devices alone: every device has its batch (a foreign key), and without the join SQLite
     // counts from the index (a million matches of a broad search: 150 ms instead of 600 ms).
-    const row = await filterDevices(db, db.selectFrom('devices'), filters)
+    const row = await filterDevices(db, devicesWithPicks(db), filters)
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
     return toCount(row?.n as string | number | undefined);
@@ -296,7 +320,7 @@ export async function listDevices(
 /**
  * Passed boards in no release batch, without walking the project's passed boards: the batches'
  * maintained passed counters minus the passed boards that drafts of the project hold (read on
- * the release batch index, so the cost follows what people picked, not the project's size).
+ * the drafts' picks, so the cost follows what people picked, not the project's size).
  * Released boards are never 'passed', so only drafts need subtracting.
  */
 export async function countUnreleasedDevices(db: Kysely<DB>, projectId: number, productionBatchId?: number): Promise<number> {
@@ -311,8 +335,9 @@ export async function countUnreleasedDevices(db: Kysely<DB>, projectId: number, 
         .where('production_batches.project_id', '=', projectId)
         .select((s) => s.fn.sum<string | number | null>('production_batches.passed_count').as('n'));
       let picked = eb
-        .selectFrom('devices')
-        .where('devices.release_batch_id', 'in', (s) =>
+        .selectFrom('release_batch_picks as picks')
+        .innerJoin('devices', 'devices.id', 'picks.device_id')
+        .where('picks.release_batch_id', 'in', (s) =>
           s.selectFrom('release_batches').where('project_id', '=', projectId).where('status', '=', 'draft').select('id'),
         )
         .where(unindexed('devices.status'), '=', 'passed')

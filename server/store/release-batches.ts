@@ -17,7 +17,7 @@ export const releasedAlready = () =>
 
 /**
  * Release batches with who released them and how many of a draft's boards no longer qualify.
- * That count reads the draft's own boards (release batch index), never the project's: a
+ * That count reads the draft's own boards (its picks), never the project's: a
  * released batch is 0 by definition, as its boards were all passed when it was released.
  */
 export function selectReleaseBatches(db: Kysely<DB>) {
@@ -40,8 +40,9 @@ export function selectReleaseBatches(db: Kysely<DB>) {
         .when('release_batches.status', '=', 'draft')
         .then(
           eb
-            .selectFrom('devices')
-            .whereRef('devices.release_batch_id', '=', 'release_batches.id')
+            .selectFrom('release_batch_picks as picks')
+            .innerJoin('devices', 'devices.id', 'picks.device_id')
+            .whereRef('picks.release_batch_id', '=', 'release_batches.id')
             .where('devices.status', '!=', 'passed')
             .select((c) => c.fn.countAll().as('n')),
         )
@@ -120,9 +121,10 @@ export async function findReleaseBatchHeadWithProject(db: Kysely<DB>, id: number
 /** The batch with the production batches its boards come from, most boards first. */
 export async function findReleaseBatchDetail(db: Kysely<DB>, batch: ReleaseBatch): Promise<ReleaseBatchDetail> {
   const rows = await db
-    .selectFrom('devices')
+    .selectFrom('release_batch_picks as picks')
+    .innerJoin('devices', 'devices.id', 'picks.device_id')
     .innerJoin('production_batches', 'production_batches.id', 'devices.production_batch_id')
-    .where('devices.release_batch_id', '=', batch.id)
+    .where('picks.release_batch_id', '=', batch.id)
     .groupBy(['production_batches.id', 'production_batches.name'])
     .select((eb) => ['production_batches.id', 'production_batches.name', eb.fn.countAll().as('device_count')])
     .orderBy('device_count', 'desc')

@@ -152,6 +152,19 @@ describe('PATCH /v1/releasebatches/:id/update: picking boards', () => {
     expect(back.json().data).toMatchObject({ removed: 5, batch: { device_count: 0 } });
   });
 
+  it("keeps a draft in serial order when a picked board's serial is corrected", async () => {
+    const q = await createProduction(t, 'alpha', { project: 'Release serials' });
+    const boards = await testBoards(q, ['SO-1', 'SO-2', 'SO-3']);
+    const batch = await create('Serial order', q);
+    expect((await update(batch, { add: Object.values(boards) })).json().data).toMatchObject({ added: 3 });
+    const fixed = await t.call('PATCH', `/v1/manage/devices/${boards['SO-1']}`, { as: 'root', body: { serial: 'SO-9' } });
+    expect(fixed.statusCode).toBe(200);
+    const list = await t.call('GET', `/v1/releasebatches/${batch}/devices`, { as: 'alpha-viewer' });
+    expect(serials(list)).toEqual(['SO-2', 'SO-3', 'SO-9']);
+    const search = await t.call('GET', `/v1/releasebatches/${batch}/devices?search=so-9`, { as: 'alpha-viewer' });
+    expect(serials(search)).toEqual(['SO-9']);
+  });
+
   it('answers 422 with field errors for a bad body', async () => {
     const batch = await create('Bad bodies');
     const cases: [unknown, string][] = [

@@ -30,9 +30,10 @@ const update = (batchId: number, body: unknown, as = 'alpha-engineer') =>
 async function placement(prod: Production) {
   const rows = await t.db
     .selectFrom('devices')
-    .where('project_id', '=', prod.projectId)
-    .select(['id', 'serial', 'status', 'release_batch_id'])
-    .orderBy('id')
+    .leftJoin('release_batch_picks as picks', 'picks.device_id', 'devices.id')
+    .where('devices.project_id', '=', prod.projectId)
+    .select(['devices.id', 'devices.serial', 'devices.status', 'picks.release_batch_id'])
+    .orderBy('devices.id')
     .execute();
   const byBatch = new Map<number | null, string[]>();
   for (const r of rows) byBatch.set(r.release_batch_id, [...(byBatch.get(r.release_batch_id) ?? []), r.serial]);
@@ -49,7 +50,7 @@ async function expectCountersRight(prod: Production, batchIds: number[] = [prod.
   expect(daily.stored).toEqual(daily.recounted);
   const releases = await t.db.selectFrom('release_batches').where('project_id', '=', prod.projectId).select(['id', 'device_count']).execute();
   for (const r of releases) {
-    const n = await t.db.selectFrom('devices').where('release_batch_id', '=', r.id).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const n = await t.db.selectFrom('release_batch_picks').where('release_batch_id', '=', r.id).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(r.device_count, `release batch ${r.id}`).toBe(toCount(n.n as string | number));
   }
 }

@@ -81,6 +81,10 @@ export async function correctDevice(db: Kysely<DB>, deviceId: number, input: Man
           })
           .where('id', '=', deviceId)
           .execute();
+        if (input.serial !== undefined) {
+          // A picked board's serial is also its pick's, which orders its release batch's list.
+          await trx.updateTable('release_batch_picks').set({ serial_key: serialKey(input.serial) }).where('device_id', '=', deviceId).execute();
+        }
         const company = await companyOfProject(trx, before.project_id);
         await applyDeviceChanges(trx, company, [{ before, after, device_id: deviceId }]);
       }),

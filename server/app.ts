@@ -16,6 +16,7 @@ import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
 import { loadRoutes } from './routes/index';
 import { openLiveFeed, type LiveFeed } from './live/feed';
 import { LiveStreams } from './live/streams';
+import { releaseCatchUp } from './services/production/release-catch-up';
 
 /** JSON bodies are small; uploads stream through multipart (server/files/multipart.ts) with own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -78,6 +79,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => live.close());
   if (ownsDb) app.addHook('onClose', () => db.destroy());
+  // Boards of batches released before a stop get their own status written now (issue 14).
+  // Fastify runs onClose hooks last added first: this one stops before the database closes.
+  const catchUp = releaseCatchUp(db, app.log);
+  catchUp.start();
+  app.addHook('onClose', () => catchUp.stop());
 
   if (config.phaseTimings) recordPhaseTimings(app);
   app.addHook('onRequest', async (request, reply) => {

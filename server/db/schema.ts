@@ -261,6 +261,11 @@ export interface ReleaseBatchesTable {
   device_count: Generated<number>;
   released_at: string | null;
   released_by: number | null;
+  /**
+   * The highest board id whose own status the release's catch-up has written (0: none yet);
+   * null once every board of the batch says "released" itself, and for drafts (migration 017).
+   */
+  catch_up_from: Generated<number | null>;
   created_by: number | null;
   created_at: string;
   updated_at: string;

@@ -15,6 +15,7 @@ import type {
 import type { DB } from '../db/schema';
 import { notFound } from '../http/errors';
 import { deleteRow, countOf, named } from './deletes';
+import { releaseCatchUp } from './production/release-catch-up';
 import { freeBoards, updateReleaseDevices } from './production/release-update';
 import {
   createReleaseBatch,
@@ -77,6 +78,8 @@ export async function changeReleaseDevices(
   input: ReleaseBatchUpdateDevicesInput,
 ): Promise<ReleaseBatchUpdateDevicesResult> {
   const counts = await updateReleaseDevices(db, { batchId: batch.id, project, callerId: caller.id }, input);
+  // The boards read as released already; their own status is written in the background.
+  if (counts.released) releaseCatchUp(db).kick();
   return { batch: await reread(db, batch.id), ...counts };
 }
 

@@ -46,6 +46,12 @@ const COUNTERS = ['device_count', 'untested_count', 'passed_count', 'failed_coun
  */
 function fingerprintQuery(db: Kysely<DB>, filters: DeviceFilters) {
   const sums = COUNTERS.map((c) => sql`coalesce(cast(sum(${sql.ref(`production_batches.${c}`)}) as text), '')`);
+  // A release's boards change their own status (and so their place in a status filter or order)
+  // after the counters moved, chunk by chunk (release-catch-up.ts): where each catch-up of the
+  // project has got to is part of what the anchors were found under.
+  const catchingUp = sql<string>`coalesce((select cast(sum(catch_up_from + 1) as text) from release_batches
+    where release_batches.project_id = ${filters.project_id!} and release_batches.catch_up_from is not null), '')`;
+  sums.push(catchingUp);
   let q = db
     .selectFrom('production_batches')
     .where('production_batches.project_id', '=', filters.project_id!)

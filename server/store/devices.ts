@@ -94,6 +94,19 @@ function serialContains(dialect: 'sqlite' | 'postgres', term: string): Expressio
 }
 
 /**
+ * Whether the board is in a released batch. A release writes "released" onto its batch; the
+ * boards' own status follows in the background (release-catch-up.ts), so until it has, a board
+ * that says "passed" may be released already. Boards that say "released" are not looked up.
+ */
+export const inReleasedBatch = (device = 'devices') => sql<SqlBool>`(${sql.ref(`${device}.status`)} <> 'released' and exists (
+  select 1 from release_batch_picks as rp inner join release_batches as rr on rr.id = rp.release_batch_id
+  where rp.device_id = ${sql.ref(`${device}.id`)} and rr.status = 'released'))`;
+
+/** The board's status as everyone reads it: its own, or "released" once its batch is. */
+export const effectiveStatus = (device = 'devices') =>
+  sql<string>`case when ${inReleasedBatch(device)} then 'released' else ${sql.ref(`${device}.status`)} end`;
+
+/**
  * Devices with the release batch that picked each, if one did (migration 016): any query that
  * filters on a release batch (`filterDevices`) starts here. The join is on the picks' key, and
  * where nothing of it is read both databases leave it out of the plan.
@@ -113,7 +126,7 @@ export function selectDevices(db: Kysely<DB>) {
       'production_batches.name as production_batch_name',
       'picks.release_batch_id',
       'devices.serial',
-      'devices.status',
+      effectiveStatus().as('status'),
       'devices.first_pass',
       'devices.last_result',
       'devices.report_count',
@@ -245,7 +258,10 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(db: K
     q = q.where(col('devices.project_id'), 'in', companyProjects);
   }
   if (filters.status !== undefined) q = q.where(col('devices.status'), '=', filters.status);
-  if (filters.status_not !== undefined) q = q.where('devices.status', '!=', filters.status_not);
+  // A passed board of a batch released a moment ago is released (its own status not caught up
+  // yet): not in a list of passed boards. The pool (no pick) holds none of those.
+  if (filters.status === 'passed' && filters.release_batch_id !== null) q = q.where(sql<SqlBool>`not ${inReleasedBatch()}`);
+  if (filters.status_not !== undefined) q = q.where(effectiveStatus(), '!=', filters.status_not);
   // The pool is the boards without a pick (an anti-join on the picks' key); a batch's boards are
   // its picks, which its (release_batch_id, serial_key) index finds and orders.
   if (filters.release_batch_id === null) q = q.where(sql.ref('picks.device_id'), 'is', null);

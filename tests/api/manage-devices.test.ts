@@ -229,8 +229,8 @@ describe('PATCH /v1/manage/devices/panel/:id', () => {
     const update = (body: object) => t.call('PATCH', `/v1/releasebatches/${rb}/update`, { as: 'alpha-engineer', body });
     expect((await update({ add: [ids[1]] })).json().data.added).toBe(1);
     expect((await update({ release: true })).statusCode).toBe(200);
+    const counters = await batchCounters(t, q.batchId); // also waits until the board says "released" itself
     const before = await t.db.selectFrom('devices').where('id', 'in', ids).orderBy('id').select(['status', 'production_batch_id']).execute();
-    const counters = await batchCounters(t, q.batchId);
 
     const refused = await correctPanel('PR-1', { status: 'failed' });
     expect(refused.statusCode).toBe(409);

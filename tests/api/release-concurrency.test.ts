@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCount } from '../../server/db/dialect';
+import { dialectOf, toCount } from '../../server/db/dialect';
+import { applyDeviceChanges } from '../../server/services/production/counters';
+import { releaseCatchUp } from '../../server/services/production/release-catch-up';
+import { shareReleaseLocks } from '../../server/services/production/release-lock';
 import { batchCounters, createProduction, dailyStats, testBoards, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -28,6 +31,8 @@ const update = (batchId: number, body: unknown, as = 'alpha-engineer') =>
 
 /** Release batch id of each board of the project, and the boards by release batch. */
 async function placement(prod: Production) {
+  // Once the boards of released batches say so themselves (release-catch-up.ts).
+  await releaseCatchUp(t.db).idle();
   const rows = await t.db
     .selectFrom('devices')
     .leftJoin('release_batch_picks as picks', 'picks.device_id', 'devices.id')
@@ -143,7 +148,7 @@ describe('concurrent releases', () => {
     expect(reports.map((r) => r.statusCode)).toEqual([201, 201]);
     const { rows } = await placement(q);
     if (release.statusCode === 200) {
-      // The release locked the boards first: the reports are stored, the boards stay released.
+      // The release went first: the reports are stored, the boards stay released.
       expect(rows.every((r) => r.status === 'released')).toBe(true);
     } else {
       // A report failed a board first: nothing of the release happened.
@@ -153,6 +158,38 @@ describe('concurrent releases', () => {
       const detail = (await t.call('GET', `/v1/releasebatches/${batch}`, { as: 'alpha-viewer' })).json().data;
       expect(detail).toMatchObject({ status: 'draft', device_count: 6 });
     }
+    await expectCountersRight(q);
+  });
+});
+
+describe('a release and a report still being written', () => {
+  it('waits for the report and then refuses the board it failed (409)', async () => {
+    const q = await createProduction(t, 'alpha', { project: 'Report in flight' });
+    const ids = await testBoards(q, range('IF', 3));
+    const batch = await draft(q, 'In flight', Object.values(ids));
+    const board = await t.db.selectFrom('devices').where('id', '=', ids['IF-02']).select(['project_id', 'production_batch_id', 'status', 'report_count', 'first_pass', 'pass_attempt']).executeTakeFirstOrThrow();
+    // What a report does to a board it fails (store-reports.ts), held open: on PostgreSQL the
+    // release comes meanwhile and must wait for it; SQLite writes one transaction at a time.
+    const failIt = async (trx: typeof t.db) => {
+      await shareReleaseLocks(trx, [q.projectId]);
+      await trx.updateTable('devices').set({ status: 'failed' }).where('id', '=', ids['IF-02']).execute();
+      await applyDeviceChanges(trx, t.companyIds.alpha, [{ before: board, after: { ...board, status: 'failed' } }]);
+    };
+    let release: ReturnType<typeof update>;
+    if (dialectOf(t.db) === 'postgres') {
+      await t.db.transaction().execute(async (trx) => {
+        await failIt(trx);
+        release = update(batch, { release: true });
+        const early = await Promise.race([release, new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))]);
+        expect(early).toBe('waiting');
+      });
+    } else {
+      await t.db.transaction().execute(failIt);
+      release = update(batch, { release: true });
+    }
+    expect((await release!).statusCode).toBe(409);
+    const detail = (await t.call('GET', `/v1/releasebatches/${batch}`, { as: 'alpha-viewer' })).json().data;
+    expect(detail).toMatchObject({ status: 'draft', not_qualifying_count: 1 });
     await expectCountersRight(q);
   });
 });

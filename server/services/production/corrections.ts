@@ -1,11 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { MAX_PANEL_DEVICES, type ManageDevicePanelInput, type ManageDeviceUpdateInput } from '../../../contract/devices';
 import { dialectOf, keptOnPostgres } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { serialKey } from '../../store/devices';
+import { effectiveStatus, serialKey } from '../../store/devices';
 import { withUniqueFields } from '../../store/unique';
 import { applyDeviceChanges, type DeviceChange } from './counters';
+import { shareReleaseLocks } from './release-lock';
 
 /**
  * Superadmin corrections of devices. Each is one transaction that describes the change to the
@@ -18,7 +19,19 @@ const OTHER_PROJECT = 'Pick a batch of the same project.';
 const RELEASED_IS_FINAL = 'This board was released; its status can no longer change.';
 const RELEASE_THROUGH_BATCH = 'Boards are released through a release batch of their project.';
 
-const COUNTED = ['id', 'project_id', 'production_batch_id', 'status', 'report_count', 'first_pass', 'pass_attempt'] as const;
+/** What the counters need of a board, its status as everyone reads it (a released batch's boards are released). */
+const COUNTED = ['id', 'project_id', 'production_batch_id', effectiveStatus().as('status'), 'report_count', 'first_pass', 'pass_attempt'] as const;
+
+/**
+ * The release lock of the boards' projects, shared before the boards are read: a release of
+ * their batch either waits for this correction or has happened when they are read
+ * (release-lock.ts).
+ */
+async function shareReleaseLocksOf(trx: Kysely<DB>, boards: SelectQueryBuilder<DB, 'devices', object>): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  const projects = await boards.select('devices.project_id').distinct().execute();
+  await shareReleaseLocks(trx, projects.map((p) => p.project_id));
+}
 
 /** Kept until commit (PostgreSQL), so a delete of the batch cannot slip in before the move. */
 async function batchOfProject(db: Kysely<DB>, batchId: number, projectId: number) {
@@ -39,6 +52,7 @@ export async function correctDevice(db: Kysely<DB>, deviceId: number, input: Man
   await withUniqueFields(
     () =>
       db.transaction().execute(async (trx) => {
+        await shareReleaseLocksOf(trx, trx.selectFrom('devices').where('id', '=', deviceId));
         // Locked on PostgreSQL so a report arriving meanwhile waits and then sees the change.
         const q = trx.selectFrom('devices').where('id', '=', deviceId).select(COUNTED);
         const before = await (pg ? q.forUpdate() : q).executeTakeFirst();
@@ -110,6 +124,7 @@ export async function correctPanel(
   const pg = dialectOf(db) === 'postgres';
   const panel = `Panel “${panelId}”`;
   return db.transaction().execute(async (trx) => {
+    await shareReleaseLocksOf(trx, trx.selectFrom('devices').where('panel_id', '=', panelId));
     // Locked in id order (PostgreSQL), so reports and other corrections of these boards wait
     // and then see the change, and two panel corrections never lock in opposite orders.
     const q = trx.selectFrom('devices').where('panel_id', '=', panelId).select(COUNTED).orderBy('id');

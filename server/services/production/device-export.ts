@@ -55,7 +55,9 @@ function after(
 const SORT_VALUE: Record<Sort, (row: ExportRow) => string | number | null> = {
   id: (r) => r.id,
   serial: (r) => r.serial_key,
-  status: (r) => r.status,
+  // The stored status the rows are sorted by (the status shown may be "released" a moment
+  // before the board's own status says so: release-catch-up.ts).
+  status: (r) => r.stored_status,
   tested_at: (r) => r.tested_at,
   created_at: (r) => r.created_at,
 };
@@ -73,7 +75,7 @@ const csvLine = (r: ExportRow) =>
     .join(',') + '\r\n';
 
 type ExportRow = Awaited<ReturnType<ReturnType<typeof exportQuery>['execute']>>[number];
-const exportQuery = (db: Kysely<DB>) => selectDevices(db).select('devices.serial_key');
+const exportQuery = (db: Kysely<DB>) => selectDevices(db).select(['devices.serial_key', 'devices.status as stored_status']);
 
 /**
  * Every matching device as CSV text, read in keyset chunks as the consumer pulls: the header

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { toCount } from '../../db/dialect';
 import type { DB } from '../../db/schema';
+import { effectiveStatus } from '../../store/devices';
 import { BATCH_COUNTERS, type BatchCounts } from './counters';
 
 /**
@@ -10,9 +11,14 @@ import { BATCH_COUNTERS, type BatchCounts } from './counters';
  */
 export async function recountBatch(db: Kysely<DB>, batchId: number): Promise<BatchCounts> {
   const is = (condition: ReturnType<typeof sql>) => sql<string | number>`sum(case when ${condition} then 1 else 0 end)`;
-  const row = await db
+  // Each board's status as everyone reads it: a released batch's boards are released even
+  // before their own status is written (release-catch-up.ts).
+  const boards = db
     .selectFrom('devices')
     .where('production_batch_id', '=', batchId)
+    .select([effectiveStatus().as('status'), 'report_count', 'first_pass', 'pass_attempt']);
+  const row = await db
+    .selectFrom(boards.as('boards'))
     .select([
       sql<string | number>`count(*)`.as('device_count'),
       is(sql`status = 'untested'`).as('untested_count'),

@@ -6,16 +6,19 @@ import { conflict, notFound } from '../../http/errors';
 import { devicesWithPicks, filterDevices, type DeviceFilters } from '../../store/devices';
 import { releasedAlready } from '../../store/release-batches';
 import { addToBatchCounters, changeOfMany, type BatchCounts } from './counters';
+import { holdReleaseLock } from './release-lock';
 
 /**
  * `PATCH /releasebatches/{id}/update`: remove, add, add_matching, then release, in one
  * transaction, so a refused release leaves the picks of the same request undone too.
  *
  * Lock order on PostgreSQL, the same for every writer so none waits in a circle:
- *   release batch row → picks or devices in id order → production batches by ascending id
- *   (counters.ts).
- * Ingestion and corrections take devices before batches too and never touch release batches;
- * two requests on one release batch queue on its row. SQLite runs one writer at a time.
+ *   release batch row → the project's release lock (release-lock.ts) → production batches by
+ *   ascending id (counters.ts).
+ * Picks lock no board. Ingestion and corrections share the release lock and take boards before
+ * production batches; the release catch-up takes boards, then production batches, then the
+ * released batch's row. Two requests on one release batch queue on its row. SQLite runs one
+ * writer at a time.
  */
 
 export type ReleaseUpdateCounts = { added: number; skipped: number; removed: number; released: number };
@@ -102,75 +105,48 @@ export async function freeBoards(trx: Trx, batchId: number): Promise<number> {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Releases the batch: all its boards or none. The boards are checked and released by the one
- * update: it writes `released` onto those still passed and answers how many per production
- * batch (which is what the counters need), and fewer than the batch holds means some board is
- * not passed any more (a later report failed it, or it was scrapped): 409, and the transaction
- * takes everything back. On PostgreSQL the update locks each board as it reaches it, in id
- * order (like every writer of boards); a report writing one of them meanwhile is waited for, and
- * the board is re-checked after it. The boards are not locked in a pass of their own first:
- * that pass cost as much as the update itself at 250,000 boards.
+ * Releases the batch: all its boards or none, and once. The batch is what turns "released":
+ * its boards read as released from the moment this commits (`effectiveStatus`), and the
+ * counters move here; each board's own status is written afterwards, in the background
+ * (release-catch-up.ts), because writing 250,000 device rows and their index entries took
+ * 14 s on PostgreSQL. The project's release lock (release-lock.ts) is taken first, so the check
+ * that every board is passed sees every report written before it, and a report arriving later
+ * finds the boards released. A batch holding a board that is not passed any more (a later
+ * report failed it, or it was scrapped) is refused with 409. The check reads the boards once,
+ * per production batch, which is also what the counters need.
  */
 async function release(trx: Trx, scope: Scope, now: string): Promise<number> {
-  const flipped = await trx
-    .updateTable('release_batches')
-    .set({ status: 'released', released_at: now, released_by: scope.callerId, updated_at: now })
-    .where('id', '=', scope.batchId)
-    .where('status', '=', 'draft')
-    .returning('device_count')
-    .executeTakeFirst();
-  if (!flipped) throw releasedAlready();
-  if (flipped.device_count === 0) throw conflict('This release batch holds no boards: add some before releasing it.');
-
-  const perBatch = await releaseBoards(trx, scope.batchId, now);
-  const released = perBatch.reduce((n, g) => n + g.boards, 0);
-  const notPassed = flipped.device_count - released;
+  await holdReleaseLock(trx, scope.project.id);
+  const perBatch = await trx
+    .selectFrom('release_batch_picks as picks')
+    .innerJoin('devices', 'devices.id', 'picks.device_id')
+    .where('picks.release_batch_id', '=', scope.batchId)
+    .groupBy('devices.production_batch_id')
+    .select((eb) => [
+      'devices.production_batch_id',
+      eb.fn.countAll().as('boards'),
+      sql<string | number | null>`sum(case when devices.status = 'passed' then 0 else 1 end)`.as('not_passed'),
+    ])
+    .execute();
+  const total = perBatch.reduce((n, g) => n + toCount(g.boards as string | number), 0);
+  const notPassed = perBatch.reduce((n, g) => n + toCount(g.not_passed), 0);
+  if (total === 0) throw conflict('This release batch holds no boards: add some before releasing it.');
   if (notPassed > 0) {
     throw conflict(
       `${plural(notPassed, 'board in this batch no longer qualifies', 'boards in this batch no longer qualify')} ` +
         '(not passed any more): remove them before releasing. Nothing was changed.',
     );
   }
-  const deltas = new Map(perBatch.map((g) => [g.production_batch_id, passedToReleased(scope.project.id, g)]));
+  const flipped = await trx
+    .updateTable('release_batches')
+    .set({ status: 'released', released_at: now, released_by: scope.callerId, updated_at: now, catch_up_from: 0 })
+    .where('id', '=', scope.batchId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  if (Number(flipped.numUpdatedRows) === 0) throw releasedAlready();
+  const deltas = new Map(perBatch.map((g) => [g.production_batch_id, passedToReleased(scope.project.id, g.production_batch_id, toCount(g.boards as string | number))]));
   await addToBatchCounters(trx, deltas);
-  return released;
-}
-
-type Released = { production_batch_id: number; boards: number };
-
-/**
- * Writes `released` onto the batch's boards that are passed; how many per production batch.
- * PostgreSQL does it in one statement (the update in a CTE, its rows counted); SQLite, one
- * writer at a time and without updates in a CTE, counts the passed boards and then updates.
- */
-async function releaseBoards(trx: Trx, batchId: number, now: string): Promise<Released[]> {
-  const count = (rows: { production_batch_id: number; boards: string | number | bigint }[]) =>
-    rows.map((r) => ({ production_batch_id: r.production_batch_id, boards: toCount(r.boards as string | number) }));
-  const picks = trx.selectFrom('release_batch_picks').where('release_batch_id', '=', batchId).select('device_id');
-  if (dialectOf(trx) === 'postgres') {
-    // The ids in order, materialized and joined with `from`: the update then walks the boards in
-    // id order (an `in` is planned as a hash of the ids, which visits them in random order).
-    const rows = await trx
-      .with((cte) => cte('picked').materialized(), () => picks.orderBy('device_id'))
-      .with('flipped', (db) =>
-        db
-          .updateTable('devices')
-          .set({ status: 'released', updated_at: now })
-          .from('picked')
-          .whereRef('devices.id', '=', 'picked.device_id')
-          .where('devices.status', '=', 'passed')
-          .returning('devices.production_batch_id'),
-      )
-      .selectFrom('flipped')
-      .groupBy('flipped.production_batch_id')
-      .select((eb) => ['flipped.production_batch_id', eb.fn.countAll().as('boards')])
-      .execute();
-    return count(rows);
-  }
-  const passed = trx.selectFrom('devices').where('devices.id', 'in', picks).where('devices.status', '=', 'passed');
-  const rows = await passed.groupBy('devices.production_batch_id').select((eb) => ['devices.production_batch_id', eb.fn.countAll().as('boards')]).execute();
-  await trx.updateTable('devices').set({ status: 'released', updated_at: now }).where('id', 'in', picks).where('status', '=', 'passed').execute();
-  return count(rows);
+  return total;
 }
 
 /**
@@ -178,7 +154,7 @@ async function releaseBoards(trx: Trx, batchId: number, now: string): Promise<Re
  * the status moves, so the report-derived fields (tested, first pass, reports) are the same
  * before and after and cancel out; nothing moves between batches or days.
  */
-function passedToReleased(projectId: number, group: Released): BatchCounts {
-  const before = { project_id: projectId, production_batch_id: group.production_batch_id, status: 'passed', report_count: 0, first_pass: null, pass_attempt: null };
-  return changeOfMany({ before, after: { ...before, status: 'released' } }, group.boards);
+function passedToReleased(projectId: number, productionBatchId: number, boards: number): BatchCounts {
+  const before = { project_id: projectId, production_batch_id: productionBatchId, status: 'passed', report_count: 0, first_pass: null, pass_attempt: null };
+  return changeOfMany({ before, after: { ...before, status: 'released' } }, boards);
 }

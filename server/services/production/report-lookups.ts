@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { serialKey } from '../../store/devices';
+import { effectiveStatus, serialKey } from '../../store/devices';
 import type { ProjectOwner, StoredBefore } from './check-reports';
 import type { CountedDevice } from './counters';
+import { shareReleaseLocksSql } from './release-lock';
 import type { IngestItem } from './store-reports';
 
 /** What of a device ingestion reads and writes. */
@@ -16,6 +17,9 @@ export type DeviceState = CountedDevice & {
 
 /** The columns of DeviceState. */
 export const DEVICE_STATE = ['id', 'project_id', 'production_batch_id', 'serial_key', 'status', 'report_count', 'first_pass', 'pass_attempt', 'last_result', 'tested_at', 'panel_id'] as const;
+
+/** DeviceState as a stored board is read: a board of a released batch is released (release-catch-up.ts). */
+const LOOKED_UP = [...DEVICE_STATE.filter((column) => column !== 'status'), effectiveStatus().as('status')] as const;
 
 export const deviceKey = (projectId: number, key: string) => `${projectId}\u0000${key}`;
 
@@ -47,9 +51,11 @@ export async function lookUp(trx: Kysely<DB>, pg: boolean, items: IngestItem[]):
     const companies = [...new Set(boards.filter((b) => b.project === project).map((b) => b.company))];
     return sql<boolean>`exists (select 1 from projects where projects.id = ${project} and projects.company_id in (${sql.join(companies)}))`;
   });
+  // The projects' release locks are shared first (release-lock.ts).
   const { rows } = await sql<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }>`
-    with locked as (${locked.orderBy('id').forUpdate()})
+    with shared as (${shareReleaseLocksSql(projectIds)}), locked as (${locked.orderBy('id').forUpdate()})
     select
+      (select count(*) from shared) as shared,
       (select coalesce(json_agg(locked), '[]') from locked) as devices,
       (select coalesce(json_agg(s), '[]') from (${storedQuery}) as s) as stored,
       (select coalesce(json_agg(p), '[]') from (${projectsQuery}) as p) as projects`.execute(trx);
@@ -80,7 +86,7 @@ function devicesQuery(trx: Kysely<DB>, pg: boolean, pairs: [number, string][], a
         ),
       ),
     )
-    .select([...DEVICE_STATE]);
+    .select([...LOOKED_UP]);
 }
 
 /** The devices of these (project, serial key) pairs, by deviceKey; locked until commit on PostgreSQL, in id order. */

@@ -4,6 +4,7 @@ import { JIG_SIGNATURE_HEADER } from '../../../contract/jig';
 import { toCount } from '../../../server/db/dialect';
 import { BATCH_COUNTERS } from '../../../server/services/production/counters';
 import { recountBatch } from '../../../server/services/production/recount';
+import { releaseCatchUp } from '../../../server/services/production/release-catch-up';
 import { createEnclosure, jigSignature, type EnclosureProvisioning } from '../../../server/store/enclosures';
 import type { TestApp } from './test-app';
 
@@ -126,6 +127,8 @@ export async function createProduction(
 
 /** A batch's maintained counters and the same counters recounted from its devices and reports. */
 export async function batchCounters(t: TestApp, batchId: number) {
+  // What the releases left to write is written first (a racing report's counters are mended then).
+  await releaseCatchUp(t.db).idle();
   const row = await t.db.selectFrom('production_batches').where('id', '=', batchId).select(BATCH_COUNTERS).executeTakeFirstOrThrow();
   const stored = Object.fromEntries(BATCH_COUNTERS.map((c) => [c, row[c]]));
   const recounted = await recountBatch(t.db, batchId);

@@ -91,14 +91,16 @@ function releaseFilters({ project, batch }: ReleaseScope, list: ReleaseDeviceLis
   if (!batch) {
     return { project_id: project.id, status: 'passed', release_batch_id: null, production_batch_id: list.production_batch_id, search };
   }
-  return {
+  const filters: DeviceFilters = {
     // The batch names its project; leaving project_id out keeps the planner on the batch's index.
     release_batch_id: batch.id,
     production_batch_id: list.production_batch_id,
     search,
-    // What qualifies: passed in a draft, released once released (so a released batch has none).
-    status_not: list.not_qualifying ? (batch.status === 'draft' ? 'passed' : 'released') : undefined,
   };
+  if (!list.not_qualifying) return filters;
+  // A draft's boards that stopped qualifying are looked for among the project's boards that are
+  // not passed (few), not through every board of the draft; a released batch has none.
+  return batch.status === 'draft' ? { ...filters, project_id: project.id, stopped_qualifying: true } : { ...filters, status_not: 'released' };
 }
 
 export async function releaseDevicePage(db: Kysely<DB>, scope: ReleaseScope, query: ReleaseDeviceListQuery): Promise<Page<Device>> {
@@ -106,7 +108,7 @@ export async function releaseDevicePage(db: Kysely<DB>, scope: ReleaseScope, que
   const list = releaseOrder(batch, query);
   const filters = releaseFilters(scope, list);
   const { matches, sorting } = await prepare(db, filters);
-  const wholeBatch = batch && filters.production_batch_id === undefined && filters.status_not === undefined;
+  const wholeBatch = batch && filters.production_batch_id === undefined && filters.status_not === undefined && !filters.stopped_qualifying;
   const total = async () => {
     if (matches !== undefined) return matches;
     if (wholeBatch) return batch.device_count;

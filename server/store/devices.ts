@@ -107,6 +107,12 @@ export const effectiveStatus = (device = 'devices') =>
   sql<string>`case when ${inReleasedBatch(device)} then 'released' else ${sql.ref(`${device}.status`)} end`;
 
 /**
+ * What a board of a draft is when it no longer qualifies for release: anything but passed. (A
+ * board in a draft is never released: a board is in one release batch at most.)
+ */
+export const STOPPED_QUALIFYING: DeviceStatus[] = ['untested', 'failed', 'scrapped'];
+
+/**
  * Devices with the release batch that picked each, if one did (migration 016): any query that
  * filters on a release batch (`filterDevices`) starts here. The join is on the picks' key, and
  * where nothing of it is read both databases leave it out of the plan.
@@ -218,8 +224,14 @@ export type DeviceFilters = {
    * Either needs the picks joined (`devicesWithPicks`).
    */
   release_batch_id?: number | null;
-  /** Boards in any status but this one (a draft's boards that stopped qualifying). */
+  /** Boards in any status but this one, as everyone reads it (none of a released batch is not released). */
   status_not?: DeviceStatus;
+  /**
+   * A draft's boards that are not passed any more (STOPPED_QUALIFYING). Give the project too: a
+   * project's boards in those statuses are few and on its status index, so the database can
+   * start from them rather than from every board of a 250,000-board draft.
+   */
+  stopped_qualifying?: true;
   /** Boards with a report in which this step failed. */
   failing_step?: string;
 };
@@ -262,6 +274,7 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(db: K
   // yet): not in a list of passed boards. The pool (no pick) holds none of those.
   if (filters.status === 'passed' && filters.release_batch_id !== null) q = q.where(sql<SqlBool>`not ${inReleasedBatch()}`);
   if (filters.status_not !== undefined) q = q.where(effectiveStatus(), '!=', filters.status_not);
+  if (filters.stopped_qualifying) q = q.where(col('devices.status'), 'in', STOPPED_QUALIFYING);
   // The pool is the boards without a pick (an anti-join on the picks' key); a batch's boards are
   // its picks, which its (release_batch_id, serial_key) index finds and orders.
   if (filters.release_batch_id === null) q = q.where(sql.ref('picks.device_id'), 'is', null);
@@ -292,7 +305,8 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(db: K
  */
 export async function countDevices(db: Kysely<DB>, filters: DeviceFilters): Promise<number> {
   // The batch counters know nothing of release batches or steps: those filters are counted in SQL.
-  const uncounted = filters.release_batch_id !== undefined || filters.status_not !== undefined || filters.failing_step !== undefined;
+  const uncounted =
+    filters.release_batch_id !== undefined || filters.status_not !== undefined || filters.stopped_qualifying !== undefined || filters.failing_step !== undefined;
   if (filters.search || uncounted) {
     // Devices alone: every device has its batch (a foreign key), and without the join SQLite
     // counts from the index (a million matches of a broad search: 150 ms instead of 600 ms).
@@ -335,37 +349,42 @@ export async function listDevices(
 
 /**
  * Passed boards in no release batch, without walking the project's passed boards: the batches'
- * maintained passed counters minus the passed boards that drafts of the project hold (read on
- * the drafts' picks, so the cost follows what people picked, not the project's size).
- * Released boards are never 'passed', so only drafts need subtracting.
+ * maintained passed counters minus the passed boards that drafts of the project hold. Released
+ * boards are never 'passed', so only drafts need subtracting. For the whole project, what the
+ * drafts hold is their maintained board counts less their boards that stopped qualifying (found
+ * among the project's few boards that are not passed); for one production batch, its boards in
+ * drafts are counted through the drafts' picks.
  */
 export async function countUnreleasedDevices(db: Kysely<DB>, projectId: number, productionBatchId?: number): Promise<number> {
   // SQLite has no statistics to tell it the drafts are the smaller set: unary plus keeps the
   // batch and status indexes out of its plan. PostgreSQL's planner knows, and has no `+text`.
   const unindexed = (column: 'devices.status' | 'devices.production_batch_id') =>
     dialectOf(db) === 'postgres' ? sql.ref(column) : sql`+${sql.ref(column)}`;
+  const count = (n: unknown) => toCount(n as string | number | null);
   const row = await db
     .selectNoFrom((eb) => {
+      const drafts = eb.selectFrom('release_batches').where('release_batches.project_id', '=', projectId).where('release_batches.status', '=', 'draft');
+      const inDrafts = eb
+        .selectFrom('release_batch_picks as picks')
+        .innerJoin('devices', 'devices.id', 'picks.device_id')
+        .where('picks.release_batch_id', 'in', drafts.select('release_batches.id'))
+        .select((s) => s.fn.countAll().as('n'));
       let passed = eb
         .selectFrom('production_batches')
         .where('production_batches.project_id', '=', projectId)
         .select((s) => s.fn.sum<string | number | null>('production_batches.passed_count').as('n'));
-      let picked = eb
-        .selectFrom('release_batch_picks as picks')
-        .innerJoin('devices', 'devices.id', 'picks.device_id')
-        .where('picks.release_batch_id', 'in', (s) =>
-          s.selectFrom('release_batches').where('project_id', '=', projectId).where('status', '=', 'draft').select('id'),
-        )
-        .where(unindexed('devices.status'), '=', 'passed')
-        .select((s) => s.fn.countAll().as('n'));
       if (productionBatchId !== undefined) {
         passed = passed.where('production_batches.id', '=', productionBatchId);
-        picked = picked.where(unindexed('devices.production_batch_id'), '=', productionBatchId);
+        const picked = inDrafts.where(unindexed('devices.status'), '=', 'passed').where(unindexed('devices.production_batch_id'), '=', productionBatchId);
+        return [passed.as('passed'), picked.as('picked'), sql<number>`0`.as('held'), sql<number>`0`.as('stopped')];
       }
-      return [passed.as('passed'), picked.as('picked')];
+      const held = drafts.select((s) => s.fn.sum<string | number | null>('release_batches.device_count').as('n'));
+      const stopped = inDrafts.where('devices.project_id', '=', projectId).where('devices.status', 'in', STOPPED_QUALIFYING);
+      return [passed.as('passed'), sql<number>`0`.as('picked'), held.as('held'), stopped.as('stopped')];
     })
     .executeTakeFirstOrThrow();
-  return Math.max(0, toCount(row.passed as string | number | null) - toCount(row.picked as string | number | null));
+  const picked = count(row.picked) + count(row.held) - count(row.stopped);
+  return Math.max(0, count(row.passed) - picked);
 }
 
 /** One device with the company that owns it (for the visibility check). */

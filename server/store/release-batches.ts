@@ -6,6 +6,7 @@ import type { Page } from '../../contract/envelope';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { conflict, invalidField } from '../http/errors';
+import { STOPPED_QUALIFYING } from './devices';
 import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { withUniqueFields } from './unique';
 
@@ -43,7 +44,10 @@ export function selectReleaseBatches(db: Kysely<DB>) {
             .selectFrom('release_batch_picks as picks')
             .innerJoin('devices', 'devices.id', 'picks.device_id')
             .whereRef('picks.release_batch_id', '=', 'release_batches.id')
-            .where('devices.status', '!=', 'passed')
+            // Asked of the project's boards that are not passed (few, on its status index)
+            // rather than of every board of the draft.
+            .whereRef('devices.project_id', '=', 'release_batches.project_id')
+            .where('devices.status', 'in', STOPPED_QUALIFYING)
             .select((c) => c.fn.countAll().as('n')),
         )
         .else(0)

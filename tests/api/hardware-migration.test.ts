@@ -1,32 +1,23 @@
-import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationTableSchema } from '../../server/db/dialect';
 import { migrateToLatest } from '../../server/db/migrate';
-import { loadMigrations } from '../../server/db/migrations/index';
-import { openTestDatabase } from './helpers/test-app';
+import { databaseBefore, insertedId } from './helpers/migrations';
 
 /**
  * Migration 012 on a database that has projects already: each gets its configuration, sized to
  * what its selections use, and a project made from a request gets its mapped groups as test resources.
  */
 describe('012_project_hardware back-fill', () => {
-  const disposers: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    while (disposers.length) await disposers.pop()!();
-  });
+  let dispose: (() => Promise<void>) | undefined;
+  afterAll(() => dispose?.());
 
   it('gives existing projects their configuration and a request-made project its test resources', async () => {
-    const { db, dispose } = await openTestDatabase();
-    disposers.push(dispose);
-    const all = await loadMigrations();
-    const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < '012_project_hardware'));
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => before }, migrationTableSchema: await migrationTableSchema(db) });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    const opened = await databaseBefore('012_project_hardware');
+    dispose = opened.dispose;
+    const db = opened.db;
 
     const now = new Date().toISOString();
     const stamps = { created_at: now, updated_at: now };
-    const id = async (query: { executeTakeFirstOrThrow(): Promise<{ id: number }> }) => (await query.executeTakeFirstOrThrow()).id;
+    const id = insertedId;
     const type = await id(db.insertInto('company_types').values({ slug: 'customer-m', name: 'Customer M' }).returning('id'));
     const company = await id(db.insertInto('companies').values({ name: 'Migrated', type_id: type, ...stamps }).returning('id'));
     const plain = await id(db.insertInto('projects').values({ company_id: company, name: 'Plain', request_id: null, ...stamps }).returning('id'));

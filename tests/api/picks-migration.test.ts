@@ -1,10 +1,8 @@
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationTableSchema } from '../../server/db/dialect';
 import { migrateToLatest } from '../../server/db/migrate';
-import { loadMigrations } from '../../server/db/migrations/index';
 import type { DB, DevicesTable } from '../../server/db/schema';
-import { openTestDatabase } from './helpers/test-app';
+import { databaseBefore, insertedId } from './helpers/migrations';
 
 /** The schema before 016: each board named its release batch. */
 type BeforePicks = Omit<DB, 'devices'> & { devices: DevicesTable & { release_batch_id: number | null } };
@@ -15,25 +13,19 @@ type BeforePicks = Omit<DB, 'devices'> & { devices: DevicesTable & { release_bat
  * stay in the pool, and the devices table keeps no release-batch index.
  */
 describe('016_release_batch_picks', () => {
-  const disposers: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    while (disposers.length) await disposers.pop()!();
-  });
+  let dispose: (() => Promise<void>) | undefined;
+  afterAll(() => dispose?.());
 
   it('moves every board\'s release batch into its pick', async () => {
-    const { db, dispose } = await openTestDatabase();
-    disposers.push(dispose);
-    const all = await loadMigrations();
-    const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < '016_release_batch_picks'));
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => before }, migrationTableSchema: await migrationTableSchema(db) });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    const opened = await databaseBefore('016_release_batch_picks');
+    dispose = opened.dispose;
+    const db = opened.db;
 
     // The old schema still has devices.release_batch_id, which schema.ts no longer lists.
     const old = db as unknown as Kysely<BeforePicks>;
     const now = new Date().toISOString();
     const stamps = { created_at: now, updated_at: now };
-    const id = async (query: { executeTakeFirstOrThrow(): Promise<{ id: number }> }) => (await query.executeTakeFirstOrThrow()).id;
+    const id = insertedId;
     const type = await id(old.insertInto('company_types').values({ slug: 'customer-p', name: 'Customer P' }).returning('id'));
     const company = await id(old.insertInto('companies').values({ name: 'Picked', type_id: type, ...stamps }).returning('id'));
     const project = await id(old.insertInto('projects').values({ company_id: company, name: 'Picked', request_id: null, ...stamps }).returning('id'));

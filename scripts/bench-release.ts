@@ -24,6 +24,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { dialectOf, toCount } from '../server/db/dialect';
 import type { DB } from '../server/db/schema';
 import { BATCH_COUNTERS } from '../server/services/production/counters';
+import { withoutSequentialScans } from '../server/services/production/release-update';
 import { createReleaseBatch } from '../server/store/release-batches';
 import { devicesWithPicks, effectiveStatus } from '../server/store/devices';
 import { fmt, record } from './bench-results';
@@ -124,11 +125,15 @@ async function holdAllBut(db: Kysely<DB>, projectId: number, userId: number, wan
   const cut = await pool.select('devices.id').orderBy('devices.id').offset(wanted - 1).limit(1).executeTakeFirst();
   if (cut) {
     const holding = await createReleaseBatch(db, { project_id: projectId, name: HOLDING, created_by: userId });
-    const held = await db
-      .insertInto('release_batch_picks')
-      .columns(['device_id', 'release_batch_id', 'serial_key'])
-      .expression(pool.where('devices.id', '>', cut.id).select(['devices.id', sql<number>`cast(${holding} as integer)`.as('release_batch_id'), 'devices.serial_key']))
-      .executeTakeFirst();
+    const held = await db.transaction().execute((trx) =>
+      withoutSequentialScans(trx, () =>
+        trx
+          .insertInto('release_batch_picks')
+          .columns(['device_id', 'release_batch_id', 'serial_key'])
+          .expression(pool.where('devices.id', '>', cut.id).select(['devices.id', sql<number>`cast(${holding} as integer)`.as('release_batch_id'), 'devices.serial_key']))
+          .executeTakeFirst(),
+      ),
+    );
     await db.updateTable('release_batches').set({ device_count: Number(held.numInsertedOrUpdatedRows) }).where('id', '=', holding).execute();
   }
   const left = await pool.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

@@ -78,13 +78,31 @@ export async function updateReleaseDevices(
  */
 async function claim(trx: Trx, batchId: number, candidates: Candidates): Promise<number> {
   const rows = candidates.select(['devices.id', sql<number>`cast(${batchId} as integer)`.as('release_batch_id'), 'devices.serial_key']);
-  const result = await trx
-    .insertInto('release_batch_picks')
-    .columns(['device_id', 'release_batch_id', 'serial_key'])
-    .expression(dialectOf(trx) === 'postgres' ? rows.orderBy('devices.id') : rows)
-    .onConflict((oc) => oc.column('device_id').doNothing())
-    .executeTakeFirst();
+  const result = await withoutSequentialScans(trx, () =>
+    trx
+      .insertInto('release_batch_picks')
+      .columns(['device_id', 'release_batch_id', 'serial_key'])
+      .expression(dialectOf(trx) === 'postgres' ? rows.orderBy('devices.id') : rows)
+      .onConflict((oc) => oc.column('device_id').doNothing())
+      .executeTakeFirst(),
+  );
   return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Runs a statement that inserts picks while it reads which boards have none, with PostgreSQL's
+ * sequential scans off. When the picks table is empty as far as the planner knows (just created,
+ * or vacuumed after a big draft was deleted), it plans that read as a scan of the picks table per
+ * candidate board, and the scan grows with the statement's own inserts: a pick of 730,000 boards
+ * ran for minutes. With only index scans the read is one walk of the picks' key beside the
+ * boards', or a key lookup per board for a few. The setting is this transaction's, put back after.
+ */
+export async function withoutSequentialScans<T>(trx: Trx, statement: () => Promise<T>): Promise<T> {
+  if (dialectOf(trx) !== 'postgres') return statement();
+  await sql`set local enable_seqscan = off`.execute(trx);
+  const result = await statement();
+  await sql`set local enable_seqscan = on`.execute(trx);
+  return result;
 }
 
 /** Puts boards of the batch back into the pool; ids of other boards are ignored. */

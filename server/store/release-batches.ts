@@ -18,8 +18,9 @@ export const releasedAlready = () =>
 
 /**
  * Release batches with who released them and how many of a draft's boards no longer qualify.
- * That count reads the draft's own boards (its picks), never the project's: a
- * released batch is 0 by definition, as its boards were all passed when it was released.
+ * That count looks among the project's boards that are not passed (few, on its status index) for
+ * the draft's picks, rather than through every pick of the draft; a released batch is 0 by
+ * definition, as its boards were all passed when it was released.
  */
 export function selectReleaseBatches(db: Kysely<DB>) {
   return db

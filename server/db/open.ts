@@ -24,6 +24,16 @@ export function databaseSpecFor(databaseUrl: string | undefined, dataDir: string
 const connections = new WeakMap<Kysely<DB>, pg.ClientConfig>();
 
 /**
+ * Settings of every connection the server opens. JIT compilation is off: PostgreSQL compiles a
+ * statement to machine code once its estimated cost passes a threshold, and the app's statements
+ * are index walks that such estimates overrate. On the bench's million boards, compiling took
+ * 70-680 ms of statements that ran in 60-400 ms (the release review's counts: 745 ms, of it 682
+ * ms compiling, against 66 ms of work), and never paid back. PostgreSQL's own docs name short
+ * OLTP queries as where JIT costs more than it brings.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+
+/**
  * How to open one more connection to the database `db` talks to, outside its pool: the live
  * results' LISTEN connection (server/live/postgres.ts). Undefined for SQLite, and for a Kysely
  * instance this module did not open.
@@ -40,7 +50,7 @@ export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
     const connection: pg.ClientConfig = {
       connectionString: spec.url,
       // A schema per test file (or per tenant) without touching the URL.
-      ...(spec.schema ? { options: `-c search_path=${spec.schema}` } : {}),
+      options: [POSTGRES_SESSION_OPTIONS, ...(spec.schema ? [`-c search_path=${spec.schema}`] : [])].join(' '),
     };
     const pool = new pg.Pool({ ...connection, max: spec.poolSize ?? 10 });
     const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });

@@ -17,7 +17,7 @@ import {
   RELEASE_BATCH_DEVICE_SORTING,
   type DeviceFilters,
 } from '../store/devices';
-import type { ReleaseBatchHead } from '../store/release-batches';
+import { findReleaseBatch, type ReleaseBatchHead } from '../store/release-batches';
 
 /**
  * The device lists of a project: its devices, one production batch's, one release batch's and
@@ -99,8 +99,8 @@ function releaseFilters({ project, batch }: ReleaseScope, list: ReleaseDeviceLis
   };
   if (!list.not_qualifying) return filters;
   // A draft's boards that stopped qualifying are looked for among the project's boards that are
-  // not passed (few), not through every board of the draft; a released batch has none.
-  return batch.status === 'draft' ? { ...filters, project_id: project.id, stopped_qualifying: true } : { ...filters, status_not: 'released' };
+  // not passed (few), not through every board of the draft; a released batch's read released.
+  return { ...filters, project_id: project.id, stopped_qualifying: true };
 }
 
 export async function releaseDevicePage(db: Kysely<DB>, scope: ReleaseScope, query: ReleaseDeviceListQuery): Promise<Page<Device>> {
@@ -108,9 +108,11 @@ export async function releaseDevicePage(db: Kysely<DB>, scope: ReleaseScope, que
   const list = releaseOrder(batch, query);
   const filters = releaseFilters(scope, list);
   const { matches, sorting } = await prepare(db, filters);
-  const wholeBatch = batch && filters.production_batch_id === undefined && filters.status_not === undefined && !filters.stopped_qualifying;
+  const wholeBatch = batch && filters.production_batch_id === undefined;
   const total = async () => {
     if (matches !== undefined) return matches;
+    // The batch's own not-qualifying count (countDraftBoards), which starts from the smaller side.
+    if (wholeBatch && filters.stopped_qualifying) return (await findReleaseBatch(db, batch.id))?.not_qualifying_count ?? 0;
     if (wholeBatch) return batch.device_count;
     if (!batch) return countUnreleasedDevices(db, project.id, filters.production_batch_id);
     return countDevices(db, filters); // a part of one release batch: its own rows, never the project's

@@ -16,7 +16,7 @@ import type { DB } from '../db/schema';
 import { notFound } from '../http/errors';
 import { deleteRow, countOf, named } from './deletes';
 import { releaseCatchUp } from './production/release-catch-up';
-import { freeBoards, updateReleaseDevices } from './production/release-update';
+import { freeBoards, renewPickStatistics, updateReleaseDevices } from './production/release-update';
 import {
   createReleaseBatch,
   deleteReleaseBatch,
@@ -78,6 +78,7 @@ export async function changeReleaseDevices(
   input: ReleaseBatchUpdateDevicesInput,
 ): Promise<ReleaseBatchUpdateDevicesResult> {
   const counts = await updateReleaseDevices(db, { batchId: batch.id, project, callerId: caller.id }, input);
+  await renewPickStatistics(db, counts.added + counts.removed);
   // The boards read as released already; their own status is written in the background.
   if (counts.released) releaseCatchUp(db).kick();
   return { batch: await reread(db, batch.id), ...counts };
@@ -87,16 +88,18 @@ export async function changeReleaseDevices(
  * Deletes a draft: its boards go back to the pool, pickable again. A released batch is a record
  * of boards that shipped and stays (409).
  */
-export function removeRelease(db: Kysely<DB>, batch: ReleaseBatchHead): Promise<void> {
-  return deleteRow({ db }, {
+export async function removeRelease(db: Kysely<DB>, batch: ReleaseBatchHead): Promise<void> {
+  let freed = 0;
+  await deleteRow({ db }, {
     lock: (trx) => lockReleaseBatch(trx, batch.id),
     refusal: (_trx, locked) =>
       locked.status === 'released'
         ? `${named('Release batch', locked.name)} is released; its ${countOf(locked.device_count, 'board', 'boards')} shipped, so it stays on record.`
         : null,
     remove: async (trx, locked) => {
-      await freeBoards(trx, locked.id);
+      freed = await freeBoards(trx, locked.id);
       await deleteReleaseBatch(trx, locked.id);
     },
   });
+  await renewPickStatistics(db, freed);
 }

@@ -5,6 +5,7 @@ import type { Page } from '../../contract/envelope';
 import { pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { statusCounter } from '../services/production/counters';
+import { boardsStoppedQualifying, countDraftBoards, STOPPED_QUALIFYING, type DraftSide } from './draft-board-counts';
 
 /** The stored search key of a serial: serials are matched and kept unique case-insensitively. */
 export const serialKey = (serial: string) => serial.trim().toLowerCase();
@@ -98,19 +99,12 @@ function serialContains(dialect: 'sqlite' | 'postgres', term: string): Expressio
  * boards' own status follows in the background (release-catch-up.ts), so until it has, a board
  * that says "passed" may be released already. Boards that say "released" are not looked up.
  */
-export const inReleasedBatch = (device = 'devices') => sql<SqlBool>`(${sql.ref(`${device}.status`)} <> 'released' and exists (
+export const inReleasedBatch = () => sql<SqlBool>`(devices.status <> 'released' and exists (
   select 1 from release_batch_picks as rp inner join release_batches as rr on rr.id = rp.release_batch_id
-  where rp.device_id = ${sql.ref(`${device}.id`)} and rr.status = 'released'))`;
+  where rp.device_id = devices.id and rr.status = 'released'))`;
 
 /** The board's status as everyone reads it: its own, or "released" once its batch is. */
-export const effectiveStatus = (device = 'devices') =>
-  sql<string>`case when ${inReleasedBatch(device)} then 'released' else ${sql.ref(`${device}.status`)} end`;
-
-/**
- * What a board of a draft is when it no longer qualifies for release: anything but passed. (A
- * board in a draft is never released: a board is in one release batch at most.)
- */
-export const STOPPED_QUALIFYING: DeviceStatus[] = ['untested', 'failed', 'scrapped'];
+export const effectiveStatus = () => sql<string>`case when ${inReleasedBatch()} then 'released' else devices.status end`;
 
 /**
  * Devices with the release batch that picked each, if one did (migration 016): any query that
@@ -224,10 +218,9 @@ export type DeviceFilters = {
    * Either needs the picks joined (`devicesWithPicks`).
    */
   release_batch_id?: number | null;
-  /** Boards in any status but this one, as everyone reads it (none of a released batch is not released). */
-  status_not?: DeviceStatus;
   /**
-   * A draft's boards that are not passed any more (STOPPED_QUALIFYING). Give the project too: a
+   * Boards not passed any more (STOPPED_QUALIFYING) as everyone reads them: a draft's that stopped
+   * qualifying; none of a released batch, which reads released. Give the project too: a
    * project's boards in those statuses are few and on its status index, so the database can
    * start from them rather than from every board of a 250,000-board draft.
    */
@@ -273,8 +266,7 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(db: K
   // A passed board of a batch released a moment ago is released (its own status not caught up
   // yet): not in a list of passed boards. The pool (no pick) holds none of those.
   if (filters.status === 'passed' && filters.release_batch_id !== null) q = q.where(sql<SqlBool>`not ${inReleasedBatch()}`);
-  if (filters.status_not !== undefined) q = q.where(effectiveStatus(), '!=', filters.status_not);
-  if (filters.stopped_qualifying) q = q.where(col('devices.status'), 'in', STOPPED_QUALIFYING);
+  if (filters.stopped_qualifying) q = q.where(col('devices.status'), 'in', STOPPED_QUALIFYING).where(sql<SqlBool>`not ${inReleasedBatch()}`);
   // The pool is the boards without a pick (an anti-join on the picks' key); a batch's boards are
   // its picks, which its (release_batch_id, serial_key) index finds and orders.
   if (filters.release_batch_id === null) q = q.where(sql.ref('picks.device_id'), 'is', null);
@@ -306,7 +298,7 @@ export function filterDevices<QB extends SelectQueryBuilder<DB, any, any>>(db: K
 export async function countDevices(db: Kysely<DB>, filters: DeviceFilters): Promise<number> {
   // The batch counters know nothing of release batches or steps: those filters are counted in SQL.
   const uncounted =
-    filters.release_batch_id !== undefined || filters.status_not !== undefined || filters.stopped_qualifying !== undefined || filters.failing_step !== undefined;
+    filters.release_batch_id !== undefined || filters.stopped_qualifying !== undefined || filters.failing_step !== undefined;
   if (filters.search || uncounted) {
     // Devices alone: every device has its batch (a foreign key), and without the join SQLite
     // counts from the index (a million matches of a broad search: 150 ms instead of 600 ms).
@@ -351,40 +343,30 @@ export async function listDevices(
  * Passed boards in no release batch, without walking the project's passed boards: the batches'
  * maintained passed counters minus the passed boards that drafts of the project hold. Released
  * boards are never 'passed', so only drafts need subtracting. For the whole project, what the
- * drafts hold is their maintained board counts less their boards that stopped qualifying (found
- * among the project's few boards that are not passed); for one production batch, its boards in
- * drafts are counted through the drafts' picks.
+ * drafts hold is their maintained board counts less their boards that stopped qualifying; for
+ * one production batch, its passed boards that drafts hold are counted (countDraftBoards).
  */
 export async function countUnreleasedDevices(db: Kysely<DB>, projectId: number, productionBatchId?: number): Promise<number> {
-  // SQLite has no statistics to tell it the drafts are the smaller set: unary plus keeps the
-  // batch and status indexes out of its plan. PostgreSQL's planner knows, and has no `+text`.
-  const unindexed = (column: 'devices.status' | 'devices.production_batch_id') =>
-    dialectOf(db) === 'postgres' ? sql.ref(column) : sql`+${sql.ref(column)}`;
-  const count = (n: unknown) => toCount(n as string | number | null);
+  const ofProject = db.selectFrom('release_batches').where('project_id', '=', projectId).where('status', '=', 'draft');
+  const drafts: DraftSide = {
+    picked: sql<SqlBool>`picks.release_batch_id in ${ofProject.select('id')}`,
+    size: ofProject.select((s) => s.fn.coalesce(s.fn.sum('device_count'), sql.lit(0)).as('n')),
+  };
+  let passed = db.selectFrom('production_batches').where('project_id', '=', projectId);
+  if (productionBatchId !== undefined) passed = passed.where('id', '=', productionBatchId);
+  const passedCount = passed.select((s) => s.fn.coalesce(s.fn.sum('passed_count'), sql.lit(0)).as('n'));
+  const held =
+    productionBatchId === undefined
+      ? // What the drafts hold, less their boards that are not passed any more.
+        sql`${drafts.size} - ${countDraftBoards(drafts, boardsStoppedQualifying(projectId))}`
+      : countDraftBoards(drafts, {
+          where: sql<SqlBool>`devices.production_batch_id = ${productionBatchId} and devices.status = 'passed'`,
+          size: passedCount,
+        });
   const row = await db
-    .selectNoFrom((eb) => {
-      const drafts = eb.selectFrom('release_batches').where('release_batches.project_id', '=', projectId).where('release_batches.status', '=', 'draft');
-      const inDrafts = eb
-        .selectFrom('release_batch_picks as picks')
-        .innerJoin('devices', 'devices.id', 'picks.device_id')
-        .where('picks.release_batch_id', 'in', drafts.select('release_batches.id'))
-        .select((s) => s.fn.countAll().as('n'));
-      let passed = eb
-        .selectFrom('production_batches')
-        .where('production_batches.project_id', '=', projectId)
-        .select((s) => s.fn.sum<string | number | null>('production_batches.passed_count').as('n'));
-      if (productionBatchId !== undefined) {
-        passed = passed.where('production_batches.id', '=', productionBatchId);
-        const picked = inDrafts.where(unindexed('devices.status'), '=', 'passed').where(unindexed('devices.production_batch_id'), '=', productionBatchId);
-        return [passed.as('passed'), picked.as('picked'), sql<number>`0`.as('held'), sql<number>`0`.as('stopped')];
-      }
-      const held = drafts.select((s) => s.fn.sum<string | number | null>('release_batches.device_count').as('n'));
-      const stopped = inDrafts.where('devices.project_id', '=', projectId).where('devices.status', 'in', STOPPED_QUALIFYING);
-      return [passed.as('passed'), sql<number>`0`.as('picked'), held.as('held'), stopped.as('stopped')];
-    })
+    .selectNoFrom([passedCount.as('passed'), held.as('held')])
     .executeTakeFirstOrThrow();
-  const picked = count(row.picked) + count(row.held) - count(row.stopped);
-  return Math.max(0, count(row.passed) - picked);
+  return Math.max(0, toCount(row.passed as string | number | null) - toCount(row.held as string | number | null));
 }
 
 /** One device with the company that owns it (for the visibility check). */

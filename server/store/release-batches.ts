@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Project } from '../../contract/projects';
 import type { ReleaseBatch, ReleaseBatchDetail, ReleaseBatchStatus } from '../../contract/release-batches';
 import { lockedOnPostgres, toCount } from '../db/dialect';
@@ -6,7 +6,7 @@ import type { Page } from '../../contract/envelope';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { conflict, invalidField } from '../http/errors';
-import { STOPPED_QUALIFYING } from './devices';
+import { boardsStoppedQualifying, countDraftBoards } from './draft-board-counts';
 import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { withUniqueFields } from './unique';
 
@@ -17,10 +17,10 @@ export const releasedAlready = () =>
   conflict('This release batch is released: it and its boards cannot change any more.');
 
 /**
- * Release batches with who released them and how many of a draft's boards no longer qualify.
- * That count looks among the project's boards that are not passed (few, on its status index) for
- * the draft's picks, rather than through every pick of the draft; a released batch is 0 by
- * definition, as its boards were all passed when it was released.
+ * Release batches with who released them and how many of a draft's boards no longer qualify,
+ * counted from the draft's picks or the project's boards that are not passed, whichever are
+ * fewer (countDraftBoards); a released batch is 0 by definition, as its boards were all passed
+ * when it was released.
  */
 export function selectReleaseBatches(db: Kysely<DB>) {
   return db
@@ -41,15 +41,10 @@ export function selectReleaseBatches(db: Kysely<DB>) {
         .case()
         .when('release_batches.status', '=', 'draft')
         .then(
-          eb
-            .selectFrom('release_batch_picks as picks')
-            .innerJoin('devices', 'devices.id', 'picks.device_id')
-            .whereRef('picks.release_batch_id', '=', 'release_batches.id')
-            // Asked of the project's boards that are not passed (few, on its status index)
-            // rather than of every board of the draft.
-            .whereRef('devices.project_id', '=', 'release_batches.project_id')
-            .where('devices.status', 'in', STOPPED_QUALIFYING)
-            .select((c) => c.fn.countAll().as('n')),
+          countDraftBoards(
+            { picked: sql<SqlBool>`picks.release_batch_id = release_batches.id`, size: sql.ref('release_batches.device_count') },
+            boardsStoppedQualifying(sql.ref('release_batches.project_id')),
+          ),
         )
         .else(0)
         .end()

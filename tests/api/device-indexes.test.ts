@@ -111,3 +111,14 @@ describe('the devices table\'s indexes', () => {
     );
   });
 });
+
+describe("the server's database connections", () => {
+  it('never compile a statement to machine code on PostgreSQL (JIT off), which costs more than these index walks', async () => {
+    if (pg()) {
+      const { rows } = await sql<{ jit: string }>`show jit`.execute(t.db);
+      expect(rows[0].jit).toBe('off');
+    } else {
+      expect(dialectOf(t.db)).toBe('sqlite'); // SQLite compiles nothing to machine code
+    }
+  });
+});

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { dialectOf, toCount } from '../../server/db/dialect';
 import { applyDeviceChanges } from '../../server/services/production/counters';
 import { releaseCatchUp } from '../../server/services/production/release-catch-up';
+import { RENEW_PICK_STATISTICS_AFTER } from '../../server/services/production/release-update';
 import { shareReleaseLocks } from '../../server/services/production/release-lock';
 import { batchCounters, createProduction, dailyStats, testBoards, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -195,6 +197,40 @@ describe('a release and a report still being written', () => {
 });
 
 describe('a board that failed after it was picked', () => {
+  it('counts the boards that stopped qualifying alike from either side', async () => {
+    // countDraftBoards starts from the drafts' picks or from the boards asked about, whichever
+    // the counters say are fewer: the two stages below take each side for each count.
+    const q = await createProduction(t, 'alpha', { project: 'Either side' });
+    const ids = await testBoards(q, range('ES', 8));
+    const small = await draft(q, 'Small', [ids['ES-01']]);
+    const large = await draft(q, 'Large', [ids['ES-02'], ids['ES-03'], ids['ES-04'], ids['ES-05'], ids['ES-06']]);
+    for (const serial of ['ES-01', 'ES-02', 'ES-07']) expect((await q.report({ serial, result: 'fail' })).statusCode).toBe(201);
+
+    /** What the screens say, against the same read off the rows. */
+    const expectCountsRight = async () => {
+      const { rows } = await placement(q);
+      const pool = rows.filter((r) => r.status === 'passed' && r.release_batch_id === null).length;
+      expect(await unreleasedTotal(q)).toBe(pool);
+      const lot = await t.call('GET', `/v1/projects/${q.projectId}/devices/unreleased?production_batch_id=${q.batchId}`, { as: 'alpha-viewer' });
+      expect(lot.json().meta.total).toBe(pool);
+      for (const batch of [small, large]) {
+        const stopped = rows.filter((r) => r.release_batch_id === batch && r.status !== 'passed').map((r) => r.serial);
+        const detail = (await t.call('GET', `/v1/releasebatches/${batch}`, { as: 'alpha-viewer' })).json().data;
+        expect(detail.not_qualifying_count, `draft ${batch}`).toBe(stopped.length);
+        const list = await t.call('GET', `/v1/releasebatches/${batch}/devices?not_qualifying=true&sortby=serial`, { as: 'alpha-viewer' });
+        expect(list.json().data.map((d: { serial: string }) => d.serial)).toEqual(stopped);
+        expect(list.json().meta.total).toBe(stopped.length);
+      }
+      return pool;
+    };
+    // Drafts hold 6 boards, 3 are not passed, 5 passed: the pool's counts start from the boards,
+    // the small draft's from its pick, the large one's from the boards.
+    expect(await expectCountsRight()).toBe(1);
+    // Drafts hold 2 boards: the pool's counts now start from the picks.
+    expect((await update(large, { remove: [ids['ES-03'], ids['ES-04'], ids['ES-05'], ids['ES-06']] })).statusCode).toBe(200);
+    expect(await expectCountsRight()).toBe(5);
+  });
+
   it('blocks the release with 409, changing nothing, until it is removed', async () => {
     const q = await createProduction(t, 'alpha', { project: 'Later failure' });
     const ids = await testBoards(q, range('LF', 4));
@@ -222,5 +258,41 @@ describe('a board that failed after it was picked', () => {
     expect(released.json().data).toMatchObject({ removed: 1, released: 2, batch: { status: 'released', device_count: 2, not_qualifying_count: 0 } });
     await expectCountersRight(q);
     expect((await placement(q)).byBatch.get(batch)).toEqual(['LF-01', 'LF-03']);
+  });
+});
+
+describe('a pick of many boards', () => {
+  /** PostgreSQL's estimate of a release batch's picks, as its planner would plan a read of them. */
+  const estimatedPicks = async (batch: number) => {
+    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      explain (format json) select device_id from release_batch_picks where release_batch_id = ${batch}`.execute(t.db);
+    return plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows'];
+  };
+
+  it('leaves the planner knowing how many boards the draft holds, and again once it is deleted', async () => {
+    const q = await createProduction(t, 'alpha', { project: 'Many picks' });
+    const n = RENEW_PICK_STATISTICS_AFTER;
+    // Passed boards written directly (through jigs this would take minutes): the pick reads
+    // status and batch, not reports.
+    const now = new Date().toISOString();
+    for (let from = 0; from < n; from += 2000) {
+      const rows = Array.from({ length: Math.min(2000, n - from) }, (_, i) => {
+        const serial = `MP-${String(from + i).padStart(6, '0')}`;
+        return { project_id: q.projectId, production_batch_id: q.batchId, serial, serial_key: serial.toLowerCase(), status: 'passed', first_pass: 1, pass_attempt: 1, created_at: now, updated_at: now };
+      });
+      await t.db.insertInto('devices').values(rows).execute();
+    }
+    const batch = await draft(q, 'Everything');
+    const picked = await update(batch, { add_matching: {} });
+    expect(picked.json().data).toMatchObject({ added: n, batch: { device_count: n, not_qualifying_count: 0 } });
+    if (dialectOf(t.db) === 'postgres') {
+      // Renewed before the answer: the next screen's reads are planned for n picks, not for the
+      // handful an unanalysed table suggests.
+      expect(await estimatedPicks(batch)).toBeGreaterThan(n / 2);
+    }
+    expect((await t.call('DELETE', `/v1/releasebatches/${batch}`, { as: 'alpha-engineer' })).statusCode).toBe(204);
+    if (dialectOf(t.db) === 'postgres') expect(await estimatedPicks(batch)).toBeLessThan(n / 10);
+    const left = await t.db.selectFrom('release_batch_picks').where('release_batch_id', '=', batch).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(toCount(left.n as string | number)).toBe(0);
   });
 });

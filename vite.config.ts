@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The dev server forwards /v1 (and the API reference at /docs) to the API started by
 // `npm run dev`, so the app uses one origin in development exactly as in production.
@@ -10,7 +11,14 @@ const PRELOADED_SCREENS = /\/(login|dashboard)-screen-/;
 const apiPort = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Brotli and gzip copies beside each script, style and page (not the source maps), which
+    // the server sends as they are to a browser that accepts them (server/http/web.ts): the
+    // JavaScript crosses the network at about a quarter of its size, compressed once, at build.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/] }),
+  ],
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/v1': `http://127.0.0.1:${apiPort}`, '/docs': `http://127.0.0.1:${apiPort}` },

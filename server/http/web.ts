@@ -31,6 +31,8 @@ export async function registerWeb(
     prefix: '/',
     index: 'index.html', // so a directory path (`/`) resolves rather than answering 403
     cacheControl: false,
+    // The build's .br and .gz copies (vite.config.ts), for a browser that accepts them.
+    preCompressed: true,
     dotfiles: 'ignore',
     // The API's paths never name files, even if the build output happened to hold a `v1` folder.
     allowedPath: (pathName) => !isApiPath(pathName),

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
+import { preparingMarkedStatements } from './prepared';
 import type { DB } from './schema';
 
 /** Where the data lives: one SQLite file (the embedded default), or a PostgreSQL database. */
@@ -53,6 +54,7 @@ export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
       options: [POSTGRES_SESSION_OPTIONS, ...(spec.schema ? [`-c search_path=${spec.schema}`] : [])].join(' '),
     };
     const pool = new pg.Pool({ ...connection, max: spec.poolSize ?? 10 });
+    preparingMarkedStatements(pool);
     const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     connections.set(db, connection);
     return db;

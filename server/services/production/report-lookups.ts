@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
 import type { ProjectOwner, StoredBefore } from './check-reports';
@@ -37,40 +38,48 @@ export type Lookups = { stored: Map<string, StoredBefore>; projects: Map<number,
 export async function lookUp(trx: Kysely<DB>, pg: boolean, items: IngestItem[]): Promise<Lookups> {
   const uuids = items.map((item) => item.input.uuid);
   const projectIds = [...new Set(items.map((item) => item.input.project_id))];
-  const storedQuery = trx.selectFrom('device_reports').where('uuid', 'in', uuids).select(['id', 'uuid', 'device_id', 'company_id']);
-  const projectsQuery = trx.selectFrom('projects').where('id', 'in', projectIds).select(['id', 'company_id']);
   const boards = items.map(({ jig, input }) => ({ company: jig.company_id, project: input.project_id, key: serialKey(input.serial) }));
   if (!pg) {
+    const storedQuery = trx.selectFrom('device_reports').where('uuid', 'in', uuids).select(['id', 'uuid', 'device_id', 'company_id']);
+    const projectsQuery = trx.selectFrom('projects').where('id', 'in', projectIds).select(['id', 'company_id']);
     const stored = await storedQuery.execute();
     const projects = await projectsQuery.execute();
     const owners = new Map(projects.map((p) => [p.id, p]));
     const ours = boards.filter((b) => owners.get(b.project)?.company_id === b.company);
     return { stored: byUuid(stored), projects: owners, devices: await lockDevices(trx, pg, ours.map((b) => [b.project, b.key])) };
   }
-  const locked = devicesQuery(trx, pg, boards.map((b) => [b.project, b.key]), (project) => {
-    const companies = [...new Set(boards.filter((b) => b.project === project).map((b) => b.company))];
-    return sql<boolean>`exists (select 1 from projects where projects.id = ${project} and projects.company_id in (${sql.join(companies)}))`;
-  });
+  // One text whatever the reports (arrays, not lists): prepared once per connection (prepared.ts).
+  // A board is looked up in its project only if the project is of the jig's company; on its
+  // serial's index (`project_id + 0`, as in devicesQuery), in id order, locked.
+  const locked = trx
+    .selectFrom('devices')
+    .innerJoin(
+      sql`(select distinct b.project, b.key
+        from unnest(cast(${boards.map((b) => b.company)} as integer[]), cast(${boards.map((b) => b.project)} as integer[]), cast(${boards.map((b) => b.key)} as text[])) as b(company, project, key)
+        where exists (select 1 from projects where projects.id = b.project and projects.company_id = b.company))`.as('wanted'),
+      (join) => join.onRef('devices.serial_key', '=', sql.ref('wanted.key') as never).on(sql`devices.project_id + 0`, '=', sql.ref('wanted.project')),
+    )
+    .select([...LOOKED_UP])
+    .orderBy('devices.id')
+    .forUpdate(['devices']);
+  const stored = trx.selectFrom('device_reports').where(sql<SqlBool>`uuid = any(cast(${uuids} as text[]))`).select(['id', 'uuid', 'device_id', 'company_id']);
+  const projects = trx.selectFrom('projects').where(sql<SqlBool>`id = any(cast(${projectIds} as integer[]))`).select(['id', 'company_id']);
   // The projects' release locks are shared first (release-lock.ts).
-  const { rows } = await sql<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }>`
-    with shared as (${shareReleaseLocksSql(projectIds)}), locked as (${locked.orderBy('id').forUpdate()})
+  const { rows } = await prepared(sql<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }>`
+    with shared as (${shareReleaseLocksSql(projectIds)}), locked as (${locked})
     select
       (select count(*) from shared) as shared,
       (select coalesce(json_agg(locked), '[]') from locked) as devices,
-      (select coalesce(json_agg(s), '[]') from (${storedQuery}) as s) as stored,
-      (select coalesce(json_agg(p), '[]') from (${projectsQuery}) as p) as projects`.execute(trx);
-  const { stored, projects, devices } = rows[0];
-  return { stored: byUuid(stored), projects: new Map(projects.map((p) => [p.id, p])), devices: byDeviceKey(devices) };
+      (select coalesce(json_agg(s), '[]') from (${stored}) as s) as stored,
+      (select coalesce(json_agg(p), '[]') from (${projects}) as p) as projects`).execute(trx);
+  return { stored: byUuid(rows[0].stored), projects: new Map(rows[0].projects.map((p) => [p.id, p])), devices: byDeviceKey(rows[0].devices) };
 }
 
 const byUuid = (stored: StoredBefore[]) => new Map(stored.map((r) => [r.uuid, r]));
 const byDeviceKey = (devices: DeviceState[]) => new Map(devices.map((row) => [deviceKey(row.project_id, row.serial_key), row]));
 
-/**
- * The devices of these (project, serial key) pairs, with `also(project)` (when given) as a further
- * condition on each project's pairs.
- */
-function devicesQuery(trx: Kysely<DB>, pg: boolean, pairs: [number, string][], also?: (project: number) => ReturnType<typeof sql<boolean>>) {
+/** The devices of these (project, serial key) pairs. */
+function devicesQuery(trx: Kysely<DB>, pg: boolean, pairs: [number, string][]) {
   const byProject = new Map<number, Set<string>>();
   for (const [project, key] of pairs) byProject.set(project, (byProject.get(project) ?? new Set()).add(key));
   // On PostgreSQL `project_id + 0`: a project created since the planner's last statistics looks
@@ -82,7 +91,7 @@ function devicesQuery(trx: Kysely<DB>, pg: boolean, pairs: [number, string][], a
     .where((eb) =>
       eb.or(
         [...byProject].map(([project, keys]) =>
-          eb.and([eb(projectColumn, '=', project), eb('serial_key', 'in', [...keys]), ...(also ? [also(project)] : [])]),
+          eb.and([eb(projectColumn, '=', project), eb('serial_key', 'in', [...keys])]),
         ),
       ),
     )

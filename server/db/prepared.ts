@@ -17,6 +17,17 @@ const MARK = '/* prepared */ ';
 /** The statement, marked to be prepared once per connection (see above). */
 export const prepared = <T>(statement: RawBuilder<T>): RawBuilder<T> => sql<T>`${sql.raw(MARK)}${statement}`;
 
+/**
+ * An array parameter of a prepared statement, as a subquery: the planner then estimates its
+ * length the same way in a plan for these values as in a generic plan, so after five runs it
+ * keeps the generic one and stops planning. Given the array itself, it knows the length in each
+ * run's own plan, which then always looks cheaper than a generic plan estimated for 100 rows,
+ * and every run is planned anew (1.15 ms of ingestion's lookup, against 0.28 ms running it).
+ */
+export const arrayParameter = (values: readonly (number | string)[], type: 'integer' | 'text') =>
+  // The outer cast keeps `x = any(…)` reading it as an array, not as a subquery of rows.
+  sql`cast((select cast(${values} as ${sql.raw(type)}[])) as ${sql.raw(type)}[])`;
+
 const names = new Map<string, string>();
 /** A name per distinct text: PostgreSQL refuses one name for two texts on a connection. */
 function nameOf(text: string): string {

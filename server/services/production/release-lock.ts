@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect';
+import { arrayParameter } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 
 /**
@@ -18,7 +19,7 @@ const RELEASES = 0x5e1ea5e;
 
 /** The shared lock on each of these projects, as a statement to run or to put in a larger one. */
 export const shareReleaseLocksSql = (projectIds: number[]) =>
-  sql<{ locked: unknown }>`select pg_advisory_xact_lock_shared(${sql.lit(RELEASES)}, p) as locked from unnest(cast(${projectIds} as integer[])) as p`;
+  sql<{ locked: unknown }>`select pg_advisory_xact_lock_shared(${sql.lit(RELEASES)}, p) as locked from unnest(${arrayParameter(projectIds, 'integer')}) as p`;
 
 /** Shares the projects' release locks until the transaction ends (a correction's first step). */
 export async function shareReleaseLocks(trx: Kysely<DB>, projectIds: number[]): Promise<void> {

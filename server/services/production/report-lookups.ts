@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { prepared } from '../../db/prepared';
+import { arrayParameter, prepared } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
 import type { ProjectOwner, StoredBefore } from './check-reports';
@@ -55,15 +55,15 @@ export async function lookUp(trx: Kysely<DB>, pg: boolean, items: IngestItem[]):
     .selectFrom('devices')
     .innerJoin(
       sql`(select distinct b.project, b.key
-        from unnest(cast(${boards.map((b) => b.company)} as integer[]), cast(${boards.map((b) => b.project)} as integer[]), cast(${boards.map((b) => b.key)} as text[])) as b(company, project, key)
+        from unnest(${arrayParameter(boards.map((b) => b.company), 'integer')}, ${arrayParameter(boards.map((b) => b.project), 'integer')}, ${arrayParameter(boards.map((b) => b.key), 'text')}) as b(company, project, key)
         where exists (select 1 from projects where projects.id = b.project and projects.company_id = b.company))`.as('wanted'),
       (join) => join.onRef('devices.serial_key', '=', sql.ref('wanted.key') as never).on(sql`devices.project_id + 0`, '=', sql.ref('wanted.project')),
     )
     .select([...LOOKED_UP])
     .orderBy('devices.id')
     .forUpdate(['devices']);
-  const stored = trx.selectFrom('device_reports').where(sql<SqlBool>`uuid = any(cast(${uuids} as text[]))`).select(['id', 'uuid', 'device_id', 'company_id']);
-  const projects = trx.selectFrom('projects').where(sql<SqlBool>`id = any(cast(${projectIds} as integer[]))`).select(['id', 'company_id']);
+  const stored = trx.selectFrom('device_reports').where(sql<SqlBool>`uuid = any(${arrayParameter(uuids, 'text')})`).select(['id', 'uuid', 'device_id', 'company_id']);
+  const projects = trx.selectFrom('projects').where(sql<SqlBool>`id = any(${arrayParameter(projectIds, 'integer')})`).select(['id', 'company_id']);
   // The projects' release locks are shared first (release-lock.ts).
   const { rows } = await prepared(sql<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }>`
     with shared as (${shareReleaseLocksSql(projectIds)}), locked as (${locked})

@@ -129,8 +129,12 @@ async function holdAllBut(db: Kysely<DB>, projectId: number, userId: number, wan
       withoutSequentialScans(trx, () =>
         trx
           .insertInto('release_batch_picks')
-          .columns(['device_id', 'release_batch_id', 'serial_key'])
-          .expression(pool.where('devices.id', '>', cut.id).select(['devices.id', sql<number>`cast(${holding} as integer)`.as('release_batch_id'), 'devices.serial_key']))
+          .columns(['device_id', 'release_batch_id', 'serial_key', 'production_batch_id'])
+          .expression(
+            pool
+              .where('devices.id', '>', cut.id)
+              .select(['devices.id', sql<number>`cast(${holding} as integer)`.as('release_batch_id'), 'devices.serial_key', 'devices.production_batch_id']),
+          )
           .executeTakeFirst(),
       ),
     );

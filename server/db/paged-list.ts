@@ -53,6 +53,12 @@ export type PagedListOptions = {
   total?: () => Promise<number>;
   /** Needed with `sorting.nullable`, to place nulls alike on both databases. */
   db?: Kysely<any>;
+  /**
+   * Count first, and read no page when nothing matches: for a list that is usually empty and
+   * costly to look through (a draft's boards that stopped qualifying), whose count is cheap.
+   * Otherwise the count and the page are asked at once.
+   */
+  totalFirst?: boolean;
 };
 
 /**
@@ -79,13 +85,20 @@ export async function pagedList<DB, TB extends keyof DB, O, S extends string>(
       .executeTakeFirst();
     return toCount((row as { total?: string | number } | undefined)?.total);
   };
-  const [total, rows] = await Promise.all([
-    (options.total ?? countAll)(),
+  const count = options.total ?? countAll;
+  const page = () =>
     ordered
       .limit(list.limit)
       .offset((list.page - 1) * list.limit)
-      .execute(),
-  ]);
+      .execute();
+  let total: number;
+  let rows: unknown[];
+  if (options.totalFirst) {
+    total = await count();
+    rows = total === 0 ? [] : await page();
+  } else {
+    [total, rows] = await Promise.all([count(), page()]);
+  }
   // A page past the end is a client's mistake (a stale link, a hand-edited URL), not "no rows".
   const lastPage = Math.max(1, Math.ceil(total / list.limit));
   if (list.page > lastPage) {

@@ -279,6 +279,8 @@ export interface ReleaseBatchPicksTable {
   device_id: number;
   release_batch_id: number;
   serial_key: string;
+  /** The board's, copied like its serial (migration 018): a release batch's production batches from its picks alone. */
+  production_batch_id: number;
 }
 
 export interface InvitesTable {

@@ -117,7 +117,9 @@ export async function releaseDevicePage(db: Kysely<DB>, scope: ReleaseScope, que
     if (!batch) return countUnreleasedDevices(db, project.id, filters.production_batch_id);
     return countDevices(db, filters); // a part of one release batch: its own rows, never the project's
   };
-  return listDevices(db, filters, list, sorting, total);
+  // Boards that stopped qualifying are usually none, and looking for them reads the whole draft
+  // or the project's boards that are not passed (0.6 s at 250,000): count first.
+  return listDevices(db, filters, list, sorting, total, { totalFirst: filters.stopped_qualifying });
 }
 
 export async function releaseDeviceExport(db: Kysely<DB>, scope: ReleaseScope, query: ReleaseDeviceListQuery): Promise<CsvExport> {

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { SERIAL_SEARCH_ANYWHERE_MIN, type Device, type DeviceStatus, type ReportResult } from '../../contract/devices';
 import { dialectOf, escapeLike, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
-import { pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
+import { pagedList, type ListQuery, type ListSorting, type PagedListOptions } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import { statusCounter } from '../services/production/counters';
 import { boardsStoppedQualifying, countDraftBoards, STOPPED_QUALIFYING, type DraftSide } from './draft-board-counts';
@@ -334,8 +334,9 @@ export async function listDevices(
   list: ListQuery<DeviceSort>,
   sorting: ListSorting<DeviceSort>,
   total: () => Promise<number>,
+  options: Pick<PagedListOptions, 'totalFirst'> = {},
 ): Promise<Page<Device>> {
-  const page = await pagedList(filterDevices(db, selectDevices(db), filters), list, sorting, { db, total });
+  const page = await pagedList(filterDevices(db, selectDevices(db), filters), list, sorting, { db, total, ...options });
   return { data: page.data.map(toDevice), meta: page.meta };
 }
 

@@ -122,8 +122,8 @@ export async function findReleaseBatchHeadWithProject(db: Kysely<DB>, id: number
 export async function findReleaseBatchDetail(db: Kysely<DB>, batch: ReleaseBatch): Promise<ReleaseBatchDetail> {
   const rows = await db
     .selectFrom('release_batch_picks as picks')
-    .innerJoin('devices', 'devices.id', 'picks.device_id')
-    .innerJoin('production_batches', 'production_batches.id', 'devices.production_batch_id')
+    // The pick's copy of its board's production batch (migration 018): no device row is read.
+    .innerJoin('production_batches', 'production_batches.id', 'picks.production_batch_id')
     .where('picks.release_batch_id', '=', batch.id)
     .groupBy(['production_batches.id', 'production_batches.name'])
     .select((eb) => ['production_batches.id', 'production_batches.name', eb.fn.countAll().as('device_count')])

@@ -8,8 +8,8 @@ import { databaseBefore, insertedId } from './helpers/migrations';
 type BeforePicks = Omit<DB, 'devices'> & { devices: DevicesTable & { release_batch_id: number | null } };
 
 /**
- * Migration 016 on a database whose boards were picked the old way (devices.release_batch_id):
- * each picked board becomes a pick of the same batch with its serial, the boards in no batch
+ * Migrations 016 and 018 on a database whose boards were picked the old way (devices.release_batch_id):
+ * each picked board becomes a pick of the same batch with its serial and production batch, the boards in no batch
  * stay in the pool, and the devices table keeps no release-batch index.
  */
 describe('016_release_batch_picks', () => {
@@ -44,10 +44,11 @@ describe('016_release_batch_picks', () => {
     await board('PK-C', null);
 
     await migrateToLatest(db);
-    const picks = await db.selectFrom('release_batch_picks').select(['device_id', 'release_batch_id', 'serial_key']).orderBy('device_id').execute();
+    const picks = await db.selectFrom('release_batch_picks').select(['device_id', 'release_batch_id', 'serial_key', 'production_batch_id']).orderBy('device_id').execute();
+    // 018 copies each board's production batch onto its pick.
     expect(picks).toEqual([
-      { device_id: first, release_batch_id: shipment, serial_key: 'pk-b' },
-      { device_id: second, release_batch_id: shipment, serial_key: 'pk-a' },
+      { device_id: first, release_batch_id: shipment, serial_key: 'pk-b', production_batch_id: lot },
+      { device_id: second, release_batch_id: shipment, serial_key: 'pk-a', production_batch_id: lot },
     ]);
     const columns = (await db.introspection.getTables()).find((table) => table.name === 'devices')!.columns.map((c) => c.name);
     // PostgreSQL drops the column; SQLite keeps it, null on every board.

@@ -165,6 +165,28 @@ describe('PATCH /v1/releasebatches/:id/update: picking boards', () => {
     expect(serials(search)).toEqual(['SO-9']);
   });
 
+  it('lists a picked board under the production batch a correction moved it to, alone or by its panel', async () => {
+    const q = await createProduction(t, 'alpha', { project: 'Release moves' });
+    const lotB = await q.addBatch('Lot B');
+    const boards = await testBoards(q, ['MV-1', 'MV-2', 'MV-3']);
+    const batch = await create('Moved boards', q);
+    expect((await update(batch, { add: Object.values(boards) })).json().data).toMatchObject({ added: 3 });
+    const byLot = async () =>
+      (await t.call('GET', `/v1/releasebatches/${batch}`, { as: 'alpha-viewer' })).json().data.production_batches.map(
+        (b: { id: number; device_count: number }) => [b.id, b.device_count],
+      );
+    expect(await byLot()).toEqual([[q.batchId, 3]]);
+    const moved = await t.call('PATCH', `/v1/manage/devices/${boards['MV-1']}`, { as: 'root', body: { production_batch_id: lotB } });
+    expect(moved.statusCode).toBe(200);
+    expect(await byLot()).toEqual([[q.batchId, 2], [lotB, 1]]);
+    for (const serial of ['MV-2', 'MV-3']) {
+      expect((await t.call('PATCH', `/v1/manage/devices/${boards[serial]}`, { as: 'root', body: { panel_id: 'MV-PANEL' } })).statusCode).toBe(200);
+    }
+    const panel = await t.call('PATCH', '/v1/manage/devices/panel/MV-PANEL', { as: 'root', body: { production_batch_id: lotB } });
+    expect(panel.json().data).toMatchObject({ device_count: 2, changed: 2 });
+    expect(await byLot()).toEqual([[lotB, 3]]);
+  });
+
   it('answers 422 with field errors for a bad body', async () => {
     const batch = await create('Bad bodies');
     const cases: [unknown, string][] = [

@@ -95,9 +95,13 @@ export async function correctDevice(db: Kysely<DB>, deviceId: number, input: Man
           })
           .where('id', '=', deviceId)
           .execute();
-        if (input.serial !== undefined) {
-          // A picked board's serial is also its pick's, which orders its release batch's list.
-          await trx.updateTable('release_batch_picks').set({ serial_key: serialKey(input.serial) }).where('device_id', '=', deviceId).execute();
+        if (input.serial !== undefined || after.production_batch_id !== before.production_batch_id) {
+          // A picked board's serial and production batch are also its pick's (migration 018).
+          await trx
+            .updateTable('release_batch_picks')
+            .set({ production_batch_id: after.production_batch_id, ...(input.serial !== undefined && { serial_key: serialKey(input.serial) }) })
+            .where('device_id', '=', deviceId)
+            .execute();
         }
         const company = await companyOfProject(trx, before.project_id);
         await applyDeviceChanges(trx, company, [{ before, after, device_id: deviceId }]);
@@ -179,6 +183,14 @@ export async function correctPanel(
           changes.map((c) => c.device_id),
         )
         .execute();
+      if (input.production_batch_id !== undefined) {
+        // The boards' picks keep their production batch (migration 018).
+        await trx
+          .updateTable('release_batch_picks')
+          .set({ production_batch_id: input.production_batch_id })
+          .where('device_id', 'in', changes.map((c) => c.device_id))
+          .execute();
+      }
       await applyDeviceChanges(trx, await companyOfProject(trx, projectId), changes satisfies DeviceChange[]);
     }
     return { device_count: rows.length, changed: changes.length };

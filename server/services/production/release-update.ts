@@ -77,11 +77,11 @@ export async function updateReleaseDevices(
  * boards that no longer qualify, and the release refuses it.
  */
 async function claim(trx: Trx, batchId: number, candidates: Candidates): Promise<number> {
-  const rows = candidates.select(['devices.id', sql<number>`cast(${batchId} as integer)`.as('release_batch_id'), 'devices.serial_key']);
+  const rows = candidates.select(['devices.id', sql<number>`cast(${batchId} as integer)`.as('release_batch_id'), 'devices.serial_key', 'devices.production_batch_id']);
   const result = await withoutSequentialScans(trx, () =>
     trx
       .insertInto('release_batch_picks')
-      .columns(['device_id', 'release_batch_id', 'serial_key'])
+      .columns(['device_id', 'release_batch_id', 'serial_key', 'production_batch_id'])
       .expression(dialectOf(trx) === 'postgres' ? rows.orderBy('devices.id') : rows)
       .onConflict((oc) => oc.column('device_id').doNothing())
       .executeTakeFirst(),

@@ -98,8 +98,9 @@ function releaseFilters({ project, batch }: ReleaseScope, list: ReleaseDeviceLis
     search,
   };
   if (!list.not_qualifying) return filters;
-  // A draft's boards that stopped qualifying are looked for among the project's boards that are
-  // not passed (few), not through every board of the draft; a released batch's read released.
+  // Boards that stopped qualifying are looked for among the project's boards that are not passed
+  // (few), not through every board of the draft; a released batch's boards all read released, so
+  // it has none.
   return { ...filters, project_id: project.id, stopped_qualifying: true };
 }
 

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { LiveReportEvent } from '../../contract/live';
 import { dialectOf } from '../db/dialect';
-import type { GatheredWrites } from '../db/gathered-writes';
 import type { DB } from '../db/schema';
-import { notifyExpression, notifyInTransaction, PostgresListener, type ListenerLog } from './postgres';
+import { notifyInTransaction, PostgresListener, type ListenerLog } from './postgres';
 
 /**
  * Live results (issue 15): what a writer announces and the open streams hear. One process
@@ -14,13 +13,16 @@ import { notifyExpression, notifyInTransaction, PostgresListener, type ListenerL
 export type LiveMessage = { event: 'report'; data: LiveReportEvent } | { event: 'resync' };
 export type LiveListener = (message: LiveMessage) => void;
 
+/** A writer's statement that sends its events with its other writes (report-writes.ts). */
+export type Announcements = { announce(events: LiveReportEvent[]): void };
+
 /** What a writer needs: the service calls both, and the feed does whichever fits its database. */
 export type LiveAnnouncer = {
   /**
    * Inside the writer's transaction (PostgreSQL: the NOTIFYs that go out with the commit), all
    * its events at once; with `writes`, as part of their statement (flushed by the writer).
    */
-  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: GatheredWrites): Promise<void>;
+  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: Announcements): Promise<void>;
   /** After the commit (SQLite: the subscribers of this process hear it now). */
   afterCommit(event: LiveReportEvent): void;
 };
@@ -49,7 +51,7 @@ export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<Li
   const feed = new Subscribers('postgres', log, {
     inTransaction: async (trx, events, writes) => {
       if (!writes) return notifyInTransaction(trx, events);
-      if (events.length) writes.addEffect(notifyExpression(events));
+      writes.announce(events);
     },
     afterCommit: () => {},
     close: () => listener.close(),
@@ -76,7 +78,7 @@ class Subscribers implements LiveFeed {
     private readonly transport: Transport,
   ) {}
 
-  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: GatheredWrites) {
+  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: Announcements) {
     return this.transport.inTransaction(trx, events, writes);
   }
 

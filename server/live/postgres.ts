@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import pg from 'pg';
 import { liveReportEventSchema, type LiveReportEvent } from '../../contract/live';
 import { postgresConnectionOf } from '../db/open';
@@ -12,26 +12,22 @@ import type { DB } from '../db/schema';
  */
 const CHANNEL_SQL = "left('jigboard_live:' || current_schema(), 63)";
 
+/** The events as a JSON array, each as its NOTIFY's payload reads. */
+export const eventsJson = (events: LiveReportEvent[]) =>
+  JSON.stringify(events, ['company_id', 'project_id', 'production_batch_id', 'device_id']);
+
 /**
- * The NOTIFYs of a writer's events as one scalar expression (their count), for a statement of
- * the writer's transaction: the database sends them with the commit, or never. In array order;
- * PostgreSQL folds identical ones of one transaction into one, which a refetch needs no more of.
+ * The NOTIFYs of a writer's events (a JSON array, `eventsJson`) as one scalar expression (their
+ * count), for a statement of the writer's transaction: the database sends them with the commit,
+ * or never. In array order; PostgreSQL folds identical ones of one transaction into one, which a
+ * refetch needs no more of. json keeps each element's text as written, which is its payload.
  */
-export function notifyExpression(events: LiveReportEvent[]) {
-  const payloads = events.map((event) =>
-    JSON.stringify({
-      company_id: event.company_id,
-      project_id: event.project_id,
-      production_batch_id: event.production_batch_id,
-      device_id: event.device_id,
-    }),
-  );
-  return sql<number>`(select count(pg_notify(${sql.raw(CHANNEL_SQL)}, payload)) from unnest(${payloads}::text[]) as payload)`;
-}
+export const notifyFromJson = (json: string | Expression<unknown>) =>
+  sql<number>`(select count(pg_notify(${sql.raw(CHANNEL_SQL)}, cast(e as text))) from json_array_elements(cast(${json} as json)) as e)`;
 
 /** Called inside the writer's transaction: the events' NOTIFYs, on their own. */
 export async function notifyInTransaction(trx: Kysely<DB>, events: LiveReportEvent[]): Promise<void> {
-  if (events.length) await sql`select ${notifyExpression(events)}`.execute(trx);
+  if (events.length) await sql`select ${notifyFromJson(eventsJson(events))}`.execute(trx);
 }
 
 export type ListenerLog = {

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
-import { prepared } from '../../server/db/prepared';
+import { prepared, preparedOnce } from '../../server/db/prepared';
+import { ingestReports } from '../../server/services/production/ingest';
+import { createProduction, reportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /** server/db/prepared.ts: a marked statement is prepared once per PostgreSQL connection, under a name. */
@@ -24,6 +26,55 @@ describe('a statement marked prepared', () => {
         expect(ours[0].name).toMatch(/^jb_[0-9a-f]{20}$/);
         // Kysely's own statements stay unnamed.
         expect(rows.filter((r) => r.statement.includes('pg_prepared_statements'))).toEqual([]);
+      }
+    });
+  });
+});
+
+describe('a statement prepared once', () => {
+  it('is built once, and each call fills its slots by name, a slot used twice included', async () => {
+    let builds = 0;
+    const statement = preparedOnce<{ sum: number; label: string }, 'n' | 'label'>((slot) => {
+      builds += 1;
+      return sql`select cast(${slot('n')} as integer) + cast(${slot('n')} as integer) as sum, cast(${slot('label')} as text) as label`;
+    });
+    const answers = [];
+    for (const [n, label] of [[1, 'one'], [20, 'twenty']] as const) answers.push((await statement(t.db, { label, n }))[0]);
+    expect(answers).toEqual([
+      { sum: 2, label: 'one' },
+      { sum: 40, label: 'twenty' },
+    ]);
+    expect(builds).toBe(1);
+  });
+});
+
+describe("ingestion's statements", () => {
+  it('are prepared and planned once per PostgreSQL connection, however many reports a group holds', async () => {
+    const p = await createProduction(t, 'alpha');
+    const company = (await t.db.selectFrom('projects').where('id', '=', p.projectId).select('company_id').executeTakeFirstOrThrow()).company_id;
+    const jig = { id: p.jig.id, company_id: company };
+    await t.db.connection().execute(async (db) => {
+      // Groups of 1 to 8 reports, new boards and retests: the text must not vary with them.
+      for (let group = 1; group <= 8; group++) {
+        const items = Array.from({ length: group }, (_, i) => ({
+          jig,
+          input: reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: `PLAN-${i}`, result: i % 2 ? 'fail' : 'pass' }),
+        }));
+        const outcomes = await ingestReports(db, items);
+        expect(outcomes.every((o) => o.ok)).toBe(true);
+      }
+      expect(Number((await db.selectFrom('production_batches').where('id', '=', p.batchId).select('report_count').executeTakeFirstOrThrow()).report_count)).toBe(36);
+      if (dialectOf(db) !== 'postgres') return;
+      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db);
+      const ours = (part: string) => rows.filter((r) => r.statement.includes(part));
+      for (const part of ['insert into device_reports', 'insert into "devices"', 'pg_advisory_xact_lock_shared']) {
+        expect(ours(part), part).toHaveLength(1);
+        const [statement] = ours(part);
+        // PostgreSQL plans the first five runs for their values, then keeps one generic plan
+        // if it costs no more; a text or estimate that varied with the reports would not.
+        expect(Number(statement.generic_plans), part).toBeGreaterThan(0);
+        expect(Number(statement.custom_plans), part).toBeLessThanOrEqual(5);
       }
     });
   });

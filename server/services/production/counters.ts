@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, ReportResult } from '../../../contract/devices';
-import { writeNow, type Writes } from '../../db/gathered-writes';
 import type { DB } from '../../db/schema';
-import { addSliceCountsRows, addStepSliceRows, dimensionsOf, markFailingBoards, moveSlices, type SliceKey } from './slices';
+import { addSliceCountsRows, addStepSliceRows, dimensionsOf, markFailingBoards, moveSlices, SLICE_COUNTS, type SliceKey } from './slices';
+import { integers, writeNow, type Tally, type Writes } from './tallies';
 
 /**
  * The one place that knows how devices and reports move the maintained counters (batches,
@@ -42,6 +42,24 @@ export const BATCH_COUNTERS = [
 ] as const;
 export type BatchCounter = (typeof BATCH_COUNTERS)[number];
 export type BatchCounts = Record<BatchCounter, number>;
+
+/** A production batch's counters, added to by id. */
+export const BATCH_TALLY: Tally<{ id: number } & BatchCounts> = {
+  table: 'production_batches',
+  mode: 'update',
+  columns: { id: 'integer', ...integers(BATCH_COUNTERS) },
+  key: ['id'],
+  added: BATCH_COUNTERS,
+};
+
+/** A project's device count (its boards made), added to by id. */
+export const PROJECT_DEVICES_TALLY: Tally<{ id: number; device_count: number }> = {
+  table: 'projects',
+  mode: 'update',
+  columns: { id: 'integer', device_count: 'integer' },
+  key: ['id'],
+  added: ['device_count'],
+};
 
 const STATUS_COUNTER: Record<DeviceStatus, BatchCounter> = {
   untested: 'untested_count',
@@ -147,9 +165,8 @@ export async function applyDeviceChanges(db: Kysely<DB>, company_id: number, cha
     }
   }
   await addToBatchCounters(db, deltas, writes);
-  for (const [projectId, n] of created) {
-    await writes.add(db.updateTable('projects').set({ device_count: sql`device_count + ${n}` }).where('id', '=', projectId));
-  }
+  const projects = [...created].sort(([a], [b]) => a - b);
+  await writes.tally(db, PROJECT_DEVICES_TALLY, projects.map(([id, device_count]) => ({ id, device_count })));
   // Before the moves: they carry the boards' counts as they stand now to the new batch.
   if (verdicts.size) await addToFirstTests(db, verdicts, [], writes);
   for (const move of moves.values()) await moveReportStatistics(db, company_id, move);
@@ -169,16 +186,8 @@ export function changeOfMany({ before, after }: { before: CountedDevice; after: 
 
 /** Adds counter deltas to production batches, in ascending id (the lock order of every writer). */
 export async function addToBatchCounters(db: Kysely<DB>, deltas: Map<number, BatchCounts>, writes: Writes = writeNow) {
-  for (const [batchId, delta] of [...deltas].sort(([a], [b]) => a - b)) {
-    const changed = BATCH_COUNTERS.filter((c) => delta[c] !== 0);
-    if (changed.length === 0) continue;
-    await writes.add(
-      db
-        .updateTable('production_batches')
-        .set(Object.fromEntries(changed.map((c) => [c, sql`${sql.ref(c)} + ${delta[c]}`])))
-        .where('id', '=', batchId),
-    );
-  }
+  const rows = [...deltas].sort(([a], [b]) => a - b).map(([id, delta]) => ({ id, ...delta }));
+  await writes.tally(db, BATCH_TALLY, rows);
 }
 
 type FirstReport = SliceKey & { device_id: number };
@@ -258,37 +267,47 @@ async function addDailyRows(db: Kysely<DB>, rows: DailyRow[], writes: Writes = w
   await addSliceCountsRows(db, ordered.map(([, row]) => row), writes);
 }
 
-const DAILY_KEYS = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'] as const;
+/** A batch-day counts what its slices count. */
+const DAILY_KEYS = SLICE_COUNTS;
 type DailyCounts = Record<(typeof DAILY_KEYS)[number], number>;
 type DailyKey = { company_id: number; project_id: number; production_batch_id: number; day: string };
 
 /** Adds (or with negative counts, takes away) one batch-day's report statistics. */
 const addDailyStats = (db: Kysely<DB>, key: DailyKey, counts: DailyCounts) => addDailyStatsRows(db, writeNow, [{ key, counts }]);
 
+/** A batch-day's report statistics (report_daily_stats), added to on its key. */
+export const DAILY_STATS_TALLY: Tally<DailyKey & DailyCounts> = {
+  table: 'report_daily_stats',
+  mode: 'upsert',
+  columns: { company_id: 'integer', project_id: 'integer', production_batch_id: 'integer', day: 'text', ...integers(DAILY_KEYS) },
+  key: ['project_id', 'production_batch_id', 'day'],
+  added: DAILY_KEYS,
+};
+
 /**
  * Adds batch-days' report statistics in one statement: each key once (summed by the caller),
  * in the order given, which is the order the rows are locked in.
  */
-async function addDailyStatsRows(db: Kysely<DB>, writes: Writes, rows: { key: DailyKey; counts: DailyCounts }[]) {
-  if (rows.length === 0) return;
-  await writes.add(
-    db
-    .insertInto('report_daily_stats')
-    .values(rows.map(({ key, counts }) => ({ ...key, ...counts })))
-    .onConflict((oc) =>
-      oc.columns(['project_id', 'production_batch_id', 'day']).doUpdateSet((eb) => ({
-        reports: eb('report_daily_stats.reports', '+', eb.ref('excluded.reports')),
-        passed: eb('report_daily_stats.passed', '+', eb.ref('excluded.passed')),
-        failed: eb('report_daily_stats.failed', '+', eb.ref('excluded.failed')),
-        errors: eb('report_daily_stats.errors', '+', eb.ref('excluded.errors')),
-        first_tests: eb('report_daily_stats.first_tests', '+', eb.ref('excluded.first_tests')),
-        first_passes: eb('report_daily_stats.first_passes', '+', eb.ref('excluded.first_passes')),
-        second_passes: eb('report_daily_stats.second_passes', '+', eb.ref('excluded.second_passes')),
-        last_passes: eb('report_daily_stats.last_passes', '+', eb.ref('excluded.last_passes')),
-      })),
-    ),
-  );
-}
+const addDailyStatsRows = (db: Kysely<DB>, writes: Writes, rows: { key: DailyKey; counts: DailyCounts }[]) =>
+  writes.tally(db, DAILY_STATS_TALLY, rows.map(({ key, counts }) => ({ ...key, ...counts })));
+
+/** A project's failing runs of a step on a day (step_failure_daily). */
+export const STEP_DAYS_TALLY: Tally<{ company_id: number; project_id: number; day: string; step_name: string; failures: number }> = {
+  table: 'step_failure_daily',
+  mode: 'upsert',
+  columns: { company_id: 'integer', project_id: 'integer', day: 'text', step_name: 'text', failures: 'integer' },
+  key: ['project_id', 'day', 'step_name'],
+  added: ['failures'],
+};
+
+/** A jig's reports on a day (enclosure_daily_stats). */
+export const JIG_DAYS_TALLY: Tally<{ enclosure_id: number; company_id: number; day: string; reports: number }> = {
+  table: 'enclosure_daily_stats',
+  mode: 'upsert',
+  columns: { enclosure_id: 'integer', company_id: 'integer', day: 'text', reports: 'integer' },
+  key: ['enclosure_id', 'day'],
+  added: ['reports'],
+};
 
 /** The UTC day of a stored (normalised, `…Z`) timestamp. */
 export const dayOf = (isoUtc: string) => isoUtc.slice(0, 10);
@@ -377,32 +396,8 @@ export async function addReportsStatistics(db: Kysely<DB>, reports: StoredReport
   const inKeyOrder = <V>(map: Map<string, V>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, v]) => v);
   await addStepSliceRows(db, inKeyOrder(stepSlices), writes);
   await markFailingBoards(db, inKeyOrder(failingBoards), writes);
-  const steps = inKeyOrder(stepDays);
-  if (steps.length) {
-    await writes.add(
-      db
-        .insertInto('step_failure_daily')
-        .values(steps)
-        .onConflict((oc) =>
-          oc.columns(['project_id', 'day', 'step_name']).doUpdateSet((eb) => ({
-            failures: eb('step_failure_daily.failures', '+', eb.ref('excluded.failures')),
-          })),
-        ),
-    );
-  }
-  const jigs = inKeyOrder(jigDays);
-  if (jigs.length) {
-    await writes.add(
-      db
-        .insertInto('enclosure_daily_stats')
-        .values(jigs)
-        .onConflict((oc) =>
-          oc.columns(['enclosure_id', 'day']).doUpdateSet((eb) => ({
-            reports: eb('enclosure_daily_stats.reports', '+', eb.ref('excluded.reports')),
-          })),
-        ),
-    );
-  }
+  await writes.tally(db, STEP_DAYS_TALLY, inKeyOrder(stepDays));
+  await writes.tally(db, JIG_DAYS_TALLY, inKeyOrder(jigDays));
 }
 
 /**

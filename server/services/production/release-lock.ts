@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect';
 import { arrayParameter } from '../../db/prepared';
 import type { DB } from '../../db/schema';
@@ -18,7 +18,7 @@ import type { DB } from '../../db/schema';
 const RELEASES = 0x5e1ea5e;
 
 /** The shared lock on each of these projects, as a statement to run or to put in a larger one. */
-export const shareReleaseLocksSql = (projectIds: number[]) =>
+export const shareReleaseLocksSql = (projectIds: number[] | Expression<unknown>) =>
   sql<{ locked: unknown }>`select pg_advisory_xact_lock_shared(${sql.lit(RELEASES)}, p) as locked from unnest(${arrayParameter(projectIds, 'integer')}) as p`;
 
 /** Shares the projects' release locks until the transaction ends (a correction's first step). */

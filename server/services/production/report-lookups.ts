@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { arrayParameter, prepared } from '../../db/prepared';
+import { arrayParameter, preparedOnce } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
 import type { ProjectOwner, StoredBefore } from './check-reports';
@@ -48,32 +48,47 @@ export async function lookUp(trx: Kysely<DB>, pg: boolean, items: IngestItem[]):
     const ours = boards.filter((b) => owners.get(b.project)?.company_id === b.company);
     return { stored: byUuid(stored), projects: owners, devices: await lockDevices(trx, pg, ours.map((b) => [b.project, b.key])) };
   }
-  // One text whatever the reports (arrays, not lists): prepared once per connection (prepared.ts).
-  // A board is looked up in its project only if the project is of the jig's company; on its
-  // serial's index (`project_id + 0`, as in devicesQuery), in id order, locked.
-  const locked = trx
+  const [row] = await lookUpTogether(trx, {
+    companies: boards.map((b) => b.company),
+    projects: boards.map((b) => b.project),
+    keys: boards.map((b) => b.key),
+    uuids,
+    projectIds,
+  });
+  return { stored: byUuid(row.stored), projects: new Map(row.projects.map((p) => [p.id, p])), devices: byDeviceKey(row.devices) };
+}
+
+/**
+ * lookUp's one statement on PostgreSQL, its text built once and prepared (prepared.ts): arrays,
+ * not lists, so it never varies with the reports. The projects' release locks are shared first
+ * (release-lock.ts). A board is looked up in its project only if the project is of the jig's
+ * company; on its serial's index (`project_id + 0`, as in devicesQuery), in id order, locked.
+ */
+const lookUpTogether = preparedOnce<
+  { devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] },
+  'companies' | 'projects' | 'keys' | 'uuids' | 'projectIds'
+>((slot, db: Kysely<DB>) => {
+  const locked = db
     .selectFrom('devices')
     .innerJoin(
       sql`(select distinct b.project, b.key
-        from unnest(${arrayParameter(boards.map((b) => b.company), 'integer')}, ${arrayParameter(boards.map((b) => b.project), 'integer')}, ${arrayParameter(boards.map((b) => b.key), 'text')}) as b(company, project, key)
+        from unnest(${arrayParameter(slot('companies'), 'integer')}, ${arrayParameter(slot('projects'), 'integer')}, ${arrayParameter(slot('keys'), 'text')}) as b(company, project, key)
         where exists (select 1 from projects where projects.id = b.project and projects.company_id = b.company))`.as('wanted'),
       (join) => join.onRef('devices.serial_key', '=', sql.ref('wanted.key') as never).on(sql`devices.project_id + 0`, '=', sql.ref('wanted.project')),
     )
     .select([...LOOKED_UP])
     .orderBy('devices.id')
     .forUpdate(['devices']);
-  const stored = trx.selectFrom('device_reports').where(sql<SqlBool>`uuid = any(${arrayParameter(uuids, 'text')})`).select(['id', 'uuid', 'device_id', 'company_id']);
-  const projects = trx.selectFrom('projects').where(sql<SqlBool>`id = any(${arrayParameter(projectIds, 'integer')})`).select(['id', 'company_id']);
-  // The projects' release locks are shared first (release-lock.ts).
-  const { rows } = await prepared(sql<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }>`
-    with shared as (${shareReleaseLocksSql(projectIds)}), locked as (${locked})
+  const stored = db.selectFrom('device_reports').where(sql<SqlBool>`uuid = any(${arrayParameter(slot('uuids'), 'text')})`).select(['id', 'uuid', 'device_id', 'company_id']);
+  const projects = db.selectFrom('projects').where(sql<SqlBool>`id = any(${arrayParameter(slot('projectIds'), 'integer')})`).select(['id', 'company_id']);
+  return sql`
+    with shared as (${shareReleaseLocksSql(slot('projectIds'))}), locked as (${locked})
     select
       (select count(*) from shared) as shared,
       (select coalesce(json_agg(locked), '[]') from locked) as devices,
       (select coalesce(json_agg(s), '[]') from (${stored}) as s) as stored,
-      (select coalesce(json_agg(p), '[]') from (${projects}) as p) as projects`).execute(trx);
-  return { stored: byUuid(rows[0].stored), projects: new Map(rows[0].projects.map((p) => [p.id, p])), devices: byDeviceKey(rows[0].devices) };
-}
+      (select coalesce(json_agg(p), '[]') from (${projects}) as p) as projects`;
+});
 
 const byUuid = (stored: StoredBefore[]) => new Map(stored.map((r) => [r.uuid, r]));
 const byDeviceKey = (devices: DeviceState[]) => new Map(devices.map((row) => [deviceKey(row.project_id, row.serial_key), row]));

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { writeNow, type Writes } from '../../db/gathered-writes';
 import type { DB } from '../../db/schema';
+import { integers, writeNow, type Tally, type Writes } from './tallies';
 
 /**
  * The daily statistics split by jig and test profile (migration 008): the same counts as
@@ -43,31 +43,50 @@ export const dimensionsOf = (r: ReportDimensions) => ({
 });
 
 const PK = ['project_id', 'production_batch_id', 'day', 'enclosure_id', 'test_profile', 'test_profile_version'] as const;
+const SLICE_KEY_COLUMNS = {
+  company_id: 'integer',
+  project_id: 'integer',
+  production_batch_id: 'integer',
+  day: 'text',
+  enclosure_id: 'integer',
+  test_profile: 'text',
+  test_profile_version: 'text',
+} as const;
+export const SLICE_COUNTS = ['reports', 'passed', 'failed', 'errors', 'first_tests', 'first_passes', 'second_passes', 'last_passes'] as const;
+
+/** A slice's report counts (report_daily_slices). */
+export const SLICES_TALLY: Tally<SliceKey & SliceCounts> = {
+  table: 'report_daily_slices',
+  mode: 'upsert',
+  columns: { ...SLICE_KEY_COLUMNS, ...integers(SLICE_COUNTS) },
+  key: PK,
+  added: SLICE_COUNTS,
+};
+
+/** A slice's failing runs of a step (step_failure_daily_slices). */
+export const STEP_SLICES_TALLY: Tally<SliceKey & { step_name: string; failures: number }> = {
+  table: 'step_failure_daily_slices',
+  mode: 'upsert',
+  columns: { ...SLICE_KEY_COLUMNS, step_name: 'text', failures: 'integer' },
+  key: [...PK, 'step_name'],
+  added: ['failures'],
+};
+
+/** Which boards failed which steps, once per board and step whatever the retests (device_step_failures). */
+export const FAILING_BOARDS_TALLY: Tally<{ project_id: number; step_name: string; device_id: number }> = {
+  table: 'device_step_failures',
+  mode: 'once',
+  columns: { project_id: 'integer', step_name: 'text', device_id: 'integer' },
+  key: ['project_id', 'step_name', 'device_id'],
+  added: [],
+};
 
 /** Adds (or with negative counts, takes away) one slice's report counts. */
 export const addSliceCounts = (db: Kysely<DB>, key: SliceKey, counts: SliceCounts) => addSliceCountsRows(db, [{ key, counts }], writeNow);
 
 /** Adds slices' report counts in one statement: each key once, locked in the order given. */
-export async function addSliceCountsRows(db: Kysely<DB>, rows: { key: SliceKey; counts: SliceCounts }[], writes: Writes) {
-  if (rows.length === 0) return;
-  await writes.add(
-    db
-    .insertInto('report_daily_slices')
-    .values(rows.map(({ key, counts }) => ({ ...key, ...counts })))
-    .onConflict((oc) =>
-      oc.columns([...PK]).doUpdateSet((eb) => ({
-        reports: eb('report_daily_slices.reports', '+', eb.ref('excluded.reports')),
-        passed: eb('report_daily_slices.passed', '+', eb.ref('excluded.passed')),
-        failed: eb('report_daily_slices.failed', '+', eb.ref('excluded.failed')),
-        errors: eb('report_daily_slices.errors', '+', eb.ref('excluded.errors')),
-        first_tests: eb('report_daily_slices.first_tests', '+', eb.ref('excluded.first_tests')),
-        first_passes: eb('report_daily_slices.first_passes', '+', eb.ref('excluded.first_passes')),
-        second_passes: eb('report_daily_slices.second_passes', '+', eb.ref('excluded.second_passes')),
-        last_passes: eb('report_daily_slices.last_passes', '+', eb.ref('excluded.last_passes')),
-      })),
-    ),
-  );
-}
+export const addSliceCountsRows = (db: Kysely<DB>, rows: { key: SliceKey; counts: SliceCounts }[], writes: Writes) =>
+  writes.tally(db, SLICES_TALLY, rows.map(({ key, counts }) => ({ ...key, ...counts })));
 
 /** Adds `failures` (negative: takes away) to each step of one slice; steps in name order. */
 export async function addStepSlices(db: Kysely<DB>, key: SliceKey, steps: Map<string, number>) {
@@ -76,25 +95,12 @@ export async function addStepSlices(db: Kysely<DB>, key: SliceKey, steps: Map<st
 }
 
 /** Adds step failures to slices in one statement: each (slice, step) once, locked in the order given. */
-export async function addStepSliceRows(db: Kysely<DB>, rows: { key: SliceKey; step_name: string; failures: number }[], writes: Writes) {
-  if (rows.length === 0) return;
-  await writes.add(
-    db
-      .insertInto('step_failure_daily_slices')
-      .values(rows.map(({ key, step_name, failures }) => ({ ...key, step_name, failures })))
-      .onConflict((oc) =>
-        oc.columns([...PK, 'step_name']).doUpdateSet((eb) => ({
-          failures: eb('step_failure_daily_slices.failures', '+', eb.ref('excluded.failures')),
-        })),
-      ),
-  );
-}
+export const addStepSliceRows = (db: Kysely<DB>, rows: { key: SliceKey; step_name: string; failures: number }[], writes: Writes) =>
+  writes.tally(db, STEP_SLICES_TALLY, rows.map(({ key, step_name, failures }) => ({ ...key, step_name, failures })));
 
 /** Notes which boards failed which steps (once per board and step, whatever the retests). */
-export async function markFailingBoards(db: Kysely<DB>, rows: { project_id: number; step_name: string; device_id: number }[], writes: Writes) {
-  if (rows.length === 0) return;
-  await writes.add(db.insertInto('device_step_failures').values(rows).onConflict((oc) => oc.doNothing()));
-}
+export const markFailingBoards = (db: Kysely<DB>, rows: { project_id: number; step_name: string; device_id: number }[], writes: Writes) =>
+  writes.tally(db, FAILING_BOARDS_TALLY, rows);
 
 /** The failing step names of a stored steps JSON, each once (a step failing twice in a run is one failing run). */
 export function failingStepNames(stepsJson: string | null): string[] {

@@ -1,16 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
-import { GatheredWrites } from '../../db/gathered-writes';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
-import { profileIdQuery } from '../../store/test-profiles';
 import { checkReports } from './check-reports';
 import { addReportsStatistics, afterReport, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
 import { DEVICE_STATE, deviceKey, lockDevices, lookUp, type DeviceState } from './report-lookups';
+import { ReportWrites, type ReportRow } from './report-writes';
 
 export type ReportingJig = { id: number; company_id: number };
 export type IngestItem = { jig: ReportingJig; input: JigReportInput };
@@ -80,7 +80,7 @@ async function storeChecked(
   if (accepted.length === 0) return { answers, events: [] };
 
   const before = new Map<string, DeviceState | null>();
-  const rows = [];
+  const rows: ReportRow[] = [];
   const statistics: StoredReport[] = [];
   const events: LiveReportEvent[] = [];
   for (const r of accepted) {
@@ -100,8 +100,6 @@ async function storeChecked(
       enclosure_id: r.jig.id,
       test_profile,
       test_profile_version,
-      // The version it ran, when the project has it (issue 13): statistics per version read this.
-      test_profile_id: profileIdQuery(trx, r.project.id, r.input.test_profile, r.input.test_profile_version),
       result: r.input.result,
       started_at: r.started_at,
       finished_at: r.finished_at,
@@ -139,22 +137,16 @@ async function storeChecked(
     changes.set(company, [...(changes.get(company) ?? []), { before: was, after: device }]);
   }
   // Nothing below reads what these write (the statistics read stored first reports only for
-  // boards whose first report is not among these): on PostgreSQL they go as one statement.
-  const writes = new GatheredWrites(trx);
-  // A concurrent writer's copy of a uuid makes this wait for its commit, then insert nothing.
-  const inserted = writes.addReturning<{ id: number; uuid: string }>(
-    trx.insertInto('device_reports').values(rows).onConflict((oc) => oc.column('uuid').doNothing()).returning(['id', 'uuid']),
-  );
-  await writes.add(updateDevices(trx, touched, now));
+  // boards whose first report is not among these): they go at once (report-writes.ts).
+  const jigs = [...new Set(accepted.map((r) => r.jig.id))].sort((a, b) => a - b);
+  const writes = new ReportWrites(trx, now, rows, touched, jigs);
   for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
   await addReportsStatistics(trx, statistics, writes);
-  const jigs = [...new Set(accepted.map((r) => r.jig.id))].sort((a, b) => a - b);
-  await writes.add(trx.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', jigs));
   await live?.inTransaction(trx, events, writes);
-  await writes.flush();
+  const stored = await writes.flush();
   // Fewer rows than reports: another writer stored one of these uuids since the lookups.
-  if (inserted().length < rows.length) throw new StoredMeanwhile();
-  const reportIds = new Map(inserted().map((row) => [row.uuid, row.id]));
+  if (stored.length < rows.length) throw new StoredMeanwhile();
+  const reportIds = new Map(stored.map((row) => [row.uuid, row.id]));
 
   for (const r of accepted) {
     const device = devices.get(deviceKey(r.project.id, r.key))!;
@@ -163,37 +155,35 @@ async function storeChecked(
   return { answers, events };
 }
 
-/** The columns a report moves, in the order updateDevices' VALUES rows hold them (after the id). */
-const MOVED = ['status', 'first_pass', 'pass_attempt', 'last_result', 'report_count', 'tested_at', 'panel_id'] as const;
-/** Their SQL types, for PostgreSQL, which reads an untyped parameter in VALUES as text. */
-const MOVED_TYPES: Record<(typeof MOVED)[number], string> = {
-  status: 'text',
-  first_pass: 'integer',
-  pass_attempt: 'integer',
-  last_result: 'text',
-  report_count: 'integer',
-  tested_at: 'text',
-  panel_id: 'text',
-};
+/** A board to make, and its place among them. */
+const NEW_DEVICE = { project_id: 'integer', production_batch_id: 'integer', serial: 'text', serial_key: 'text', position: 'integer' } as const;
+type NewDevice = Record<keyof typeof NEW_DEVICE, number | string>;
 
 /**
- * Writes the devices' new state in one statement (UPDATE … FROM VALUES, which both databases
- * take; their VALUES columns are both named column1, column2, …) rather than one per board.
+ * The boards (`v`, NEW_DEVICE's columns) made in their batch, in their order: a board whose
+ * batch is not of its project is not made (the join), nor one made meanwhile (the conflict).
  */
-function updateDevices(trx: Kysely<DB>, devices: DeviceState[], now: string) {
-  const rows = devices.map((device, i) => {
-    const cells = [device.id, ...MOVED.map((c) => device[c])];
-    // The first row says each column's type; the others follow it.
-    if (i > 0) return sql`(${sql.join(cells)})`;
-    return sql`(${sql.join([sql`cast(${device.id} as integer)`, ...MOVED.map((c) => sql`cast(${device[c]} as ${sql.raw(MOVED_TYPES[c])})`)])})`;
-  });
-  const column = (i: number) => sql.ref(`v.column${i}`);
-  return trx
-    .updateTable('devices')
-    .from(sql`(values ${sql.join(rows)})`.as('v'))
-    .set(Object.fromEntries([...MOVED.map((c, i) => [c, column(i + 2)]), ['updated_at', now]]))
-    .whereRef('devices.id', '=', column(1) as never);
-}
+const insertDevices = (db: Kysely<DB>, boards: RawBuilder<unknown>, now: unknown) =>
+  db
+    .insertInto('devices')
+    .columns(['project_id', 'production_batch_id', 'serial', 'serial_key', 'created_at', 'updated_at'])
+    .expression(
+      // `where true`: SQLite's parser needs it before ON CONFLICT.
+      sql`select v.project_id, v.production_batch_id, v.serial, v.serial_key, ${now}, ${now}
+        from ${boards}
+        inner join production_batches on production_batches.id = v.production_batch_id and production_batches.project_id = v.project_id
+        where true order by v.position`,
+    )
+    .onConflict((oc) => oc.columns(['project_id', 'serial_key']).doNothing())
+    .returning([...DEVICE_STATE]);
+
+/** On PostgreSQL, one prepared statement whatever the boards (prepared.ts). */
+const insertDevicesTogether = preparedOnce<DeviceState, 'devices' | 'now'>((slot, db) => insertDevices(db, jsonRecordset(NEW_DEVICE, slot('devices')), slot('now')));
+
+/** On SQLite, the boards as VALUES rows named as NEW_DEVICE's columns (SQLite names them column1, …). */
+const valuesOf = (rows: NewDevice[]) =>
+  sql`(select ${sql.raw(Object.keys(NEW_DEVICE).map((c, i) => `column${i + 1} as ${c}`).join(', '))}
+    from (values ${sql.join(rows.map((row) => sql`(${sql.join(Object.keys(NEW_DEVICE).map((c) => row[c as keyof NewDevice]))})`))})) as v`;
 
 /**
  * Makes the devices of reports whose board is not in `devices` yet, in the batch the board's
@@ -216,25 +206,8 @@ async function createDevices(trx: Kysely<DB>, pg: boolean, reports: CheckedRepor
     .filter(({ r }) => r.input.production_batch_id !== undefined)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order));
   if (candidates.length) {
-    const rows = candidates.map(({ r }, i) => {
-      const cells = [r.project.id, r.input.production_batch_id!, r.input.serial, r.key, i];
-      // The first row says each column's type (PostgreSQL reads untyped VALUES as text).
-      const types = ['integer', 'integer', 'text', 'text', 'integer'];
-      return i === 0 ? sql`(${sql.join(cells.map((c, k) => sql`cast(${c} as ${sql.raw(types[k])})`))})` : sql`(${sql.join(cells)})`;
-    });
-    const inserted = await trx
-      .insertInto('devices')
-      .columns(['project_id', 'production_batch_id', 'serial', 'serial_key', 'created_at', 'updated_at'])
-      .expression(
-        // `where true`: SQLite's parser needs it before ON CONFLICT.
-        sql`select v.column1, v.column2, v.column3, v.column4, ${now}, ${now}
-          from (values ${sql.join(rows)}) as v
-          inner join production_batches on production_batches.id = v.column2 and production_batches.project_id = v.column1
-          where true order by v.column5`,
-      )
-      .onConflict((oc) => oc.columns(['project_id', 'serial_key']).doNothing())
-      .returning([...DEVICE_STATE])
-      .execute();
+    const rows = candidates.map(({ r }, position) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position }));
+    const inserted = pg ? await insertDevicesTogether(trx, { now, devices: recordsJson(NEW_DEVICE, rows) }) : await insertDevices(trx, valuesOf(rows), now).execute();
     for (const row of inserted) {
       const key = deviceKey(row.project_id, row.serial_key);
       created.add(key);

@@ -1,21 +1,20 @@
 import { createHash } from 'node:crypto';
-import { CompiledQuery, sql, type Expression, type Kysely, type OperationNodeSource, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Kysely } from 'kysely';
 import type pg from 'pg';
+import { dialectOf, type DialectName } from './dialect';
 
 /**
- * Named prepared statements on PostgreSQL, for the few statements a hot path sends over and over
- * with the same text (ingestion's lookup, once per group of reports). Kysely sends every query
- * unnamed, and PostgreSQL then parses and plans it anew each time: for that lookup 1.5 ms of the
- * server's time per group, more than running it. A statement marked with `prepared` is parsed
- * once per connection, and after five runs PostgreSQL may keep a generic plan. Only a statement
- * whose text never varies with its data belongs here (arrays, not lists, as parameters): each
- * distinct text stays prepared on its connection for the connection's life. SQLite's statements
- * are cached by their text already (open.ts).
+ * Statements with one text whatever their data, for the hot path that sends them over and over
+ * (ingestion: a lookup, new boards, and the writes, once per group of reports). Kysely builds,
+ * compiles and sends every query anew, unnamed, and PostgreSQL then parses and plans it anew:
+ * for ingestion more of both processes' time than running the statements. A statement made by
+ * `preparedOnce` is compiled once per process and, on PostgreSQL, sent as a named statement,
+ * parsed once per connection; after five runs PostgreSQL may keep a generic plan. Only a
+ * statement whose text never varies with its data belongs here (arrays or JSON, not lists, as
+ * parameters): each distinct text stays prepared on its connection for the connection's life.
+ * SQLite's statements are cached by their text (open.ts), which one text makes a hit each time.
  */
 const MARK = '/* prepared */ ';
-
-/** The statement, marked to be prepared once per connection (see above). */
-export const prepared = <T>(statement: RawBuilder<T>): RawBuilder<T> => sql<T>`${sql.raw(MARK)}${statement}`;
 
 /**
  * An array parameter of a prepared statement, as a subquery: the planner then estimates its
@@ -29,34 +28,47 @@ export const arrayParameter = (values: readonly (number | string)[] | Expression
   sql`cast((select cast(${values} as ${sql.raw(type)}[])) as ${sql.raw(type)}[])`;
 
 /**
- * Rows as a recordset `v` of these columns, for a prepared statement: one JSON parameter
- * (`recordsJson`) whatever the rows, read by json_to_recordset in the order given. The planner
- * estimates it at 100 rows whatever their number, so one generic plan serves every call; and
- * JSON.stringify is native, where node-postgres escapes each element of an array parameter in
- * JavaScript.
+ * Rows as a recordset `v` of these columns, for a statement whose text never varies: one JSON
+ * parameter (`recordsJson`) whatever the rows, read in the order given. PostgreSQL's planner
+ * estimates json_to_recordset at 100 rows whatever their number, so one generic plan serves
+ * every call; SQLite reads them with json_each. JSON.stringify is native, where node-postgres
+ * escapes each element of an array parameter in JavaScript.
  */
-export const jsonRecordset = (columns: Record<string, 'integer' | 'text'>, json: Expression<unknown>) =>
-  sql`json_to_recordset(cast(${json} as json)) as v(${sql.raw(Object.entries(columns).map(([c, type]) => `${c} ${type}`).join(', '))})`;
+export function jsonRecordset(db: Kysely<any>, columns: Record<string, 'integer' | 'text'>, json: Expression<unknown>) {
+  const names = Object.keys(columns);
+  if (dialectOf(db) === 'postgres') {
+    return sql`json_to_recordset(cast(${json} as json)) as v(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))})`;
+  }
+  // ->> gives each value its SQL type: JSON numbers as integers, strings as text, null as NULL.
+  return sql`(select ${sql.raw(names.map((c) => `value ->> '${c}' as ${c}`).join(', '))} from json_each(${json})) as v`;
+}
 
 /** The rows as `jsonRecordset` reads them: only these columns, in a JSON array. */
 export const recordsJson = (columns: Record<string, 'integer' | 'text'>, rows: readonly object[]) => JSON.stringify(rows, Object.keys(columns));
 
 /**
- * A prepared statement (PostgreSQL only) that Kysely builds and compiles once, on its first
- * call, rather than on every call: the statement's values go in named slots, filled per call.
- * For a hot path whose statement is large: building and compiling ingestion's writes cost
+ * A statement that Kysely builds and compiles once per database kind, on its first call, rather
+ * than on every call: its values go in named slots, filled per call. Prepared once per
+ * connection on PostgreSQL (above); on SQLite its one text keeps its cached statement (open.ts).
+ * For a hot path whose statements are large: building and compiling ingestion's writes cost
  * Node more per group of reports than sending them.
  */
-export function preparedOnce<R, S extends string>(build: (slot: (name: S) => Expression<unknown>, db: Kysely<any>) => OperationNodeSource) {
-  let compiled: { sql: string; slots: S[] } | undefined;
+/** A statement to compile: a raw statement, or a query builder (which ignores the argument). */
+type Statement = { compile(db: Kysely<any>): CompiledQuery<unknown> };
+
+export function preparedOnce<R, S extends string>(build: (slot: (name: S) => Expression<unknown>, db: Kysely<any>) => Statement) {
+  const compiled = new Map<DialectName, { sql: string; slots: S[] }>();
   return async (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => {
-    if (!compiled) {
+    const dialect = dialectOf(db);
+    let statement = compiled.get(dialect);
+    if (!statement) {
       // Each slot compiles to a parameter holding its marker: the parameters' order is the slots'.
-      const query = prepared(sql`${build((name) => sql.val({ slot: name }), db)}`).compile(db);
-      compiled = { sql: query.sql, slots: query.parameters.map((p) => (p as { slot: S }).slot) };
+      // Compiled as it is: inside a raw statement Kysely would put a select in parentheses, which SQLite refuses.
+      const query = build((name) => sql.val({ slot: name }), db).compile(db);
+      statement = { sql: MARK + query.sql, slots: query.parameters.map((p) => (p as { slot: S }).slot) };
+      compiled.set(dialect, statement);
     }
-    const { slots } = compiled;
-    return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, slots.map((name) => values[name])))).rows;
+    return (await db.executeQuery<R>(CompiledQuery.raw(statement.sql, statement.slots.map((name) => values[name])))).rows;
   };
 }
 

@@ -1,50 +1,43 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
-import { prepared, preparedOnce } from '../../server/db/prepared';
+import { preparedOnce } from '../../server/db/prepared';
 import { ingestReports } from '../../server/services/production/ingest';
 import { createProduction, reportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** server/db/prepared.ts: a marked statement is prepared once per PostgreSQL connection, under a name. */
+/** server/db/prepared.ts: a statement compiled once, and prepared once per PostgreSQL connection under a name. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
 
-describe('a statement marked prepared', () => {
-  it('answers with its own parameters each time, and PostgreSQL keeps one named statement for it', async () => {
+describe('a statement prepared once', () => {
+  it('is built once, each call fills its slots by name, and PostgreSQL keeps one named statement for it', async () => {
+    let builds = 0;
+    const statement = preparedOnce<{ sum: number; label: string }, 'n' | 'label'>((slot) => {
+      builds += 1;
+      return sql`select cast(${slot('n')} as integer) + cast(${slot('n')} as integer) as sum, cast(${slot('label')} as text) as label`;
+    });
     await t.db.connection().execute(async (db) => {
       const answers = [];
-      for (const n of [3, 5, 8]) answers.push((await prepared(sql<{ n: number }>`select cast(${n} as integer) + 1 as n`).execute(db)).rows[0].n);
-      expect(answers).toEqual([4, 6, 9]);
+      for (const [n, label] of [[1, 'one'], [20, 'twenty'], [300, 'many']] as const) answers.push((await statement(db, { label, n }))[0]);
+      expect(answers).toEqual([
+        { sum: 2, label: 'one' },
+        { sum: 40, label: 'twenty' },
+        { sum: 600, label: 'many' },
+      ]);
+      expect(builds).toBe(1);
       if (dialectOf(db) === 'postgres') {
         const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(db);
-        const ours = rows.filter((r) => r.statement.includes('+ 1 as n'));
+        const ours = rows.filter((r) => r.statement.includes('as sum'));
         expect(ours).toHaveLength(1);
         expect(ours[0].name).toMatch(/^jb_[0-9a-f]{20}$/);
         // Kysely's own statements stay unnamed.
         expect(rows.filter((r) => r.statement.includes('pg_prepared_statements'))).toEqual([]);
       }
     });
-  });
-});
-
-describe('a statement prepared once', () => {
-  it('is built once, and each call fills its slots by name, a slot used twice included', async () => {
-    let builds = 0;
-    const statement = preparedOnce<{ sum: number; label: string }, 'n' | 'label'>((slot) => {
-      builds += 1;
-      return sql`select cast(${slot('n')} as integer) + cast(${slot('n')} as integer) as sum, cast(${slot('label')} as text) as label`;
-    });
-    const answers = [];
-    for (const [n, label] of [[1, 'one'], [20, 'twenty']] as const) answers.push((await statement(t.db, { label, n }))[0]);
-    expect(answers).toEqual([
-      { sum: 2, label: 'one' },
-      { sum: 40, label: 'twenty' },
-    ]);
-    expect(builds).toBe(1);
   });
 });
 

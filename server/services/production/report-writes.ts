@@ -1,14 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
 import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { eventsJson, notifyFromJson } from '../../live/postgres';
-import { profileIdQuery } from '../../store/test-profiles';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
 import type { DeviceState } from './report-lookups';
 import { FAILING_BOARDS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY } from './slices';
-import { tallyFromJson, tallyJson, writeNow, type Tally, type Writes } from './tallies';
+import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
 
 /**
  * A report's row as ingestion stores it. The insert adds the id of the test profile version it
@@ -70,12 +69,13 @@ export type StoredRow = { id: number; uuid: string };
 
 /**
  * Everything a group of reports writes, gathered and sent at once (issue 14): the reports, their
- * boards' new state, the tallies, the jigs' last sight and the live events. On PostgreSQL it is
- * one prepared statement of data-modifying CTEs whose text never varies (each part's rows are a
- * JSON parameter, empty or not), so it is parsed once per connection and planned once: sent as
- * Kysely statements it cost more to compile, parse and plan than to run. On SQLite, in process
- * with no round trips, the parts go one after another. Only for writes that touch different
- * rows and that nothing reads before `flush`: PostgreSQL runs the CTEs on one snapshot.
+ * boards' new state, the tallies, the jigs' last sight and the live events. Each part's rows go
+ * as one JSON parameter, so no text varies with the reports: built and compiled once
+ * (prepared.ts). Sent as Kysely statements, they cost Node more to build and compile, and
+ * PostgreSQL more to parse and plan, than to run. On PostgreSQL the parts are one prepared
+ * statement of data-modifying CTEs, one round trip; on SQLite, in process, one after another.
+ * Only for writes that touch different rows and that nothing reads before `flush`: PostgreSQL
+ * runs the CTEs on one snapshot.
  */
 export class ReportWrites implements Writes {
   private readonly tallies = new Map<Tally<Row>, Row[]>();
@@ -103,7 +103,20 @@ export class ReportWrites implements Writes {
 
   /** Writes it all; answers the reports stored (a uuid stored meanwhile by another writer is not). */
   async flush(): Promise<StoredRow[]> {
-    return dialectOf(this.db) === 'postgres' ? this.flushAsOneStatement() : this.flushOneByOne();
+    const values: Record<string, string> = {
+      now: this.now,
+      reports: recordsJson(REPORT_COLUMNS, this.reports),
+      devices: recordsJson(DEVICE_COLUMNS, this.devices),
+      jigs: recordsJson(JIG_COLUMNS, this.jigs.map((id) => ({ id }))),
+      events: eventsJson(this.events),
+      ...Object.fromEntries(TALLIES.map((tally, i) => [`tally${i}`, tallyJson(tally, this.rowsOf(tally))])),
+    };
+    if (dialectOf(this.db) === 'postgres') return (await writeTogether(this.db, values))[0].stored;
+    // SQLite: in process, no round trips to save; each part alone, its statement cached.
+    const [stored, ...rest] = ONE_BY_ONE;
+    const rows = (await stored(this.db, values)) as StoredRow[];
+    for (const part of rest) await part(this.db, values);
+    return rows;
   }
 
   /** A tally's rows from every call; by id where rows are added to by id, the lock order of every writer. */
@@ -111,75 +124,53 @@ export class ReportWrites implements Writes {
     const rows = this.tallies.get(tally) ?? [];
     return tally.mode === 'update' ? [...rows].sort((a, b) => Number(a.id) - Number(b.id)) : rows;
   }
-
-  private async flushOneByOne(): Promise<StoredRow[]> {
-    const { db, now } = this;
-    const stored = await db
-      .insertInto('device_reports')
-      .values(this.reports.map((r) => ({ ...r, test_profile_id: profileIdQuery(db, r.project_id, r.test_profile ?? undefined, r.test_profile_version ?? undefined) })))
-      .onConflict((oc) => oc.column('uuid').doNothing())
-      .returning(['id', 'uuid'])
-      .execute();
-    await updateDevicesFromValues(db, this.devices, now).execute();
-    for (const tally of TALLIES) await writeNow.tally(db, tally, this.rowsOf(tally));
-    await db.updateTable('enclosures').set({ last_seen_at: now }).where('id', 'in', this.jigs).execute();
-    return stored;
-  }
-
-  private async flushAsOneStatement(): Promise<StoredRow[]> {
-    const tallies = Object.fromEntries(TALLIES.map((tally, i) => [`tally${i}`, tallyJson(tally, this.rowsOf(tally))]));
-    const [{ stored }] = await writeReports(this.db, {
-      now: this.now,
-      reports: recordsJson(REPORT_COLUMNS, this.reports),
-      devices: recordsJson(DEVICE_COLUMNS, this.devices),
-      jigs: JSON.stringify(this.jigs),
-      events: eventsJson(this.events),
-      ...tallies,
-    });
-    return stored;
-  }
 }
 
 const DEVICE_COLUMNS = { id: 'integer', ...MOVED } as const;
+const JIG_COLUMNS = { id: 'integer' } as const;
+
+type Slot = (name: string) => Expression<unknown>;
 
 /**
- * ReportWrites' one statement on PostgreSQL, its text built once (prepared.ts). A concurrent
- * writer's copy of a uuid makes the reports' insert wait for its commit, then skip that report.
+ * What a group of reports writes, part by part, each reading its rows from its slot's JSON. A
+ * concurrent writer's copy of a uuid makes the reports' insert wait for its commit, then skip
+ * that report; the answer names the reports stored.
  */
-const writeReports = preparedOnce<{ stored: StoredRow[] }, string>(
-  (slot) => sql`
-    with stored as (
+const PARTS: { name: string; build: (slot: Slot, db: Kysely<DB>) => RawBuilder<unknown> }[] = [
+  {
+    name: 'stored',
+    build: (slot, db) => sql`
       insert into device_reports (${sql.raw(Object.keys(REPORT_COLUMNS).join(', '))}, test_profile_id)
       select ${sql.raw(Object.keys(REPORT_COLUMNS).map((c) => `v.${c}`).join(', '))},
         (select p.id from test_profiles as p where p.project_id = v.project_id and p.name = v.test_profile and p.version = v.test_profile_version)
-      from ${jsonRecordset(REPORT_COLUMNS, slot('reports'))}
+      from ${jsonRecordset(db, REPORT_COLUMNS, slot('reports'))}
+      where true
       on conflict (uuid) do nothing
-      returning id, uuid
-    ),
-    boards as (
+      returning id, uuid`,
+  },
+  {
+    name: 'boards',
+    build: (slot, db) => sql`
       update devices set ${sql.raw(MOVED_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))}, updated_at = ${slot('now')}
-      from ${jsonRecordset(DEVICE_COLUMNS, slot('devices'))} where devices.id = v.id
-    ),
-    ${sql.join(TALLIES.map((tally, i) => sql`${sql.raw(`tally${i}`)} as (${tallyFromJson(tally, slot(`tally${i}`))})`))},
-    jigs as (
+      from ${jsonRecordset(db, DEVICE_COLUMNS, slot('devices'))} where devices.id = v.id`,
+  },
+  ...TALLIES.map((tally, i) => ({ name: `tally${i}`, build: (slot: Slot, db: Kysely<DB>) => tallyFromJson(db, tally, slot(`tally${i}`)) })),
+  {
+    name: 'jigs',
+    build: (slot, db) => sql`
       update enclosures set last_seen_at = ${slot('now')}
-      where id in (select cast(j as integer) from json_array_elements_text(cast(${slot('jigs')} as json)) as j)
-    )
+      where id in (select v.id from ${jsonRecordset(db, JIG_COLUMNS, slot('jigs'))})`,
+  },
+];
+
+/** On PostgreSQL the parts are one prepared statement's CTEs, and the events' NOTIFYs its select. */
+const writeTogether = preparedOnce<{ stored: StoredRow[] }, string>(
+  (slot, db) => sql`
+    with ${sql.join(PARTS.map((part) => sql`${sql.raw(part.name)} as (${part.build(slot, db)})`))}
     select
       (select coalesce(json_agg(stored), '[]') from stored) as stored,
       ${notifyFromJson(slot('events'))} as notified`,
 );
 
-/**
- * The devices' new state in one statement (UPDATE … FROM VALUES; SQLite names VALUES columns
- * column1, column2, …) rather than one per board.
- */
-function updateDevicesFromValues(db: Kysely<DB>, devices: DeviceState[], now: string) {
-  const rows = devices.map((device) => sql`(${sql.join([device.id, ...MOVED_COLUMNS.map((c) => device[c])])})`);
-  const column = (i: number) => sql.ref(`v.column${i}`);
-  return db
-    .updateTable('devices')
-    .from(sql`(values ${sql.join(rows)})`.as('v'))
-    .set(Object.fromEntries([...MOVED_COLUMNS.map((c, i) => [c, column(i + 2)]), ['updated_at', now]]))
-    .whereRef('devices.id', '=', column(1) as never);
-}
+/** On SQLite, one statement per part. */
+const ONE_BY_ONE = PARTS.map((part) => preparedOnce<unknown, string>(part.build));

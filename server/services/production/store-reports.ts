@@ -1,9 +1,8 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
 import type { LiveReportEvent } from '../../../contract/live';
-import { dialectOf } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
@@ -49,11 +48,10 @@ export async function storeReports(
   items: IngestItem[],
   live?: LiveAnnouncer,
 ): Promise<{ outcomes: IngestOutcome[]; events: LiveReportEvent[] }> {
-  const pg = dialectOf(db) === 'postgres';
   return db.transaction().execute(async (trx) => {
-    const { stored, projects, devices } = await lookUp(trx, pg, items);
+    const { stored, projects, devices } = await lookUp(trx, items);
     const { outcomes, checked } = checkReports(items, stored, projects);
-    const { answers, events } = await storeChecked(trx, pg, checked, devices, live);
+    const { answers, events } = await storeChecked(trx, checked, devices, live);
     for (const [index, answer] of answers) outcomes[index] = answer;
     return { outcomes: outcomes as IngestOutcome[], events };
   });
@@ -62,7 +60,6 @@ export async function storeReports(
 /** Stores the reports that passed the checks, on the boards `devices` holds (and new ones). */
 async function storeChecked(
   trx: Kysely<DB>,
-  pg: boolean,
   reports: CheckedReport[],
   devices: Map<string, DeviceState>,
   live?: LiveAnnouncer,
@@ -72,7 +69,7 @@ async function storeChecked(
   if (reports.length === 0) return { answers, events: [] };
 
   // Boards seen for the first time are made in the batch their first report names.
-  const { refused, created } = await createDevices(trx, pg, reports, devices, now);
+  const { refused, created } = await createDevices(trx, reports, devices, now);
   for (const index of refused) {
     answers.push([index, { ok: false, error: invalidField('production_batch_id', 'A new device needs a production batch of this project.') }]);
   }
@@ -157,33 +154,26 @@ async function storeChecked(
 
 /** A board to make, and its place among them. */
 const NEW_DEVICE = { project_id: 'integer', production_batch_id: 'integer', serial: 'text', serial_key: 'text', position: 'integer' } as const;
-type NewDevice = Record<keyof typeof NEW_DEVICE, number | string>;
 
 /**
- * The boards (`v`, NEW_DEVICE's columns) made in their batch, in their order: a board whose
- * batch is not of its project is not made (the join), nor one made meanwhile (the conflict).
+ * The boards made in their batch, in their order, by one statement whatever the boards
+ * (prepared.ts): a board whose batch is not of its project is not made (the join), nor one
+ * made meanwhile by another writer (the conflict).
  */
-const insertDevices = (db: Kysely<DB>, boards: RawBuilder<unknown>, now: unknown) =>
+const insertDevices = preparedOnce<DeviceState, 'devices' | 'now'>((slot, db: Kysely<DB>) =>
   db
     .insertInto('devices')
     .columns(['project_id', 'production_batch_id', 'serial', 'serial_key', 'created_at', 'updated_at'])
     .expression(
       // `where true`: SQLite's parser needs it before ON CONFLICT.
-      sql`select v.project_id, v.production_batch_id, v.serial, v.serial_key, ${now}, ${now}
-        from ${boards}
+      sql`select v.project_id, v.production_batch_id, v.serial, v.serial_key, ${slot('now')}, ${slot('now')}
+        from ${jsonRecordset(db, NEW_DEVICE, slot('devices'))}
         inner join production_batches on production_batches.id = v.production_batch_id and production_batches.project_id = v.project_id
         where true order by v.position`,
     )
     .onConflict((oc) => oc.columns(['project_id', 'serial_key']).doNothing())
-    .returning([...DEVICE_STATE]);
-
-/** On PostgreSQL, one prepared statement whatever the boards (prepared.ts). */
-const insertDevicesTogether = preparedOnce<DeviceState, 'devices' | 'now'>((slot, db) => insertDevices(db, jsonRecordset(NEW_DEVICE, slot('devices')), slot('now')));
-
-/** On SQLite, the boards as VALUES rows named as NEW_DEVICE's columns (SQLite names them column1, …). */
-const valuesOf = (rows: NewDevice[]) =>
-  sql`(select ${sql.raw(Object.keys(NEW_DEVICE).map((c, i) => `column${i + 1} as ${c}`).join(', '))}
-    from (values ${sql.join(rows.map((row) => sql`(${sql.join(Object.keys(NEW_DEVICE).map((c) => row[c as keyof NewDevice]))})`))})) as v`;
+    .returning([...DEVICE_STATE]),
+);
 
 /**
  * Makes the devices of reports whose board is not in `devices` yet, in the batch the board's
@@ -194,7 +184,7 @@ const valuesOf = (rows: NewDevice[]) =>
  * reports of one board may race: the unique (project, serial_key) lets one insert win and the
  * other find its row.
  */
-async function createDevices(trx: Kysely<DB>, pg: boolean, reports: CheckedReport[], devices: Map<string, DeviceState>, now: string) {
+async function createDevices(trx: Kysely<DB>, reports: CheckedReport[], devices: Map<string, DeviceState>, now: string) {
   const refused = new Set<number>();
   const created = new Set<string>();
   const unknown = reports.filter((r) => !devices.has(deviceKey(r.project.id, r.key)));
@@ -207,7 +197,7 @@ async function createDevices(trx: Kysely<DB>, pg: boolean, reports: CheckedRepor
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order));
   if (candidates.length) {
     const rows = candidates.map(({ r }, position) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position }));
-    const inserted = pg ? await insertDevicesTogether(trx, { now, devices: recordsJson(NEW_DEVICE, rows) }) : await insertDevices(trx, valuesOf(rows), now).execute();
+    const inserted = await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, rows) });
     for (const row of inserted) {
       const key = deviceKey(row.project_id, row.serial_key);
       created.add(key);
@@ -216,8 +206,8 @@ async function createDevices(trx: Kysely<DB>, pg: boolean, reports: CheckedRepor
   }
   // Boards neither found nor made now: another writer made them meanwhile (their row, as that
   // writer left it), or no report of theirs named a batch of their project.
-  const missing = new Map(unknown.filter((r) => !devices.has(deviceKey(r.project.id, r.key))).map((r) => [deviceKey(r.project.id, r.key), [r.project.id, r.key] as [number, string]]));
-  if (missing.size) for (const [key, device] of await lockDevices(trx, pg, [...missing.values()])) devices.set(key, device);
+  const missing = unknown.filter((r) => !devices.has(deviceKey(r.project.id, r.key))).map((r) => ({ company: r.project.company_id, project: r.project.id, key: r.key }));
+  for (const [key, device] of await lockDevices(trx, missing)) devices.set(key, device);
   // A board made now: the reports before the one whose batch made it named none of its project.
   const maker = new Set<string>();
   for (const r of unknown) {

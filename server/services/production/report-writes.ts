@@ -1,8 +1,8 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
 import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
-import type { DB } from '../../db/schema';
+import type { DB, DeviceReportsTable } from '../../db/schema';
 import { eventsJson, notifyFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
 import type { DeviceState } from './report-lookups';
@@ -13,23 +13,7 @@ import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
  * A report's row as ingestion stores it. The insert adds the id of the test profile version it
  * ran, when the project has it (issue 13): statistics per version read that.
  */
-export type ReportRow = {
-  uuid: string;
-  device_id: number;
-  project_id: number;
-  company_id: number;
-  production_batch_id: number;
-  enclosure_id: number | null;
-  test_profile: string | null;
-  test_profile_version: string | null;
-  result: string;
-  started_at: string;
-  finished_at: string;
-  step_count: number;
-  failed_step_count: number;
-  steps: string;
-  created_at: string;
-};
+export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id'>;
 
 const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   uuid: 'text',

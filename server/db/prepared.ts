@@ -54,9 +54,15 @@ export const recordsJson = (columns: Record<string, 'integer' | 'text'>, rows: r
  * Node more per group of reports than sending them.
  */
 /** A statement to compile: a raw statement, or a query builder (which ignores the argument). */
-type Statement = { compile(db: Kysely<any>): CompiledQuery<unknown> };
+type Statement<R> = { compile(db: Kysely<any>): CompiledQuery<R> };
 
-export function preparedOnce<R, S extends string>(build: (slot: (name: S) => Expression<unknown>, db: Kysely<any>) => Statement) {
+/**
+ * A named value of a statement made by `preparedOnce`, filled per call. Typed `never` so it fits
+ * wherever a value goes: the statement is compiled once, and the values' types are the caller's.
+ */
+export type Slot<S extends string> = (name: S) => Expression<never>;
+
+export function preparedOnce<R, S extends string>(build: (slot: Slot<S>, db: Kysely<any>) => Statement<R>) {
   const compiled = new Map<DialectName, { sql: string; slots: S[] }>();
   return async (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => {
     const dialect = dialectOf(db);
@@ -64,7 +70,7 @@ export function preparedOnce<R, S extends string>(build: (slot: (name: S) => Exp
     if (!statement) {
       // Each slot compiles to a parameter holding its marker: the parameters' order is the slots'.
       // Compiled as it is: inside a raw statement Kysely would put a select in parentheses, which SQLite refuses.
-      const query = build((name) => sql.val({ slot: name }), db).compile(db);
+      const query = build((name) => sql.val({ slot: name }) as Expression<never>, db).compile(db);
       statement = { sql: MARK + query.sql, slots: query.parameters.map((p) => (p as { slot: S }).slot) };
       compiled.set(dialect, statement);
     }

@@ -3,6 +3,7 @@ import { SERIAL_SEARCH_ANYWHERE_MIN, type Device, type DeviceStatus, type Report
 import { dialectOf, escapeLike, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import { pagedList, type ListQuery, type ListSorting, type PagedListOptions } from '../db/paged-list';
+import { preparedOnce, type Slot } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { statusCounter } from '../services/production/counters';
 import { boardsStoppedQualifying, countDraftBoards, STOPPED_QUALIFYING, type DraftSide } from './draft-board-counts';
@@ -372,12 +373,13 @@ export async function countUnreleasedDevices(db: Kysely<DB>, projectId: number, 
 
 /** One device with the company that owns it (for the visibility check). */
 export async function findDevice(db: Kysely<DB>, id: number) {
-  const row = await selectDevices(db)
-    .innerJoin('projects', 'projects.id', 'devices.project_id')
-    .select('projects.company_id')
-    .where('devices.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await deviceById(db, { id });
   if (!row) return undefined;
   const { company_id, ...device } = row;
   return { company_id, device: toDevice(device) };
 }
+
+/** A device with its company by id: one statement compiled once (prepared.ts): the access check of every device route reads it, and Kysely's building and compiling cost more than the read. */
+const deviceById = preparedOnce((slot: Slot<'id'>, db: Kysely<DB>) =>
+  selectDevices(db).innerJoin('projects', 'projects.id', 'devices.project_id').select('projects.company_id').where('devices.id', '=', slot('id')),
+);

@@ -4,6 +4,7 @@ import type { ReleaseBatch, ReleaseBatchDetail, ReleaseBatchStatus } from '../..
 import { lockedOnPostgres, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
+import { preparedOnce, type Slot } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { conflict, invalidField } from '../http/errors';
 import { boardsStoppedQualifying, countDraftBoards } from './draft-board-counts';
@@ -107,16 +108,20 @@ const HEAD_COLUMNS = ['release_batches.id', 'release_batches.project_id', 'relea
  * from (the access scope), so none of them costs a second round trip.
  */
 export async function findReleaseBatchHeadWithProject(db: Kysely<DB>, id: number): Promise<{ batch: ReleaseBatchHead; project: Project } | undefined> {
-  const row = await db
-    .selectFrom('release_batches')
-    .innerJoin('projects', 'projects.id', 'release_batches.project_id')
-    .where('release_batches.id', '=', id)
-    .select([...HEAD_COLUMNS, ...JOINED_PROJECT_COLUMNS])
-    .executeTakeFirst();
+  const [row] = await releaseBatchHeadById(db, { id });
   if (!row) return undefined;
   const { project, own } = projectOfJoined(row);
   return { batch: { ...own, status: own.status as ReleaseBatchStatus }, project };
 }
+
+/** A release batch's head with its project by id: one statement compiled once (prepared.ts): the access check of every release batch route reads it, and Kysely's building and compiling cost more than the read. */
+const releaseBatchHeadById = preparedOnce((slot: Slot<'id'>, db: Kysely<DB>) =>
+  db
+    .selectFrom('release_batches')
+    .innerJoin('projects', 'projects.id', 'release_batches.project_id')
+    .where('release_batches.id', '=', slot('id'))
+    .select([...HEAD_COLUMNS, ...JOINED_PROJECT_COLUMNS]),
+);
 
 /** The batch with the production batches its boards come from, most boards first. */
 export async function findReleaseBatchDetail(db: Kysely<DB>, batch: ReleaseBatch): Promise<ReleaseBatchDetail> {

@@ -1,6 +1,6 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect';
-import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
+import { jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
 import type { ProjectOwner, StoredBefore } from './check-reports';
@@ -58,8 +58,6 @@ const UUID = { uuid: 'text' } as const;
 const ID = { id: 'integer' } as const;
 /** A report's board: its jig's company, the project it names, its serial's key. */
 const BOARD = { company: 'integer', project: 'integer', key: 'text' } as const;
-
-type Slot<S extends string> = (name: S) => Expression<unknown>;
 
 const storedQuery = (slot: Slot<'uuids'>, db: Kysely<DB>) =>
   db

@@ -1,7 +1,7 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
-import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
+import { jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB, DeviceReportsTable } from '../../db/schema';
 import { eventsJson, notifyFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
@@ -113,14 +113,12 @@ export class ReportWrites implements Writes {
 const DEVICE_COLUMNS = { id: 'integer', ...MOVED } as const;
 const JIG_COLUMNS = { id: 'integer' } as const;
 
-type Slot = (name: string) => Expression<unknown>;
-
 /**
  * What a group of reports writes, part by part, each reading its rows from its slot's JSON. A
  * concurrent writer's copy of a uuid makes the reports' insert wait for its commit, then skip
  * that report; the answer names the reports stored.
  */
-const PARTS: { name: string; build: (slot: Slot, db: Kysely<DB>) => RawBuilder<unknown> }[] = [
+const PARTS: { name: string; build: (slot: Slot<string>, db: Kysely<DB>) => RawBuilder<unknown> }[] = [
   {
     name: 'stored',
     build: (slot, db) => sql`
@@ -138,7 +136,7 @@ const PARTS: { name: string; build: (slot: Slot, db: Kysely<DB>) => RawBuilder<u
       update devices set ${sql.raw(MOVED_COLUMNS.map((c) => `${c} = v.${c}`).join(', '))}, updated_at = ${slot('now')}
       from ${jsonRecordset(db, DEVICE_COLUMNS, slot('devices'))} where devices.id = v.id`,
   },
-  ...TALLIES.map((tally, i) => ({ name: `tally${i}`, build: (slot: Slot, db: Kysely<DB>) => tallyFromJson(db, tally, slot(`tally${i}`)) })),
+  ...TALLIES.map((tally, i) => ({ name: `tally${i}`, build: (slot: Slot<string>, db: Kysely<DB>) => tallyFromJson(db, tally, slot(`tally${i}`)) })),
   {
     name: 'jigs',
     build: (slot, db) => sql`

@@ -148,5 +148,19 @@ describe('headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(res.headers['origin-agent-cluster']).toBe('?1');
+    expect(res.headers['x-dns-prefetch-control']).toBe('off');
+    expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+    expect(res.headers['x-xss-protection']).toBe('0');
+  });
+
+  it('sets them on refusals too, which no handler answers', async () => {
+    for (const res of [await t.call('GET', '/v1/roles'), await t.call('GET', '/v1/no-such-route', { as: 'root' })]) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
   });
 });

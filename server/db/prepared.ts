@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CompiledQuery, sql, type Expression, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type pg from 'pg';
 import { dialectOf, type DialectName } from './dialect';
 
@@ -34,25 +34,30 @@ export const arrayParameter = (values: readonly (number | string)[] | Expression
  * every call; SQLite reads them with json_each. JSON.stringify is native, where node-postgres
  * escapes each element of an array parameter in JavaScript.
  */
-export function jsonRecordset(db: Kysely<any>, columns: Record<string, 'integer' | 'text'>, json: Expression<unknown>) {
+export function jsonRecordset(db: Kysely<any>, columns: Record<string, 'integer' | 'text'>, json: Expression<unknown>, alias = 'v') {
   const names = Object.keys(columns);
   if (dialectOf(db) === 'postgres') {
-    return sql`json_to_recordset(cast(${json} as json)) as v(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))})`;
+    return sql`json_to_recordset(cast(${json} as json)) as ${sql.raw(alias)}(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))})`;
   }
   // ->> gives each value its SQL type: JSON numbers as integers, strings as text, null as NULL.
-  return sql`(select ${sql.raw(names.map((c) => `value ->> '${c}' as ${c}`).join(', '))} from json_each(${json})) as v`;
+  return sql`(select ${sql.raw(names.map((c) => `value ->> '${c}' as ${c}`).join(', '))} from json_each(${json})) as ${sql.raw(alias)}`;
+}
+
+/**
+ * Whether `column` is one of the `key` values of a JSON recordset's rows. On PostgreSQL as
+ * `= any(array(…))`, which the planner takes for about ten keys looked up on the column's
+ * index: as a join it would take the recordset's 100 estimated rows for more than a table of
+ * batches or jigs holds, hash them, and scan the whole table, locking its rows in the table's
+ * order rather than the rows' (statements that lock several rows take them in key order).
+ */
+export function amongJson(db: Kysely<any>, column: Expression<unknown>, key: string, type: 'integer' | 'text', json: Expression<unknown>) {
+  const keys = sql`select w.${sql.raw(key)} from ${jsonRecordset(db, { [key]: type }, json, 'w')}`;
+  return dialectOf(db) === 'postgres' ? sql<SqlBool>`${column} = any(array(${keys}))` : sql<SqlBool>`${column} in (${keys})`;
 }
 
 /** The rows as `jsonRecordset` reads them: only these columns, in a JSON array. */
 export const recordsJson = (columns: Record<string, 'integer' | 'text'>, rows: readonly object[]) => JSON.stringify(rows, Object.keys(columns));
 
-/**
- * A statement that Kysely builds and compiles once per database kind, on its first call, rather
- * than on every call: its values go in named slots, filled per call. Prepared once per
- * connection on PostgreSQL (above); on SQLite its one text keeps its cached statement (open.ts).
- * For a hot path whose statements are large: building and compiling ingestion's writes cost
- * Node more per group of reports than sending them.
- */
 /** A statement to compile: a raw statement, or a query builder (which ignores the argument). */
 type Statement<R> = { compile(db: Kysely<any>): CompiledQuery<R> };
 
@@ -62,6 +67,13 @@ type Statement<R> = { compile(db: Kysely<any>): CompiledQuery<R> };
  */
 export type Slot<S extends string> = (name: S) => Expression<never>;
 
+/**
+ * A statement that Kysely builds and compiles once per database kind, on its first call, rather
+ * than on every call: its values go in named slots, filled per call. Prepared once per
+ * connection on PostgreSQL (preparingMarkedStatements, below); on SQLite its one text keeps its cached statement (open.ts).
+ * For a hot path whose statements are large: building and compiling ingestion's writes cost
+ * Node more per group of reports than sending them.
+ */
 export function preparedOnce<R, S extends string>(build: (slot: Slot<S>, db: Kysely<any>) => Statement<R>) {
   const compiled = new Map<DialectName, { sql: string; slots: S[] }>();
   return async (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => {

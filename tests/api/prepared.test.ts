@@ -1,8 +1,10 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
 import { preparedOnce } from '../../server/db/prepared';
+import { BATCH_COUNTERS, BATCH_TALLY, type BatchCounts } from '../../server/services/production/counters';
 import { ingestReports } from '../../server/services/production/ingest';
+import { tallyFromJson, writeNow } from '../../server/services/production/tallies';
 import { createProduction, reportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -70,5 +72,35 @@ describe("ingestion's statements", () => {
         expect(Number(statement.custom_plans), part).toBeLessThanOrEqual(5);
       }
     });
+  });
+});
+
+describe('a tally added to by id', () => {
+  it('adds each row to its own stored row, and on PostgreSQL finds them on the id index, not by reading the table', async () => {
+    const p = await createProduction(t, 'alpha');
+    const batch = await t.db.selectFrom('production_batches').where('id', '=', p.batchId).selectAll().executeTakeFirstOrThrow();
+    // Enough batches that reading the table would cost more than looking a few ids up.
+    const { id: _id, ...copy } = batch;
+    const more = Array.from({ length: 1500 }, (_, i) => ({ ...copy, name: `Tally lot ${i}` }));
+    for (let i = 0; i < more.length; i += 500) await t.db.insertInto('production_batches').values(more.slice(i, i + 500)).execute();
+    const [second] = await t.db.selectFrom('production_batches').where('project_id', '=', p.projectId).where('id', '!=', p.batchId).select('id').orderBy('id').limit(1).execute();
+    const zero = Object.fromEntries(BATCH_COUNTERS.map((c) => [c, 0])) as BatchCounts;
+    await writeNow.tally(t.db, BATCH_TALLY, [
+      { id: p.batchId, ...zero, report_count: 3, passed_count: 1 },
+      { id: second.id, ...zero, report_count: 5 },
+      { id: p.batchId, ...zero, report_count: 1 }, // the same batch again: summed into its row
+    ]);
+    const counts = await t.db.selectFrom('production_batches').where('id', 'in', [p.batchId, second.id]).select(['id', 'report_count', 'passed_count']).orderBy('id').execute();
+    expect(counts.map((c) => [Number(c.report_count) - (c.id === p.batchId ? Number(batch.report_count) : 0), Number(c.passed_count)])).toEqual([
+      [4, Number(batch.passed_count) + 1],
+      [5, 0],
+    ]);
+    if (dialectOf(t.db) !== 'postgres') return;
+    await sql`analyze production_batches`.execute(t.db);
+    const statement = tallyFromJson(t.db, BATCH_TALLY, sql.val(JSON.stringify([{ id: p.batchId, ...zero }]))).compile(t.db);
+    const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${statement.sql}`, [...statement.parameters]));
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toContain('production_batches_pkey');
+    expect(plan).not.toContain('Seq Scan on production_batches');
   });
 });

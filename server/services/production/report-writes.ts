@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
-import { jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
+import { amongJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB, DeviceReportsTable } from '../../db/schema';
 import { eventsJson, notifyFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
@@ -141,7 +141,7 @@ const PARTS: { name: string; build: (slot: Slot<string>, db: Kysely<DB>) => RawB
     name: 'jigs',
     build: (slot, db) => sql`
       update enclosures set last_seen_at = ${slot('now')}
-      where id in (select v.id from ${jsonRecordset(db, JIG_COLUMNS, slot('jigs'))})`,
+      where ${amongJson(db, sql.ref('enclosures.id'), 'id', 'integer', slot('jigs'))}`,
   },
 ];
 

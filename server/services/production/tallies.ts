@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
-import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
+import { amongJson, jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 
 type SqlType = 'integer' | 'text';
@@ -79,9 +79,14 @@ export function tallyFromJson<R extends Row>(db: Kysely<DB>, tally: Tally<R>, js
   const from = jsonRecordset(db, tally.columns, json);
   const table = sql.table(tally.table);
   if (tally.mode === 'update') {
+    // Added to by one key column (an id): the rows are found on its index, and locked in the
+    // recordset's order, by the stored rows' hash probed with the recordset (amongJson).
+    if (tally.key.length !== 1) throw new Error(`tally ${tally.table}: an update is by one key column`);
+    const [key] = tally.key;
     const set = sql.join(tally.added.map((c) => sql`${sql.ref(c)} = ${addedTo(tally.table, c, 'v')}`));
-    const where = sql.join(tally.key.map((k) => sql`${sql.ref(`${tally.table}.${k}`)} = ${sql.ref(`v.${k}`)}`), sql` and `);
-    return sql`update ${table} set ${set} from ${from} where ${where}`;
+    const stored = sql.ref(`${tally.table}.${key}`);
+    return sql`update ${table} set ${set} from ${from}
+      where ${stored} = ${sql.ref(`v.${key}`)} and ${amongJson(db, stored, key, tally.columns[key], json)}`;
   }
   const columns = columnsOf(tally);
   // `where true`: SQLite's parser needs it before ON CONFLICT.

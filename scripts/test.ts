@@ -80,15 +80,33 @@ async function probePostgres(url: string): Promise<{ ok: true } | { ok: false; w
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on `port` (0: any) for a moment: the port it got, or null when that one is taken. */
+function tryPort(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: got } = server.address() as { port: number };
+      server.close(() => resolve(got));
     });
   });
+}
+
+async function freePort(): Promise<number> {
+  const port = await tryPort(0);
+  if (port === null) throw new Error('no free port on 127.0.0.1');
+  return port;
+}
+
+/** The first of `count` free ports in a row, so that servers numbered from it do not collide. */
+async function freePorts(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const first = await freePort();
+    let free = true;
+    for (let next = first + 1; free && next < first + count; next++) free = (await tryPort(next)) !== null;
+    if (free) return first;
+  }
+  throw new Error(`no ${count} free ports in a row on 127.0.0.1`);
 }
 
 type PlaywrightJson = { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
@@ -152,7 +170,10 @@ const steps: Step[] = [
       }
       const file = path.join(tmp, 'playwright.json');
       rmSync(file, { force: true });
-      const port = process.env.E2E_PORT ?? String(await freePort());
+      // One SQLite server per worker on E2E_PORT + its index, then PostgreSQL's (playwright.config.ts).
+      const workers = Number(process.env.E2E_WORKERS ?? 2);
+      const first = await freePorts(workers + 1);
+      const port = process.env.E2E_PORT ?? String(first);
       // The file specs run on the PostgreSQL store too when a PostgreSQL answers (playwright.config.ts).
       const pgUrl = process.env.DATABASE_URL || DEFAULT_PG_URL;
       const postgres = (await probePostgres(pgUrl)).ok ? pgUrl : '';
@@ -160,7 +181,7 @@ const steps: Step[] = [
       const code = await run(bin('playwright'), ['test', '--reporter=list,json'], {
         PLAYWRIGHT_JSON_OUTPUT_NAME: file,
         E2E_PORT: port,
-        E2E_PG_PORT: String(await freePort()),
+        E2E_PG_PORT: String(first + workers),
         E2E_POSTGRES_URL: postgres,
       });
       const json = readJson<PlaywrightJson>(file);

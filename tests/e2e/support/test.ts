@@ -1,10 +1,27 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
+/** The options playwright.config.ts sets per project, beside Playwright's own. */
+export type E2EOptions = {
+  /**
+   * One server per worker, by its parallel index: each worker has a database of its own, so specs
+   * in two workers never race on shared figures. Empty: every worker uses `baseURL`.
+   */
+  workerBaseURLs: string[];
+};
+
 /**
- * `test` with one extra promise: no uncaught exception in the page. A screen that throws fails
- * its test even when what the test looks at still renders.
+ * `test` on this worker's own server, with one extra promise: no uncaught exception in the page.
+ * A screen that throws fails its test even when what the test looks at still renders.
  */
-export const test = base.extend<{ pageErrors: Error[] }>({
+export const test = base.extend<{ pageErrors: Error[] } & E2EOptions>({
+  workerBaseURLs: [[], { option: true }],
+  baseURL: async ({ baseURL, workerBaseURLs }, use, testInfo) => {
+    if (workerBaseURLs.length === 0) return use(baseURL);
+    const own = workerBaseURLs[testInfo.parallelIndex];
+    // Sharing a server would bring the races back: more workers need as many servers (E2E_WORKERS).
+    if (!own) throw new Error(`No e2e server for worker ${testInfo.parallelIndex}: E2E_WORKERS started ${workerBaseURLs.length}.`);
+    await use(own);
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: Error[] = [];

@@ -63,13 +63,14 @@ export default defineConfig<E2EOptions>({
     },
   },
   projects: [
+    // First, so that its 1 GB upload overlaps the other worker's specs instead of running alone at the end.
+    ...(postgresUrl
+      ? [{ name: 'postgres-store', testMatch: STORE_SPECS, use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${postgresPort}` } }]
+      : []),
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], workerBaseURLs: workerPorts.map((p) => `http://127.0.0.1:${p}`) },
     },
-    ...(postgresUrl
-      ? [{ name: 'postgres-store', testMatch: STORE_SPECS, use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${postgresPort}` } }]
-      : []),
   ],
   webServer: [
     ...workerPorts.map((workerPort, index) => ({

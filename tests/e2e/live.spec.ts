@@ -71,10 +71,13 @@ test.describe('live results', () => {
       await postFailingReport(baseURL!, { projectId, batchId, serial });
       // Newest first (the table's default sort): the new board leads the table.
       await expect(devicesTable(page).locator('tbody tr').first()).toContainText(serial, { timeout: 5_000 });
-      delays.push((await seenAt(page, serial)) - posted);
+      const seen = await seenAt(page, serial);
+      delays.push(seen - posted);
       await expect(cue(page)).toBeVisible();
-      // Apart by more than the one-refresh-a-second coalescing, so each run measures alone.
-      await page.waitForTimeout(1_200);
+      // Apart by more than the one-refresh-a-second coalescing, so each run measures alone. The
+      // refresh that showed this row started before the row was seen (same clock as the test):
+      // 1.2 s from then is enough, however long the checks above took.
+      await page.waitForTimeout(Math.max(0, seen + 1_200 - Date.now()));
     }
     expect(await stillMarked(page)).toBe(42);
     console.log(`live update delay, post → row visible (ms): ${delays.join(', ')}; median ${median(delays)}`);

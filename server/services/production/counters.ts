@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, ReportResult } from '../../../contract/devices';
-import { jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
+import { amongJson, idsJson, preparedOnce, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { addSliceCountsRows, addStepSliceRows, dimensionsOf, markFailingBoards, moveSlices, SLICE_COUNTS, type SliceKey } from './slices';
 import { integers, writeNow, type Tally, type Writes } from './tallies';
@@ -193,7 +193,6 @@ export async function addToBatchCounters(db: Kysely<DB>, deltas: Map<number, Bat
 
 type FirstReport = SliceKey & { device_id: number };
 
-const ID = { id: 'integer' } as const;
 /** One statement whatever the boards (prepared.ts): ingestion asks it for every group with retests. */
 const firstReports = preparedOnce((slot: Slot<'devices'>, db: Kysely<DB>) =>
   db
@@ -201,7 +200,7 @@ const firstReports = preparedOnce((slot: Slot<'devices'>, db: Kysely<DB>) =>
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('device_reports')
-        .where('device_id', 'in', sql<number>`(select v.id from ${jsonRecordset(db, ID, slot('devices'))})`)
+        .where(amongJson(db, sql.ref('device_reports.device_id'), 'id', 'integer', slot('devices')))
         .groupBy('device_id')
         .select((e) => e.fn.min<number>('id').as('id')),
     )
@@ -211,7 +210,7 @@ const firstReports = preparedOnce((slot: Slot<'devices'>, db: Kysely<DB>) =>
 /** The slice (batch, day, jig, profile) of each board's first stored report: where it counts as tested. */
 async function firstReportsOf(db: Kysely<DB>, deviceIds: number[]): Promise<FirstReport[]> {
   if (deviceIds.length === 0) return [];
-  const rows = await firstReports(db, { devices: recordsJson(ID, deviceIds.map((id) => ({ id }))) });
+  const rows = await firstReports(db, { devices: idsJson(deviceIds) });
   return rows.map((r) => ({
     device_id: r.device_id,
     company_id: r.company_id,

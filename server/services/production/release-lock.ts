@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect';
-import { arrayParameter } from '../../db/prepared';
+import { ID_COLUMN, idsJson, jsonRecordset } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 
 /**
@@ -17,14 +17,14 @@ import type { DB } from '../../db/schema';
  */
 const RELEASES = 0x5e1ea5e;
 
-/** The shared lock on each of these projects, as a statement to run or to put in a larger one. */
-export const shareReleaseLocksSql = (projectIds: number[] | Expression<unknown>) =>
-  sql<{ locked: unknown }>`select pg_advisory_xact_lock_shared(${sql.lit(RELEASES)}, p) as locked from unnest(${arrayParameter(projectIds, 'integer')}) as p`;
+/** The shared lock on each of these projects (`idsJson`), as a statement to run or to put in a larger one. */
+export const shareReleaseLocksSql = (db: Kysely<DB>, projectIds: Expression<unknown>) =>
+  sql<{ locked: unknown }>`select pg_advisory_xact_lock_shared(${sql.lit(RELEASES)}, v.id) as locked from ${jsonRecordset(db, ID_COLUMN, projectIds)}`;
 
 /** Shares the projects' release locks until the transaction ends (a correction's first step). */
 export async function shareReleaseLocks(trx: Kysely<DB>, projectIds: number[]): Promise<void> {
   if (dialectOf(trx) !== 'postgres' || projectIds.length === 0) return;
-  await shareReleaseLocksSql([...new Set(projectIds)]).execute(trx);
+  await shareReleaseLocksSql(trx, sql.val(idsJson([...new Set(projectIds)]))).execute(trx);
 }
 
 /** The project's release lock, alone, until the transaction ends (a release's first step). */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect';
-import { jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
+import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
 import type { ProjectOwner, StoredBefore } from './check-reports';
@@ -41,9 +41,8 @@ export async function lookUp(trx: Kysely<DB>, items: IngestItem[]): Promise<Look
   const projectIds = [...new Set(items.map((item) => item.input.project_id))];
   const values = {
     uuids: recordsJson(UUID, items.map((item) => ({ uuid: item.input.uuid }))),
-    projects: recordsJson(ID, projectIds.map((id) => ({ id }))),
+    projects: idsJson(projectIds),
     boards: recordsJson(BOARD, items.map(({ jig, input }) => ({ company: jig.company_id, project: input.project_id, key: serialKey(input.serial) }))),
-    projectIds,
   };
   if (dialectOf(trx) !== 'postgres') {
     const stored = await storedBefore(trx, values);
@@ -55,20 +54,19 @@ export async function lookUp(trx: Kysely<DB>, items: IngestItem[]): Promise<Look
 }
 
 const UUID = { uuid: 'text' } as const;
-const ID = { id: 'integer' } as const;
 /** A report's board: its jig's company, the project it names, its serial's key. */
 const BOARD = { company: 'integer', project: 'integer', key: 'text' } as const;
 
 const storedQuery = (slot: Slot<'uuids'>, db: Kysely<DB>) =>
   db
     .selectFrom('device_reports')
-    .where('uuid', 'in', sql<string>`(select v.uuid from ${jsonRecordset(db, UUID, slot('uuids'))})`)
+    .where(amongJson(db, sql.ref('device_reports.uuid'), 'uuid', 'text', slot('uuids')))
     .select(['id', 'uuid', 'device_id', 'company_id']);
 
 const projectsQuery = (slot: Slot<'projects'>, db: Kysely<DB>) =>
   db
     .selectFrom('projects')
-    .where('id', 'in', sql<number>`(select v.id from ${jsonRecordset(db, ID, slot('projects'))})`)
+    .where(amongJson(db, sql.ref('projects.id'), 'id', 'integer', slot('projects')))
     .select(['id', 'company_id']);
 
 /**
@@ -98,9 +96,9 @@ const projectOwners = preparedOnce<ProjectOwner, 'projects'>(projectsQuery);
 const boardsOf = preparedOnce<DeviceState, 'boards'>(boardsQuery);
 
 /** lookUp's one statement on PostgreSQL. The projects' release locks are shared first (release-lock.ts). */
-const lookUpTogether = preparedOnce<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }, 'uuids' | 'projects' | 'boards' | 'projectIds'>(
+const lookUpTogether = preparedOnce<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }, 'uuids' | 'projects' | 'boards'>(
   (slot, db: Kysely<DB>) => sql`
-    with shared as (${shareReleaseLocksSql(slot('projectIds'))}), locked as (${boardsQuery(slot, db)})
+    with shared as (${shareReleaseLocksSql(db, slot('projects'))}), locked as (${boardsQuery(slot, db)})
     select
       (select count(*) from shared) as shared,
       (select coalesce(json_agg(locked), '[]') from locked) as devices,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
-import { amongJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
+import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB, DeviceReportsTable } from '../../db/schema';
 import { eventsJson, notifyFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
@@ -91,7 +91,7 @@ export class ReportWrites implements Writes {
       now: this.now,
       reports: recordsJson(REPORT_COLUMNS, this.reports),
       devices: recordsJson(DEVICE_COLUMNS, this.devices),
-      jigs: recordsJson(JIG_COLUMNS, this.jigs.map((id) => ({ id }))),
+      jigs: idsJson(this.jigs),
       events: eventsJson(this.events),
       ...Object.fromEntries(TALLIES.map((tally, i) => [`tally${i}`, tallyJson(tally, this.rowsOf(tally))])),
     };
@@ -111,7 +111,6 @@ export class ReportWrites implements Writes {
 }
 
 const DEVICE_COLUMNS = { id: 'integer', ...MOVED } as const;
-const JIG_COLUMNS = { id: 'integer' } as const;
 
 /**
  * What a group of reports writes, part by part, each reading its rows from its slot's JSON. A

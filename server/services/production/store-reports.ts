@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
 import type { LiveReportEvent } from '../../../contract/live';
+import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';

@@ -34,7 +34,10 @@ test.describe('statistics people can act on', () => {
   test('first-, second- and last-pass yield show, in order, with what they mean and in the chart’s numbers', async ({ page }) => {
     const figures = page.getByRole('region', { name: 'Yield by attempt' });
     const percent = async (label: string) => {
-      const text = await figures.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..').innerText();
+      const tile = figures.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('..');
+      // The pass yields come from a call of their own and show "…" until it answers.
+      await expect(tile).toContainText('%');
+      const text = await tile.innerText();
       return Number(/(\d+(?:\.\d)?)\s*%/.exec(text)![1]);
     };
     const [first, second, last] = [await percent('First-pass yield'), await percent('Second-pass yield'), await percent('Last-pass yield')];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type pg from 'pg';
-import { dialectOf, type DialectName } from './dialect';
+import { dialectOf } from './dialect';
 
 /**
  * Statements with one text whatever their data, for the hot path that sends them over and over
@@ -68,18 +68,42 @@ export type Slot<S extends string> = (name: S) => Expression<never>;
  * Node more per group of reports than sending them.
  */
 export function preparedOnce<R, S extends string>(build: (slot: Slot<S>, db: Kysely<any>) => Statement<R>) {
-  const compiled = new Map<DialectName, { sql: string; slots: S[] }>();
-  return async (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => {
-    const dialect = dialectOf(db);
-    let statement = compiled.get(dialect);
+  const statement = preparedPerShape<R, S, null>((slot, db) => build(slot, db));
+  return (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => statement(db, null, values);
+}
+
+/** At most this many shapes of one statement are kept compiled; past it the oldest goes. */
+const MAX_SHAPES = 256;
+
+/**
+ * `preparedOnce` for a statement whose text depends on a few choices (a list's filters, its
+ * order): one compiled text per shape, a small JSON-able value. `build` sees the shape and the
+ * slots only, never a call's values, so whatever it writes as a plain value comes from the shape
+ * and is the same for every call of that shape.
+ */
+export function preparedPerShape<R, S extends string, K>(build: (slot: Slot<S>, db: Kysely<any>, shape: K) => Statement<R>) {
+  type Compiled = { sql: string; parameters: ({ slot: S } | { value: unknown })[] };
+  const compiled = new Map<string, Compiled>();
+  return async (db: Kysely<any>, shape: K, values: Record<S, unknown>): Promise<R[]> => {
+    const key = `${dialectOf(db)} ${JSON.stringify(shape)}`;
+    let statement = compiled.get(key);
     if (!statement) {
-      // Each slot compiles to a parameter holding its marker: the parameters' order is the slots'.
+      const slots = new Set<unknown>();
+      const slot = (name: S) => {
+        const marker = { slot: name };
+        slots.add(marker);
+        return sql.val(marker) as Expression<never>;
+      };
+      // Each slot compiles to a parameter holding its marker; any other parameter is the shape's own.
       // Compiled as it is: inside a raw statement Kysely would put a select in parentheses, which SQLite refuses.
-      const query = build((name) => sql.val({ slot: name }) as Expression<never>, db).compile(db);
-      statement = { sql: MARK + query.sql, slots: query.parameters.map((p) => (p as { slot: S }).slot) };
-      compiled.set(dialect, statement);
+      const query = build(slot, db, shape).compile(db);
+      const parameters = query.parameters.map((p) => (slots.has(p) ? (p as { slot: S }) : { value: p }));
+      statement = { sql: MARK + query.sql, parameters };
+      if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value!);
+      compiled.set(key, statement);
     }
-    return (await db.executeQuery<R>(CompiledQuery.raw(statement.sql, statement.slots.map((name) => values[name])))).rows;
+    const parameters = statement.parameters.map((p) => ('slot' in p ? values[p.slot] : p.value));
+    return (await db.executeQuery<R>(CompiledQuery.raw(statement.sql, parameters))).rows;
   };
 }
 

@@ -1,8 +1,10 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Device } from '../../contract/devices';
+import type { Device, DeviceStatus } from '../../contract/devices';
 import type { Page } from '../../contract/envelope';
+import { MAX_PAGE_SIZE } from '../../contract/list-query';
 import { dialectOf } from '../db/dialect';
 import type { ListQuery } from '../db/paged-list';
+import { preparedPerShape, type Slot } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { DEVICE_SORTING, filterDevices, selectDevices, toDevice, type DeviceFilters, type DeviceSort } from './devices';
 import { perDatabase } from '../db/per-database';
@@ -67,11 +69,16 @@ async function fingerprintOf(db: Kysely<DB>, filters: DeviceFilters): Promise<st
 const nullable = (sortby: DeviceSort) => DEVICE_SORTING.nullable?.includes(sortby) ?? false;
 const column = (sortby: DeviceSort) => DEVICE_SORTING.columns[sortby] as Expression<string | number | null>;
 
-/** `order by` of the list, nulls placed as pagedList places them (first ascending, last descending). */
-function orderSql(db: Kysely<DB>, sortby: DeviceSort, desc: boolean) {
+const DEVICE_ID = sql.ref('devices.id');
+
+/**
+ * `order by` of the list, nulls placed as pagedList places them (first ascending, last
+ * descending): on the devices' columns, or on the same values read out of a subquery.
+ */
+function orderSql(db: Kysely<DB>, sortby: DeviceSort, desc: boolean, value: Expression<unknown> = column(sortby), id: Expression<unknown> = DEVICE_ID) {
   const dir = sql.raw(desc ? 'desc' : 'asc');
   const nulls = dialectOf(db) === 'postgres' && nullable(sortby) ? sql.raw(desc ? ' nulls last' : ' nulls first') : sql``;
-  return sql`${column(sortby)} ${dir}${nulls}, devices.id ${dir}`;
+  return sql`${value} ${dir}${nulls}, ${id} ${dir}`;
 }
 
 /** One pass over the list: the sort value and id of rows 0, ANCHOR_EVERY, 2·ANCHOR_EVERY, … */
@@ -109,31 +116,69 @@ function rebuild(db: Kysely<DB>, key: string, filters: DeviceFilters, sortby: De
 /** A page from the anchors: its boards, and the fingerprint of the counters it was read under. */
 type AnchoredRead = { fingerprint: string; devices: Device[] };
 
-const idOrder = (desc: boolean) => sql`devices.id ${sql.raw(desc ? 'desc' : 'asc')}`;
+const idOrder = (desc: boolean, id: Expression<unknown> = DEVICE_ID) => sql`${id} ${sql.raw(desc ? 'desc' : 'asc')}`;
 
 /**
- * The page in one statement, when the anchor's block of the list holds all of it (nearly every
- * page): its ids read from the sort's index alone from the anchor on, joined to their rows, with
- * the list's fingerprint as the statement saw it. On PostgreSQL each round trip costs more than
- * the page's index reads, and the steps below take three. With a nullable sort the null rows are
- * a block of their own (first ascending, last descending); undefined when the anchor's block ends
- * within the page (the last page, or the one where the null block begins or ends).
+ * Where a page statement starts reading the list: at its first row, or at an anchor inside the
+ * block of rows with a sort value, or inside the block of nulls (first ascending, last descending).
  */
-async function pageInOneRead(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, anchor: Anchor, skip: number, limit: number): Promise<AnchoredRead | undefined> {
+type From = 'start' | 'value' | 'null';
+
+/** What a page statement's text depends on: the list's filters without their values, its order, where it starts. */
+type PageShape = { batch: boolean; status: DeviceStatus | null; sortby: DeviceSort; desc: boolean; from: From };
+
+/**
+ * Rows of the list a page statement reads at most, from where it starts: past the farthest
+ * anchor a page can begin at, up to the largest page. It is written into the statement, so
+ * PostgreSQL's planner reckons the page's OFFSET and LIMIT (parameters, which it cannot see when
+ * it makes a generic plan) within it: the generic plan costs about what the custom ones do, and
+ * is kept after five runs. Planning the page's joins anew cost the backend 0.45 ms of CPU per
+ * page, three times running them. The list is read only as far as the page needs.
+ */
+const WINDOW = ANCHOR_EVERY + MAX_PAGE_SIZE;
+
+/**
+ * A page of the list in one statement, compiled once per shape: its ids read from the sort's
+ * index alone from the start or the anchor on, joined to their rows. From an anchor it carries
+ * the list's fingerprint as the statement saw it. On PostgreSQL each round trip costs more than
+ * the page's index reads.
+ */
+const pageStatement = preparedPerShape((slot: Slot<'project' | 'batch' | 'value' | 'id' | 'skip' | 'limit'>, db: Kysely<DB>, shape: PageShape) => {
+  const { sortby, desc, from } = shape;
+  // A slot stands where each value goes, as `never` to fit the field (filterDevices only hands it on to
+  // the query); the status is the shape's own.
+  const filters: DeviceFilters = { project_id: slot('project') as never, production_batch_id: shape.batch ? (slot('batch') as never) : undefined, status: shape.status ?? undefined };
   const col = column(sortby);
   const cmp = sql.raw(desc ? '<=' : '>=');
-  const inNulls = anchor.value === null;
-  const from = inNulls ? sql<SqlBool>`${col} is null and devices.id ${cmp} ${anchor.id}` : sql<SqlBool>`(${col}, devices.id) ${cmp} (${anchor.value}, ${anchor.id})`;
-  const order = inNulls ? idOrder(desc) : orderSql(db, sortby, desc);
-  const ids = filterDevices(db, db.selectFrom('devices'), filters).where(from).select('devices.id').orderBy(order).limit(limit).offset(skip);
-  const rows = await selectDevices(db)
-    .innerJoin(ids.as('picked'), 'picked.id', 'devices.id')
-    .innerJoin(fingerprintQuery(db, filters).as('counters'), (join) => join.onTrue())
-    .select('counters.fingerprint')
-    .orderBy(order)
-    .execute();
-  if (rows.length < limit) return undefined;
-  return { fingerprint: rows[0].fingerprint, devices: rows.map(({ fingerprint: _fingerprint, ...device }) => toDevice(device)) };
+  const listed = filterDevices(db, db.selectFrom('devices'), filters).select(['devices.id', sql<unknown>`${col}`.as('v')]);
+  const inNulls = from === 'null';
+  const started =
+    from === 'value' ? listed.where(sql<SqlBool>`(${col}, devices.id) ${cmp} (${slot('value')}, ${slot('id')})`)
+    : inNulls ? listed.where(sql<SqlBool>`${col} is null and devices.id ${cmp} ${slot('id')}`)
+    : listed;
+  const window = started.orderBy(inNulls ? idOrder(desc) : orderSql(db, sortby, desc)).limit(sql.lit(WINDOW));
+  const inWindow = (w: 'w' | 'devices') => (inNulls ? idOrder(desc, sql.ref(`${w}.id`)) : orderSql(db, sortby, desc, w === 'w' ? sql.ref('w.v') : col, sql.ref(`${w}.id`)));
+  const ids = db.selectFrom(window.as('w')).select('w.id').orderBy(inWindow('w')).limit(slot('limit')).offset(slot('skip'));
+  const rows = selectDevices(db).innerJoin(ids.as('picked'), 'picked.id', 'devices.id');
+  const counted =
+    from === 'start'
+      ? rows.select(sql<string>`''`.as('fingerprint'))
+      : rows.innerJoin(fingerprintQuery(db, filters).as('counters'), (join) => join.onTrue()).select('counters.fingerprint');
+  return counted.orderBy(inWindow('devices'));
+});
+
+/** A page read by `pageStatement`: its boards, and the fingerprint of the counters it was read under. */
+async function pageInOneRead(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSort, desc: boolean, from: From, anchor: Anchor | undefined, skip: number, limit: number) {
+  const shape: PageShape = { batch: filters.production_batch_id !== undefined, status: filters.status ?? null, sortby, desc, from };
+  const rows = await pageStatement(db, shape, {
+    project: filters.project_id,
+    batch: filters.production_batch_id,
+    value: anchor?.value,
+    id: anchor?.id,
+    skip,
+    limit,
+  });
+  return { fingerprint: rows[0]?.fingerprint, devices: rows.map(({ fingerprint: _fingerprint, ...device }) => toDevice(device)) };
 }
 
 /** The page where the anchor's block ends within it: the fingerprint, the ids block by block, then their rows. */
@@ -171,8 +216,9 @@ async function idsFrom(db: Kysely<DB>, filters: DeviceFilters, sortby: DeviceSor
 }
 
 /**
- * A page of a long list by its anchors, or undefined when they cannot serve it (a short offset,
- * a list they do not keep, anchors not made yet or stale): the caller reads it with OFFSET.
+ * A page of a long list from its start or by its anchors, or undefined when they cannot serve it
+ * (a list they do not keep, anchors not made yet or stale): the caller reads it with OFFSET.
+ * The first ANCHOR_EVERY rows are read from the list's start, which needs no anchor.
  */
 export async function anchoredPage(
   db: Kysely<DB>,
@@ -181,11 +227,13 @@ export async function anchoredPage(
   total: number,
 ): Promise<Page<Device> | undefined> {
   const offset = (list.page - 1) * list.limit;
-  if (offset < ANCHOR_EVERY || offset >= total) return undefined;
+  if (offset >= total) return undefined;
   const sortby = list.sortby ?? DEVICE_SORTING.default;
   const desc = list.sortdesc ?? (list.sortby === undefined && DEVICE_SORTING.defaultDesc === true);
   const key = listKey(filters, sortby, desc);
   if (key === undefined) return undefined;
+  const answer = (devices: Device[]) => ({ data: devices, meta: { page: list.page, limit: list.limit, total } });
+  if (offset < ANCHOR_EVERY) return answer((await pageInOneRead(db, filters, sortby, desc, 'start', undefined, offset, list.limit)).devices);
   const anchors = cacheOf(db).get(key)?.anchors;
   if (!anchors) {
     void rebuild(db, key, filters, sortby, desc);
@@ -194,14 +242,15 @@ export async function anchoredPage(
   const anchor = anchors.rows[Math.floor(offset / ANCHOR_EVERY)];
   if (!anchor) return undefined;
   const skip = offset % ANCHOR_EVERY;
-  const page =
-    (await pageInOneRead(db, filters, sortby, desc, anchor, skip, list.limit)) ?? (await pageInSteps(db, filters, sortby, desc, anchor, skip, list.limit));
+  const read = await pageInOneRead(db, filters, sortby, desc, anchor.value === null ? 'null' : 'value', anchor, skip, list.limit);
+  // Fewer rows than a page: the anchor's block ends within it (the last page, or where the null block begins or ends).
+  const page = read.devices.length === list.limit ? read : await pageInSteps(db, filters, sortby, desc, anchor, skip, list.limit);
   if (page.fingerprint !== anchors.fingerprint) {
     // The list moved since the anchors were found: OFFSET serves this page, and they are found again.
     void rebuild(db, key, filters, sortby, desc);
     return undefined;
   }
-  return { data: page.devices, meta: { page: list.page, limit: list.limit, total } };
+  return answer(page.devices);
 }
 
 /** Waits for the anchors of a list being made (tests, and the bench's warm-up). */

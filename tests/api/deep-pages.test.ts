@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../server/db/dialect';
 import { ANCHOR_EVERY, anchoredPage, anchorsReady } from '../../server/store/device-anchors';
 import type { DeviceSort } from '../../server/store/devices';
 import { createProduction, repairCounters, type Production } from './helpers/production';
@@ -111,6 +113,41 @@ describe('deep pages of a long device list', () => {
     expect(anchored!.data.map((d) => d.id)).toEqual(passed.slice(41 * 25, 42 * 25));
     const inBatch = await t.call('GET', `/v1/productionbatches/${p.batchId}/devices?sortby=id&limit=25&page=60`, { as: 'root' });
     expect(inBatch.json().data.map((d: { id: number }) => d.id)).toEqual(sorted('id', false).slice(59 * 25, 60 * 25));
+  });
+
+  it('reads every page with one statement per list shape, which PostgreSQL plans once for all pages', async () => {
+    await t.db.connection().execute(async (db) => {
+      const expected = sorted('tested_at', true);
+      const read = async (n: number, limit: number) => {
+        const got = await anchoredPage(db, { project_id: p.projectId }, { page: n, limit, sortby: 'tested_at', sortdesc: true }, BOARDS);
+        expect(got, `page ${n} of ${limit}`).toBeDefined();
+        expect(got!.data.map((d) => d.id), `page ${n} of ${limit}`).toEqual(expected.slice((n - 1) * limit, n * limit));
+      };
+      const deep = { page: 45, limit: 25, sortby: 'tested_at' as const, sortdesc: true };
+      expect(await anchoredPage(db, { project_id: p.projectId }, deep, BOARDS), 'no anchors yet on this handle').toBeUndefined();
+      await anchorsReady(db);
+      const pg = dialectOf(db) === 'postgres';
+      const plans = async () =>
+        pg
+          ? (await sql<{ name: string; generic_plans: string; custom_plans: string }>`
+              select name, generic_plans, custom_plans from pg_prepared_statements where statement like '%as "w"%'`.execute(db)).rows
+          : [];
+      const before = new Map((await plans()).map((r) => [r.name, Number(r.generic_plans) + Number(r.custom_plans)]));
+      // From the list's start (pages 1 to 10 of 25) and from anchors, with two page sizes: every
+      // offset and size is a parameter, so neither the text nor the plan varies with them.
+      for (const limit of [25, 30]) for (let n = 1; n <= 8; n++) await read(n, limit);
+      for (const limit of [25, 30]) for (let n = 41; n <= 48; n++) await read(n, limit);
+      if (!pg) return;
+      const used = (await plans()).filter((r) => Number(r.generic_plans) + Number(r.custom_plans) > (before.get(r.name) ?? 0));
+      // One from the start, one from an anchor in the block of tested boards.
+      expect(used).toHaveLength(2);
+      for (const statement of used) {
+        // Planned for its values five times, then one generic plan: the window keeps the page's
+        // OFFSET and LIMIT from making the generic plan look costlier than the custom ones.
+        expect(Number(statement.custom_plans)).toBeLessThanOrEqual(5);
+        expect(Number(statement.generic_plans)).toBeGreaterThan(5);
+      }
+    });
   });
 
   it('after a board changes, reads with OFFSET until the anchors are found again, and is right throughout', async () => {

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
-import { preparedOnce } from '../../server/db/prepared';
+import { preparedOnce, preparedPerShape } from '../../server/db/prepared';
 import { BATCH_COUNTERS, BATCH_TALLY, type BatchCounts } from '../../server/services/production/counters';
 import { ingestReports } from '../../server/services/production/ingest';
 import { tallyFromJson, writeNow } from '../../server/services/production/tallies';
@@ -40,6 +40,23 @@ describe('a statement prepared once', () => {
         expect(rows.filter((r) => r.statement.includes('pg_prepared_statements'))).toEqual([]);
       }
     });
+  });
+});
+
+describe('a statement prepared per shape', () => {
+  it('is built once per shape, keeps the values the shape wrote and fills its slots per call', async () => {
+    const built: string[] = [];
+    const statement = preparedPerShape<{ n: number }, 'n', { plus: number; negate: boolean }>((slot, _db, shape) => {
+      built.push(JSON.stringify(shape));
+      const n = sql`cast(${slot('n')} as integer) + cast(${shape.plus} as integer)`;
+      return sql`select ${shape.negate ? sql`-(${n})` : n} as n`;
+    });
+    const answers: number[] = [];
+    for (const [shape, n] of [[{ plus: 1, negate: false }, 10], [{ plus: 1, negate: false }, 20], [{ plus: 5, negate: true }, 10], [{ plus: 1, negate: false }, 30]] as const) {
+      answers.push(Number((await statement(t.db, shape, { n }))[0].n));
+    }
+    expect(answers).toEqual([11, 21, -15, 31]);
+    expect(built).toEqual(['{"plus":1,"negate":false}', '{"plus":5,"negate":true}']);
   });
 });
 

@@ -54,15 +54,20 @@ const deviceFilters = ({ project, batch }: DeviceScope, list: DeviceListQuery): 
   failing_step: list.failing_step,
 });
 
-const isWholeProject = (f: DeviceFilters) =>
-  f.search === undefined && f.status === undefined && f.production_batch_id === undefined && f.failing_step === undefined;
+/**
+ * The count of an unfiltered list off the row the scope already read, the project's or the
+ * batch's (both maintained counters, what countDevices would sum): no round trip.
+ */
+function countedInScope({ project, batch }: DeviceScope, f: DeviceFilters): number | undefined {
+  if (f.search !== undefined || f.status !== undefined || f.failing_step !== undefined) return undefined;
+  if (f.production_batch_id === undefined) return project.device_count;
+  return batch && f.production_batch_id === batch.id ? batch.device_count : undefined;
+}
 
 export async function devicePage(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<Page<Device>> {
   const filters = deviceFilters(scope, list);
   const { matches, sorting } = await prepare(db, filters);
-  // The whole project's count is on the project row the scope already read: no round trip.
-  const total = async () =>
-    matches ?? (isWholeProject(filters) ? scope.project.device_count : countDevices(db, filters));
+  const total = async () => matches ?? countedInScope(scope, filters) ?? countDevices(db, filters);
   if (sorting !== DEVICE_SORTING) return listDevices(db, filters, list, sorting, total);
   // A deep page of a long list seeks from the nearest anchor instead of walking the rows before it.
   const count = await total();

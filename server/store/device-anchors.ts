@@ -18,7 +18,8 @@ import { perDatabase } from '../db/per-database';
  * when they were found (a fingerprint of the batches' maintained counters, which move with every
  * board made, tested, released or corrected); when the counters have moved the page is read with
  * OFFSET as before, and the anchors are found again in the background, at most once per
- * REBUILD_AFTER_MS, so a list that changes all the time costs what it cost before.
+ * REBUILD_AFTER_MS, so a list that changes all the time costs what it cost before. The first
+ * ANCHOR_EVERY rows need no anchor: they are read from the list's start, by the same statement.
  */
 /** Rows between anchors: a deep page reads at most this many ids before its own (1,000 cost 2.5× page 3 at a million boards). */
 export const ANCHOR_EVERY = 250;

@@ -12,7 +12,7 @@ import { findEnclosureSetting } from '../store/enclosure-settings';
 import { findInvite } from '../store/invites';
 import { findProject } from '../store/projects';
 import { findReleaseBatchHeadWithProject } from '../store/release-batches';
-import { findProfile, profileIdOf } from '../store/test-profiles';
+import { findProfileWithProject, type ProfileFoundBy } from '../store/test-profiles';
 import { findReportDetail } from '../store/reports';
 import { findUser } from '../store/users';
 import { parseId } from './validate';
@@ -33,10 +33,18 @@ const inProject = async <T extends { project_id: number }>(db: Kysely<DB>, row: 
   return project ? { row: { ...row, project }, owner: { company_id: project.company_id, project_id: project.id } } : undefined;
 };
 
-/** A child row of a test profile: its id with the profile (and project) it belongs to. */
-const childOfProfile = async (db: Kysely<DB>, id: number, profileId: number | undefined) => {
-  const found = profileId === undefined ? undefined : await inProject(db, await findProfile(db, profileId));
-  return found && { row: { id, profile: found.row }, owner: found.owner };
+/** A test profile with its project, by its own id or by one of its parts' (`by`): one read. */
+const ofProfile = async (db: Kysely<DB>, by: ProfileFoundBy, id: number) => {
+  const found = await findProfileWithProject(db, by, id);
+  if (!found) return undefined;
+  const { profile, project } = found;
+  return { profile: { ...profile, project }, owner: { company_id: project.company_id, project_id: project.id } };
+};
+
+/** A part of a test profile (a step, file or variable): its id with the profile it belongs to, judged by the project. */
+const partOfProfile = async (db: Kysely<DB>, by: Exclude<ProfileFoundBy, 'test_profiles'>, id: number) => {
+  const found = await ofProfile(db, by, id);
+  return found && { row: { id, profile: found.profile }, owner: found.owner };
 };
 
 export const SCOPES = {
@@ -76,11 +84,14 @@ export const SCOPES = {
     return found && { row: { invite: found.row, project: found.row.project }, owner: found.owner };
   }),
   /** A test profile: its project's (issue 13). */
-  testProfile: scope(async (db, id) => inProject(db, await findProfile(db, id))),
+  testProfile: scope(async (db, id) => {
+    const found = await ofProfile(db, 'test_profiles', id);
+    return found && { row: found.profile, owner: found.owner };
+  }),
   /** A profile's step, file or variable: the row's id and its profile's, judged by the project. */
-  testConfiguration: scope(async (db, id) => childOfProfile(db, id, await profileIdOf(db, 'test_configurations', id))),
-  testFile: scope(async (db, id) => childOfProfile(db, id, await profileIdOf(db, 'test_files', id))),
-  testVariable: scope(async (db, id) => childOfProfile(db, id, await profileIdOf(db, 'test_variables', id))),
+  testConfiguration: scope((db, id) => partOfProfile(db, 'test_configurations', id)),
+  testFile: scope((db, id) => partOfProfile(db, 'test_files', id)),
+  testVariable: scope((db, id) => partOfProfile(db, 'test_variables', id)),
   /** A cassette: its company's (one of no company is the platform's alone). */
   cassette: scope(async (db, id) => {
     const cassette = await findCassette(db, id);

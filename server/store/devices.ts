@@ -3,9 +3,9 @@ import { SERIAL_SEARCH_ANYWHERE_MIN, type Device, type DeviceStatus, type Report
 import { dialectOf, escapeLike, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import { pagedList, type ListQuery, type ListSorting, type PagedListOptions } from '../db/paged-list';
-import { preparedOnce, type Slot } from '../db/prepared';
+import { preparedOnce, preparedPerShape, type Slot } from '../db/prepared';
 import type { DB } from '../db/schema';
-import { statusCounter } from '../services/production/counters';
+import { statusCounter, type BatchCounter } from '../services/production/counters';
 import { boardsStoppedQualifying, countDraftBoards, STOPPED_QUALIFYING, type DraftSide } from './draft-board-counts';
 
 /** The stored search key of a serial: serials are matched and kept unique case-insensitively. */
@@ -308,22 +308,38 @@ export async function countDevices(db: Kysely<DB>, filters: DeviceFilters): Prom
       .executeTakeFirst();
     return toCount(row?.n as string | number | undefined);
   }
-  const onlyProject = filters.status === undefined && filters.production_batch_id === undefined;
-  if (onlyProject && filters.project_id !== undefined) {
-    let q = db.selectFrom('projects').where('id', '=', filters.project_id).select('device_count');
-    if (filters.company_id !== undefined) q = q.where('company_id', '=', filters.company_id);
-    return (await q.executeTakeFirst())?.device_count ?? 0;
+  const shape: CountShape = {
+    counter: filters.status ? statusCounter(filters.status) : 'device_count',
+    project: filters.project_id !== undefined,
+    batch: filters.production_batch_id !== undefined,
+    company: filters.company_id !== undefined,
+  };
+  const values = { project: filters.project_id, batch: filters.production_batch_id, company: filters.company_id };
+  const [row] = await countedStatement(db, shape, values);
+  return toCount(row?.n);
+}
+
+/** What a count from the maintained counters depends on: the counter, and which filters are given. */
+type CountShape = { counter: BatchCounter; project: boolean; batch: boolean; company: boolean };
+
+/**
+ * The count of a list without a search from the counters, one statement per shape compiled once
+ * (prepared.ts): a filtered list asks it with every page. A whole project reads its own row.
+ */
+const countedStatement = preparedPerShape((slot: Slot<'project' | 'batch' | 'company'>, db: Kysely<DB>, shape: CountShape) => {
+  if (shape.project && !shape.batch && shape.counter === 'device_count') {
+    const q = db.selectFrom('projects').where('id', '=', slot('project')).select(sql<string | number | null>`device_count`.as('n'));
+    return shape.company ? q.where('company_id', '=', slot('company')) : q;
   }
-  const counter = filters.status ? statusCounter(filters.status) : 'device_count';
   let q = db
     .selectFrom('production_batches')
     .innerJoin('projects', 'projects.id', 'production_batches.project_id')
-    .select(sql<string | number | null>`sum(${sql.ref(`production_batches.${counter}`)})`.as('n'));
-  if (filters.project_id !== undefined) q = q.where('production_batches.project_id', '=', filters.project_id);
-  if (filters.production_batch_id !== undefined) q = q.where('production_batches.id', '=', filters.production_batch_id);
-  if (filters.company_id !== undefined) q = q.where('projects.company_id', '=', filters.company_id);
-  return toCount((await q.executeTakeFirst())?.n);
-}
+    .select(sql<string | number | null>`sum(${sql.ref(`production_batches.${shape.counter}`)})`.as('n'));
+  if (shape.project) q = q.where('production_batches.project_id', '=', slot('project'));
+  if (shape.batch) q = q.where('production_batches.id', '=', slot('batch'));
+  if (shape.company) q = q.where('projects.company_id', '=', slot('company'));
+  return q;
+});
 
 /**
  * A page of the devices `filters` select, in `sorting` (deviceSortingFor). `total` says how to

@@ -157,15 +157,16 @@ const pageStatement = preparedPerShape((slot: Slot<'project' | 'batch' | 'value'
     from === 'value' ? listed.where(sql<SqlBool>`(${col}, devices.id) ${cmp} (${slot('value')}, ${slot('id')})`)
     : inNulls ? listed.where(sql<SqlBool>`${col} is null and devices.id ${cmp} ${slot('id')}`)
     : listed;
-  const window = started.orderBy(inNulls ? idOrder(desc) : orderSql(db, sortby, desc)).limit(sql.lit(WINDOW));
-  const inWindow = (w: 'w' | 'devices') => (inNulls ? idOrder(desc, sql.ref(`${w}.id`)) : orderSql(db, sortby, desc, w === 'w' ? sql.ref('w.v') : col, sql.ref(`${w}.id`)));
-  const ids = db.selectFrom(window.as('w')).select('w.id').orderBy(inWindow('w')).limit(slot('limit')).offset(slot('skip'));
+  // The list's order, on the devices' columns or on the window's copies of them; a null block is in id order alone.
+  const order = (value: Expression<unknown>, id: Expression<unknown>) => (inNulls ? idOrder(desc, id) : orderSql(db, sortby, desc, value, id));
+  const window = started.orderBy(order(col, DEVICE_ID)).limit(sql.lit(WINDOW));
+  const ids = db.selectFrom(window.as('w')).select('w.id').orderBy(order(sql.ref('w.v'), sql.ref('w.id'))).limit(slot('limit')).offset(slot('skip'));
   const rows = selectDevices(db).innerJoin(ids.as('picked'), 'picked.id', 'devices.id');
   const counted =
     from === 'start'
       ? rows.select(sql<string>`''`.as('fingerprint'))
       : rows.innerJoin(fingerprintQuery(db, filters).as('counters'), (join) => join.onTrue()).select('counters.fingerprint');
-  return counted.orderBy(inWindow('devices'));
+  return counted.orderBy(order(col, DEVICE_ID));
 });
 
 /** A page read by `pageStatement`: its boards, and the fingerprint of the counters it was read under. */

@@ -4,7 +4,7 @@ import type { Project } from '../../contract/projects';
 import type { TestProfile, TestProfileStatus } from '../../contract/test-profiles';
 import { lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
-import { preparedOnce, type Slot } from '../db/prepared';
+import { preparedPerShape, type Slot } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
@@ -81,28 +81,20 @@ export async function findProfile(db: Kysely<DB>, id: number): Promise<TestProfi
 export type ProfileFoundBy = 'test_profiles' | 'test_configurations' | 'test_files' | 'test_variables';
 
 /**
- * A profile with its project, by `by`'s id, in one statement compiled once: the access check of
- * every profile route reads it. It took two reads, three by a step, file or variable, each a
- * round trip on PostgreSQL.
+ * A profile with its project, by `by`'s id, in one statement (one per `by`) compiled once: the
+ * access check of every profile route reads it. It took two reads, three by a step, file or
+ * variable, each a round trip on PostgreSQL.
  */
-const profileWithProjectBy = (by: ProfileFoundBy) =>
-  preparedOnce((slot: Slot<'id'>, db: Kysely<DB>) => {
-    const joined = selectProfiles(db).innerJoin('projects', 'projects.id', 'test_profiles.project_id').select(JOINED_PROJECT_COLUMNS);
-    if (by === 'test_profiles') return joined.where('test_profiles.id', '=', slot('id'));
-    // The three tables of a profile's parts share the two columns read here.
-    const child = `${by} as child` as 'test_configurations as child';
-    return joined.innerJoin(child, 'child.test_profile_id', 'test_profiles.id').where('child.id', '=', slot('id'));
-  });
-
-const PROFILE_WITH_PROJECT = {
-  test_profiles: profileWithProjectBy('test_profiles'),
-  test_configurations: profileWithProjectBy('test_configurations'),
-  test_files: profileWithProjectBy('test_files'),
-  test_variables: profileWithProjectBy('test_variables'),
-};
+const profileWithProject = preparedPerShape((slot: Slot<'id'>, db: Kysely<DB>, by: ProfileFoundBy) => {
+  const joined = selectProfiles(db).innerJoin('projects', 'projects.id', 'test_profiles.project_id').select(JOINED_PROJECT_COLUMNS);
+  if (by === 'test_profiles') return joined.where('test_profiles.id', '=', slot('id'));
+  // The three tables of a profile's parts share the two columns read here.
+  const child = `${by} as child` as 'test_configurations as child';
+  return joined.innerJoin(child, 'child.test_profile_id', 'test_profiles.id').where('child.id', '=', slot('id'));
+});
 
 export async function findProfileWithProject(db: Kysely<DB>, by: ProfileFoundBy, id: number): Promise<{ profile: TestProfile; project: Project } | undefined> {
-  const [row] = await PROFILE_WITH_PROJECT[by](db, { id });
+  const [row] = await profileWithProject(db, by, { id });
   if (!row) return undefined;
   const { project, own } = projectOfJoined(row);
   return { profile: toProfile(own), project };

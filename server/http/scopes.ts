@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Owner } from '../../contract/permissions';
+import type { Project } from '../../contract/projects';
 import type { Caller } from '../auth/authenticate';
 import { callerAsUser } from '../auth/authenticate';
 import type { DB } from '../db/schema';
 import { findBatchWithProject } from '../store/batches';
 import { findCassette } from '../store/cassettes';
 import { findCompany } from '../store/companies';
-import { findConfigurationRow } from '../store/hardware';
+import { findConfigurationWithProject, findSelectedCartridgeWithProject } from '../store/hardware';
 import { findDevice } from '../store/devices';
 import { findEnclosureSetting } from '../store/enclosure-settings';
-import { findInvite } from '../store/invites';
+import { findInviteWithProject } from '../store/invites';
 import { findProject } from '../store/projects';
 import { findReleaseBatchHeadWithProject } from '../store/release-batches';
 import { findProfileWithProject, type ProfileFoundBy } from '../store/test-profiles';
@@ -27,11 +28,8 @@ type Resolver<T> = (db: Kysely<DB>, id: number, caller: Caller | null) => Promis
 
 const scope = <T>(resolve: Resolver<T>) => resolve;
 
-/** A project's row: owned by the project's company, and readable by the project's members. */
-const inProject = async <T extends { project_id: number }>(db: Kysely<DB>, row: T | undefined) => {
-  const project = row && (await findProject(db, row.project_id));
-  return project ? { row: { ...row, project }, owner: { company_id: project.company_id, project_id: project.id } } : undefined;
-};
+/** A project's row read with its project: owned by the project's company, and readable by the project's members. */
+const ownedByProject = <T extends { project: Project }>(row: T | undefined) => row && { row, owner: { company_id: row.project.company_id, project_id: row.project.id } };
 
 /** A test profile with its project, by its own id or by one of its parts' (`by`): one read. */
 const ofProfile = async (db: Kysely<DB>, by: ProfileFoundBy, id: number) => {
@@ -79,10 +77,7 @@ export const SCOPES = {
     const found = await findReportDetail(db, id);
     return found && { row: found.report, owner: { company_id: found.company_id, project_id: found.report.project_id } };
   }),
-  invite: scope(async (db, id) => {
-    const found = await inProject(db, await findInvite(db, id));
-    return found && { row: { invite: found.row, project: found.row.project }, owner: found.owner };
-  }),
+  invite: scope(async (db, id) => ownedByProject(await findInviteWithProject(db, id))),
   /** A test profile: its project's (issue 13). */
   testProfile: scope(async (db, id) => {
     const found = await ofProfile(db, 'test_profiles', id);
@@ -98,12 +93,9 @@ export const SCOPES = {
     return cassette && { row: cassette, owner: { company_id: cassette.company?.id ?? -1 } };
   }),
   /** A project's cassette configuration (issue 13): its project's. */
-  cassetteConfiguration: scope(async (db, id) => inProject(db, await findConfigurationRow(db, id))),
+  cassetteConfiguration: scope(async (db, id) => ownedByProject(await findConfigurationWithProject(db, id))),
   /** A selected cartridge of a project (a request's, before its project exists, is not one here). */
-  selectedCartridge: scope(async (db, id) => {
-    const row = await db.selectFrom('selected_cartridges').select(['id', 'project_id', 'cartridge_type_id', 'bay']).where('id', '=', id).executeTakeFirst();
-    return row && row.project_id !== null ? inProject(db, { ...row, project_id: row.project_id }) : undefined;
-  }),
+  selectedCartridge: scope(async (db, id) => ownedByProject(await findSelectedCartridgeWithProject(db, id))),
   /** A company's settings of a jig: its company's, and only while the jig is that company's. */
   enclosureSetting: scope(async (db, id) => {
     const setting = await findEnclosureSetting(db, id);

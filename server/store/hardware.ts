@@ -3,8 +3,10 @@ import type { AmsType } from '../../contract/cassette-module-types';
 import { MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
 import type { CassetteConfiguration, CompanyConfiguration, HardwareChoices, ProjectCassette, TestResource } from '../../contract/hardware';
+import type { Project } from '../../contract/projects';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
 
 /**
@@ -71,8 +73,32 @@ async function usedPlaces(db: Kysely<DB>, projectId: number): Promise<{ slot: nu
   return { slot: Number(slot?.n ?? 0), bay: Number(bay?.n ?? 0) };
 }
 
-export function findConfigurationRow(db: Kysely<DB>, id: number): Promise<ConfigurationRow | undefined> {
-  return db.selectFrom('cassette_configurations').select(configurationColumns).where('id', '=', id).executeTakeFirst();
+/** A cassette configuration with its project in one read: the access check of its routes. */
+export async function findConfigurationWithProject(db: Kysely<DB>, id: number): Promise<(ConfigurationRow & { project: Project }) | undefined> {
+  const row = await db
+    .selectFrom('cassette_configurations')
+    .innerJoin('projects', 'projects.id', 'cassette_configurations.project_id')
+    .select(configurationColumns.map((c) => `cassette_configurations.${c}` as const))
+    .select(JOINED_PROJECT_COLUMNS)
+    .where('cassette_configurations.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { project, own } = projectOfJoined(row);
+  return { ...own, project };
+}
+
+/** A project's selected cartridge with the project in one read (a request's, before its project exists, is none). */
+export async function findSelectedCartridgeWithProject(db: Kysely<DB>, id: number) {
+  const row = await db
+    .selectFrom('selected_cartridges as sc')
+    .innerJoin('projects', 'projects.id', 'sc.project_id')
+    .select(['sc.id', 'sc.project_id', 'sc.cartridge_type_id', 'sc.bay'])
+    .select(JOINED_PROJECT_COLUMNS)
+    .where('sc.id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.project_id === null) return undefined;
+  const { project, own } = projectOfJoined({ ...row, project_id: row.project_id });
+  return { ...own, project };
 }
 
 export async function projectModules(db: Kysely<DB>, projectId: number) {

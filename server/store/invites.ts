@@ -3,9 +3,11 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Page } from '../../contract/envelope';
 import { INVITE_TTL_DAYS, type Invite, type InviteListQuery, type InviteStatus } from '../../contract/invites';
 import type { RoleSlug } from '../../contract/roles';
+import type { Project } from '../../contract/projects';
 import { hashToken } from '../auth/tokens';
 import { matchesSearch, pagedList, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 
 /**
  * Invitations into a project. The token is 32 random bytes (base64url) handed out once; only its
@@ -114,6 +116,14 @@ export async function listInvites(db: Kysely<DB>, projectId: number, list: Invit
 export async function findInvite(db: Kysely<DB>, id: number): Promise<Invite | undefined> {
   const row = await selectInvites(db).where('invites.id', '=', id).executeTakeFirst();
   return row && toInvite(row);
+}
+
+/** An invite with its project in one read: the access check of the invite routes. */
+export async function findInviteWithProject(db: Kysely<DB>, id: number): Promise<{ invite: Invite; project: Project } | undefined> {
+  const row = await selectInvites(db).innerJoin('projects', 'projects.id', 'invites.project_id').select(JOINED_PROJECT_COLUMNS).where('invites.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { project, own } = projectOfJoined(row);
+  return { invite: toInvite(own), project };
 }
 
 /** The raw row a link's token names (status as stored), or undefined for an unknown token. */

@@ -28,21 +28,16 @@ type Resolver<T> = (db: Kysely<DB>, id: number, caller: Caller | null) => Promis
 
 const scope = <T>(resolve: Resolver<T>) => resolve;
 
-/** A project's row read with its project: owned by the project's company, and readable by the project's members. */
+/**
+ * A row read with its project (one statement, joined): owned by the project's company, and
+ * readable by the project's members. Every scope of a project's row judges it by this.
+ */
 const ownedByProject = <T extends { project: Project }>(row: T | undefined) => row && { row, owner: { company_id: row.project.company_id, project_id: row.project.id } };
-
-/** A test profile with its project, by its own id or by one of its parts' (`by`): one read. */
-const ofProfile = async (db: Kysely<DB>, by: ProfileFoundBy, id: number) => {
-  const found = await findProfileWithProject(db, by, id);
-  if (!found) return undefined;
-  const { profile, project } = found;
-  return { profile: { ...profile, project }, owner: { company_id: project.company_id, project_id: project.id } };
-};
 
 /** A part of a test profile (a step, file or variable): its id with the profile it belongs to, judged by the project. */
 const partOfProfile = async (db: Kysely<DB>, by: Exclude<ProfileFoundBy, 'test_profiles'>, id: number) => {
-  const found = await ofProfile(db, by, id);
-  return found && { row: { id, profile: found.profile }, owner: found.owner };
+  const found = ownedByProject(await findProfileWithProject(db, by, id));
+  return found && { row: { id, profile: found.row }, owner: found.owner };
 };
 
 export const SCOPES = {
@@ -55,15 +50,9 @@ export const SCOPES = {
     return project && { row: project, owner: { company_id: project.company_id, project_id: project.id } };
   }),
   // The batch, its project and its counters in one query: a batch route costs no second read.
-  productionBatch: scope(async (db, id) => {
-    const found = await findBatchWithProject(db, id);
-    return found && { row: found, owner: { company_id: found.project.company_id, project_id: found.project.id } };
-  }),
+  productionBatch: scope(async (db, id) => ownedByProject(await findBatchWithProject(db, id))),
   // The batch and its project in one query, like a production batch.
-  releaseBatch: scope(async (db, id) => {
-    const found = await findReleaseBatchHeadWithProject(db, id);
-    return found && { row: found, owner: { company_id: found.project.company_id, project_id: found.project.id } };
-  }),
+  releaseBatch: scope(async (db, id) => ownedByProject(await findReleaseBatchHeadWithProject(db, id))),
   device: scope(async (db, id) => {
     const found = await findDevice(db, id);
     return (
@@ -79,10 +68,7 @@ export const SCOPES = {
   }),
   invite: scope(async (db, id) => ownedByProject(await findInviteWithProject(db, id))),
   /** A test profile: its project's (issue 13). */
-  testProfile: scope(async (db, id) => {
-    const found = await ofProfile(db, 'test_profiles', id);
-    return found && { row: found.profile, owner: found.owner };
-  }),
+  testProfile: scope(async (db, id) => ownedByProject(await findProfileWithProject(db, 'test_profiles', id))),
   /** A profile's step, file or variable: the row's id and its profile's, judged by the project. */
   testConfiguration: scope((db, id) => partOfProfile(db, 'test_configurations', id)),
   testFile: scope((db, id) => partOfProfile(db, 'test_files', id)),

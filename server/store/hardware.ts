@@ -96,6 +96,7 @@ export async function findSelectedCartridgeWithProject(db: Kysely<DB>, id: numbe
     .select(JOINED_PROJECT_COLUMNS)
     .where('sc.id', '=', id)
     .executeTakeFirst();
+  // The join leaves out a request's cartridge (no project yet); the check only narrows the type.
   if (!row || row.project_id === null) return undefined;
   const { project, own } = projectOfJoined({ ...row, project_id: row.project_id });
   return { ...own, project };

@@ -93,11 +93,11 @@ const profileWithProject = preparedPerShape((slot: Slot<'id'>, db: Kysely<DB>, b
   return joined.innerJoin(child, 'child.test_profile_id', 'test_profiles.id').where('child.id', '=', slot('id'));
 });
 
-export async function findProfileWithProject(db: Kysely<DB>, by: ProfileFoundBy, id: number): Promise<{ profile: TestProfile; project: Project } | undefined> {
+export async function findProfileWithProject(db: Kysely<DB>, by: ProfileFoundBy, id: number): Promise<(TestProfile & { project: Project }) | undefined> {
   const [row] = await profileWithProject(db, by, { id });
   if (!row) return undefined;
   const { project, own } = projectOfJoined(row);
-  return { profile: toProfile(own), project };
+  return { ...toProfile(own), project };
 }
 
 export type LockedProfile = { id: number; project_id: number; name: string; version: string; status: TestProfileStatus };

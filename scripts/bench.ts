@@ -36,8 +36,9 @@
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_PG_DATABASE   the bench's own PostgreSQL database on it (default jigboard_bench, or
  *                       jigboard_bench_N for another device count)
- *   BENCH_CPU_PROFILE=dir   a V8 CPU profile of the ingestion section's load, in this process
- *                       (scripts/bench-profile.ts), written to dir/ingestion-<database>.cpuprofile
+ *   BENCH_CPU_PROFILE=dir   a V8 CPU profile of each measured load, in this process
+ *                       (scripts/bench-profile.ts): dir/ingestion-<database>.cpuprofile, and
+ *                       dir/api-<database>-<n>.cpuprofile for the API table's nth route (0: bare)
  *   BENCH_PERF=path     Linux perf's record of the same load (BENCH_PERF_ALL=1: the whole machine;
  *                       BENCH_PERF_DELAY=ms: start later), to path-ingestion-<database>
  *   --build             rebuild the web app before measuring the bundle
@@ -408,7 +409,8 @@ async function recreatePostgresDatabase(url: string) {
 }
 
 /** A measured route; cpu is this process's (the server's) CPU time per answered request, µs. */
-type Row = { name: string; result: HttpResult; cpu: number; load: number; target?: number; note?: string };
+/** cpu: this process's CPU µs per answered request; kernel: its kernel share (loopback sends wake the database and the client). */
+type Row = { name: string; result: HttpResult; cpu: number; kernel: number; load: number; target?: number; note?: string };
 
 /**
  * The device lists' URLs on the bench project, by what they show: the api section measures
@@ -521,10 +523,11 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
       await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: 1 }); // warm up
       await anchorsReady(db); // a deep page's first request has the list's anchors found
       const cpu0 = process.cpuUsage();
-      const result = await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: SECONDS });
+      const load = () => client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: SECONDS });
+      const result = await profiled(`api-${label}-${routes.indexOf(route)}`, load);
       const cpu = process.cpuUsage(cpu0);
       const answered = Math.max(1, result.ok + result.non2xx);
-      rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, load: loadavg()[0], target: route.target, note: notes.get(route.name) });
+      rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, kernel: cpu.system / answered, load: loadavg()[0], target: route.target, note: notes.get(route.name) });
     }
     const bareRps = rows[0].result.rps;
     const bareCpu = rows[0].cpu;
@@ -538,20 +541,21 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
     }
     const seeded = seeding.reused ? 'reused' : `seeded now in ${seeding.seconds!.toFixed(0)} s`;
     console.log(`\n${label} API — ${fmt(DEVICES)} devices (${seeded}), ${CONNECTIONS} connections, ${SECONDS} s per route`);
-    const header = ['route', 'p50 ms', 'p99 ms', 'req/s', 'vs bare', 'CPU µs/req', 'load', 'target (p99)', 'answer'];
-    const widths = [40, 9, 9, 10, 9, 12, 6, 18, 0];
-    const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 7 ? c.padEnd(widths[i]) : c.padStart(widths[i] - 1) + ' ')).join('');
+    const header = ['route', 'p50 ms', 'p99 ms', 'req/s', 'vs bare', 'CPU µs/req', 'kernel', 'load', 'target (p99)', 'answer'];
+    const widths = [40, 9, 9, 10, 9, 12, 8, 6, 18, 0];
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i >= 8 ? c.padEnd(widths[i]) : c.padStart(widths[i] - 1) + ' ')).join('');
     console.log(line(header));
     for (const row of rows) {
       const r = row.result;
       const bad = r.non2xx + r.errors;
       const target = row.target === undefined ? '' : targetText({ target: { op: '<=', value: row.target }, unit: 'ms', met: r.p99 <= row.target });
       const note = [row.note, bad ? `${fmt(bad)} failed requests ${JSON.stringify(r.statuses)}` : ''].filter(Boolean).join('; ');
-      console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), row.load.toFixed(1), target, note]));
+      console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), fmt(row.kernel), row.load.toFixed(1), target, note]));
     }
     await phaseSplit(app, label, routes.filter((r) => r.name.includes('tested_at desc, page')), auth);
     console.log(
-      'CPU µs/req: this process\'s CPU time (server and bare app; the load client runs apart) per answered request;\n' +
+      'CPU µs/req: this process\'s CPU time (server and bare app; the load client runs apart) per answered request,\n' +
+        '  kernel: its kernel share (a loopback send runs the receiving side\'s TCP and wakes it, on this process\'s CPU);\n' +
         `  load: 1-minute load average after the route on ${cpus().length} cores (above ~1.5 something else shared the machine).`,
     );
 

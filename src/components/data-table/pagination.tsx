@@ -1,8 +1,9 @@
 import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import { useId } from 'react';
+import { PAGE_SIZE_CHOICES } from '../../../contract/list-query';
 import { Icon } from '../icon';
 
-const PAGE_SIZES = [10, 25, 50, 100];
+const PAGE_SIZES: readonly number[] = PAGE_SIZE_CHOICES;
 
 type PaginationProps = {
   page: number;

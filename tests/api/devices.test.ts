@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anchoredPage } from '../../server/store/device-anchors';
+import { countDevices, DEVICE_SORTING, listDevices } from '../../server/store/devices';
 import { createProduction, repairCounters, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -89,6 +91,24 @@ describe('GET /v1/projects/:id/devices', () => {
     const untested = await list('status=untested&sortby=serial');
     expect(serials(untested)).toEqual(['AB-010', 'AB-100', 'NEW-1']);
     expect(untested.json().meta.total).toBe(3);
+  });
+
+  it("never lists another project's boards for a batch of that project named in the filter", async () => {
+    const res = await beta.report({ serial: 'BETA-1', result: 'pass', finished_at: at('10') });
+    expect(res.statusCode).toBe(201);
+    const foreign = { project_id: p.projectId, production_batch_id: beta.batchId };
+    const listed = await list(`production_batch_id=${beta.batchId}&sortby=tested_at&sortdesc=true`);
+    expect(listed.json()).toMatchObject({ data: [], meta: { total: 0 } });
+    // The page statements themselves, told the batch holds boards: the batch is judged the
+    // project's on its own row, not on each board's, and a foreign one lets none through.
+    for (const [sortby, sortdesc] of [['tested_at', true], ['id', false]] as const) {
+      const read = { page: 1, limit: 25, sortby, sortdesc };
+      expect((await anchoredPage(t.db, foreign, read, 5))?.data, sortby).toEqual([]);
+      expect((await listDevices(t.db, foreign, read, DEVICE_SORTING, async () => 5)).data, sortby).toEqual([]);
+    }
+    expect(await countDevices(t.db, { ...foreign, search: 'beta' })).toBe(0);
+    const own = await listDevices(t.db, { project_id: beta.projectId, production_batch_id: beta.batchId }, { page: 1, limit: 25 }, DEVICE_SORTING, async () => 1);
+    expect(own.data.map((d) => d.serial)).toContain('BETA-1');
   });
 
   it('searches a serial prefix case-insensitively, and counts the matches', async () => {

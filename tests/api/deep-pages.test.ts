@@ -127,8 +127,6 @@ describe('deep pages of a long device list', () => {
       expect(await anchoredPage(db, { project_id: p.projectId }, deep, BOARDS), 'no anchors yet on this handle').toBeUndefined();
       await anchorsReady(db);
       const pg = dialectOf(db) === 'postgres';
-      // As autovacuum leaves a table of this size: its planner statistics gathered.
-      if (pg) await sql`analyze devices`.execute(db);
       const plans = async () =>
         pg
           ? (await sql<{ name: string; statement: string; generic_plans: string; custom_plans: string }>`
@@ -146,15 +144,17 @@ describe('deep pages of a long device list', () => {
       const used = (await plans()).filter((r) => Number(r.generic_plans) + Number(r.custom_plans) > (before.get(r.name) ?? 0));
       // From the start and from an anchor in the block of tested boards, for each of the three sizes.
       expect(used).toHaveLength(6);
-      const written = used.filter((r) => / limit (25|50) offset /.test(r.statement));
+      const written = used.filter((r) => / limit (25|50) offset \(select /.test(r.statement));
       expect(written).toHaveLength(4);
-      for (const statement of written) {
-        // Planned for its values five times at most, then one generic plan: the window and the
-        // written LIMIT keep the generic plan from looking costlier than the custom ones.
-        expect(Number(statement.custom_plans)).toBeLessThanOrEqual(5);
+      expect(used.filter((r) => r.statement.includes('limit (select cast($'))).toHaveLength(2);
+      for (const statement of used) {
+        // Planned for its values five times at most, then one generic plan, whatever the table's
+        // statistics: the offset (and a size not written in) is read through a scalar subquery,
+        // so the generic plan costs what the custom ones do.
+        const runs = Number(statement.generic_plans) + Number(statement.custom_plans) - (before.get(statement.name) ?? 0);
+        expect(Number(statement.custom_plans), statement.statement).toBeLessThanOrEqual(5);
+        if (runs > 5) expect(Number(statement.generic_plans), statement.statement).toBeGreaterThan(0);
       }
-      // Those that ran more than five times ran on the generic plan from the sixth run.
-      expect(written.filter((r) => Number(r.generic_plans) > 0).length).toBeGreaterThanOrEqual(3);
     });
   });
 

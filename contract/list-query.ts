@@ -5,8 +5,8 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 200;
 /**
  * The page sizes the tables offer. The server writes these into its device page statement
- * (server/store/device-anchors.ts), so PostgreSQL plans it once; any other size up to
- * MAX_PAGE_SIZE is still answered.
+ * (server/store/device-anchors.ts, statementSize); any other size up to MAX_PAGE_SIZE is still
+ * answered.
  */
 export const PAGE_SIZE_CHOICES = [10, 25, 50, 100] as const;
 

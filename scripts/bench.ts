@@ -408,8 +408,10 @@ async function recreatePostgresDatabase(url: string) {
   await admin.end();
 }
 
-/** A measured route; cpu is this process's (the server's) CPU time per answered request, µs. */
-/** cpu: this process's CPU µs per answered request; kernel: its kernel share (loopback sends wake the database and the client). */
+/**
+ * A measured route. cpu: this process's (the server's) CPU time per answered request, µs; kernel:
+ * its kernel share (loopback sends wake the database and the client).
+ */
 type Row = { name: string; result: HttpResult; cpu: number; kernel: number; load: number; target?: number; note?: string };
 
 /**

@@ -112,15 +112,22 @@ describe.each(BACKENDS)('file store: %s', (backend) => {
     // Far more than the sockets buffer, so the backend is still sending when the client leaves.
     const data = randomBytes(32 * CHUNK_SIZE + 7);
     const put = await world.store.put(Readable.from([data]), { name: 'fw.bin', type: 'application/octet-stream', limit: data.length });
-    const copies = () => world.db.selectFrom(sql`pg_stat_activity`.as('a')).where(sql.ref('application_name'), '=', TRANSFER_CONNECTION_NAME)
+    // The backends copying this file out. Other test files share the server and run transfers
+    // of their own at the same time: counting every transfer connection saw theirs (2, not 1).
+    const copies = () => world.db.selectFrom(sql`pg_stat_activity`.as('a'))
+      .where(sql.ref('application_name'), '=', TRANSFER_CONNECTION_NAME)
+      .where(sql.ref('query'), 'like', `%${put.id}%`)
       .select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
 
     const { stream } = (await world.store.get(put.id))!;
-    const reading = stream[Symbol.asyncIterator]();
-    expect(((await reading.next()).value as Buffer).length).toBeGreaterThan(0);
-    if (backend === 'postgres') expect(await copies()).toBe(1);
-    stream.destroy(); // the client went away
-    await new Promise((closed) => stream.once('close', closed));
+    try {
+      const reading = stream[Symbol.asyncIterator]();
+      expect(((await reading.next()).value as Buffer).length).toBeGreaterThan(0);
+      if (backend === 'postgres') expect(await copies()).toBe(1);
+    } finally {
+      stream.destroy(); // the client went away (and, if a check above failed, no COPY is left parked to block the schema's drop)
+    }
+    await new Promise((closed) => (stream.closed ? closed(undefined) : stream.once('close', closed)));
     if (backend === 'postgres') await expect.poll(copies, { timeout: 5_000 }).toBe(0); // its connection is gone, not parked mid-COPY
 
     expect((await readAll((await world.store.get(put.id))!.stream)).equals(data)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuShare, cpuSnapshot, isLocalDatabase, parseMachineTicks, parseProcessTicks } from './bench-machine-cpu';
+import { cpuShare, cpuSnapshot, databaseSeconds, isLocalDatabase, parseMachineTicks, parseProcessTicks } from './bench-machine-cpu';
 
 describe("the bench's split of the machine's CPU", () => {
   it('reads busy and idle ticks off /proc/stat, iowait as idle', () => {
@@ -14,11 +14,18 @@ describe("the bench's split of the machine's CPU", () => {
   });
 
   it('splits a load into server, database and the rest per unit, the database only where it runs here', () => {
-    const before = { busy: 10, idle: 30, database: 2 };
-    const after = { busy: 16, idle: 32, database: 4 }; // 6 s busy, 2 s idle, 2 s of it PostgreSQL's
+    const before = { busy: 10, idle: 30, database: new Map([[7, 2]]) };
+    const after = { busy: 16, idle: 32, database: new Map([[7, 4]]) }; // 6 s busy, 2 s idle, 2 s of it PostgreSQL's
     expect(cpuShare(before, after, 3, 1000, true)).toEqual({ server: 3000, database: 2000, others: 1000, idlePercent: 25 });
     // A database elsewhere: its processes here (none of ours) are not counted as its share.
     expect(cpuShare(before, after, 3, 1000, false)).toEqual({ server: 3000, database: 0, others: 3000, idlePercent: 25 });
+  });
+
+  it('counts the database process by process: one that ended meanwhile takes nothing away, one that started counts whole', () => {
+    // Backend 11 (50 s in its life) closed during the load: a difference of sums would be negative.
+    const before = new Map([[10, 5], [11, 50]]);
+    const after = new Map([[10, 7], [12, 1.5]]);
+    expect(databaseSeconds(before, after)).toBe(2 + 1.5);
   });
 
   it('counts a database as here only on a loopback host', () => {
@@ -33,6 +40,6 @@ describe("the bench's split of the machine's CPU", () => {
     if (!snapshot) return expect(process.platform).not.toBe('linux');
     expect(snapshot.busy).toBeGreaterThan(0);
     expect(snapshot.idle).toBeGreaterThanOrEqual(0);
-    expect(snapshot.database).toBeGreaterThanOrEqual(0);
+    for (const seconds of snapshot.database.values()) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 });

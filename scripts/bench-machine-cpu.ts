@@ -15,8 +15,8 @@ export type CpuSnapshot = {
   /** Busy and idle time of the whole machine, all cores together, in seconds. */
   busy: number;
   idle: number;
-  /** CPU time of the processes whose command is `postgres`, in seconds. */
-  database: number;
+  /** CPU time of each process whose command is `postgres`, by pid, in seconds. */
+  database: Map<number, number>;
 };
 
 /** The clock ticks per second /proc counts in (`getconf CLK_TCK`; 100 on every Linux seen). */
@@ -63,17 +63,17 @@ export function cpuSnapshot(): CpuSnapshot | undefined {
   }
   const hz = ticksPerSecond();
   const machine = parseMachineTicks(procStat);
-  let database = 0;
+  const database = new Map<number, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const process = parseProcessTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      if (process.command === 'postgres') database += process.ticks;
+      if (process.command === 'postgres') database.set(Number(pid), process.ticks / hz);
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return { busy: machine.busy / hz, idle: machine.idle / hz, database: database / hz };
+  return { busy: machine.busy / hz, idle: machine.idle / hz, database };
 }
 
 export type CpuShare = {
@@ -94,7 +94,7 @@ export function cpuShare(before: CpuSnapshot, after: CpuSnapshot, serverSeconds:
   const n = Math.max(1, units);
   const busy = after.busy - before.busy;
   const idle = after.idle - before.idle;
-  const database = databaseHere ? after.database - before.database : 0;
+  const database = databaseHere ? databaseSeconds(before.database, after.database) : 0;
   const perUnit = (seconds: number) => (Math.max(0, seconds) * 1e6) / n;
   return {
     server: perUnit(serverSeconds),
@@ -102,6 +102,18 @@ export function cpuShare(before: CpuSnapshot, after: CpuSnapshot, serverSeconds:
     others: perUnit(busy - serverSeconds - database),
     idlePercent: busy + idle > 0 ? (idle / (busy + idle)) * 100 : 0,
   };
+}
+
+/**
+ * The database's CPU between two snapshots, process by process: a backend that ended meanwhile
+ * (a pool closing its connections) takes its whole past with it, so a difference of sums would
+ * go below zero (its time since the first snapshot is lost: a small undercount). One that
+ * started meanwhile counts whole.
+ */
+export function databaseSeconds(before: Map<number, number>, after: Map<number, number>): number {
+  let seconds = 0;
+  for (const [pid, now] of after) seconds += Math.max(0, now - (before.get(pid) ?? 0));
+  return seconds;
 }
 
 /** Whether a PostgreSQL URL names this machine, whose processes /proc then shows. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuShare, cpuSnapshot, databaseSeconds, isLocalDatabase, parseMachineTicks, parseProcessTicks } from './bench-machine-cpu';
+import { cpuShare, cpuSnapshot, databaseSeconds, databasePlace, parseMachineTicks, parseProcessTicks } from './bench-machine-cpu';
 
 describe("the bench's split of the machine's CPU", () => {
   it('reads busy and idle ticks off /proc/stat, iowait as idle', () => {
@@ -16,9 +16,12 @@ describe("the bench's split of the machine's CPU", () => {
   it('splits a load into server, database and the rest per unit, the database only where it runs here', () => {
     const before = { busy: 10, idle: 30, database: new Map([[7, 2]]) };
     const after = { busy: 16, idle: 32, database: new Map([[7, 4]]) }; // 6 s busy, 2 s idle, 2 s of it PostgreSQL's
-    expect(cpuShare(before, after, 3, 1000, true)).toEqual({ server: 3000, database: 2000, others: 1000, idlePercent: 25 });
-    // A database elsewhere: its processes here (none of ours) are not counted as its share.
-    expect(cpuShare(before, after, 3, 1000, false)).toEqual({ server: 3000, database: 0, others: 3000, idlePercent: 25 });
+    expect(cpuShare(before, after, 3, 1000, 'here')).toEqual({ total: 6000, server: 3000, database: 2000, others: 1000, idlePercent: 25 });
+    // SQLite works inside the server; a database elsewhere costs this machine nothing: neither
+    // counts PostgreSQL processes that happen to run here.
+    for (const place of ['in the server', 'elsewhere'] as const) {
+      expect(cpuShare(before, after, 3, 1000, place)).toEqual({ total: 6000, server: 3000, database: 0, others: 3000, idlePercent: 25 });
+    }
   });
 
   it('counts the database process by process: one that ended meanwhile takes nothing away, one that started counts whole', () => {
@@ -28,11 +31,12 @@ describe("the bench's split of the machine's CPU", () => {
     expect(databaseSeconds(before, after)).toBe(2 + 1.5);
   });
 
-  it('counts a database as here only on a loopback host', () => {
-    expect(isLocalDatabase('postgres://postgres@127.0.0.1:5432/test')).toBe(true);
-    expect(isLocalDatabase('postgres://u@localhost/db')).toBe(true);
-    expect(isLocalDatabase('postgres://u@db.internal:5432/db')).toBe(false);
-    expect(isLocalDatabase('not a url')).toBe(false);
+  it('places SQLite in the server, and PostgreSQL here only on a loopback host', () => {
+    expect(databasePlace({ kind: 'sqlite' })).toBe('in the server');
+    expect(databasePlace({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' })).toBe('here');
+    expect(databasePlace({ kind: 'postgres', url: 'postgres://u@localhost/db' })).toBe('here');
+    expect(databasePlace({ kind: 'postgres', url: 'postgres://u@db.internal:5432/db' })).toBe('elsewhere');
+    expect(databasePlace({ kind: 'postgres', url: 'not a url' })).toBe('elsewhere');
   });
 
   it('reads this machine, where /proc is there', () => {

@@ -76,8 +76,12 @@ export function cpuSnapshot(): CpuSnapshot | undefined {
   return { busy: machine.busy / hz, idle: machine.idle / hz, database };
 }
 
+/** Where the database's work runs: inside the server (SQLite), in its own processes here, or elsewhere. */
+export type DatabasePlace = 'in the server' | 'here' | 'elsewhere';
+
 export type CpuShare = {
-  /** Microseconds per unit of work (a report, a request). */
+  /** Microseconds per unit of work (a report, a request): the three parts and their sum. */
+  total: number;
   server: number;
   database: number;
   others: number;
@@ -87,16 +91,17 @@ export type CpuShare = {
 
 /**
  * The CPU a load took per unit, split: `serverSeconds` is this process's own CPU over the same
- * span (process.cpuUsage). `database` is counted only when the database runs here, else 0 and
- * its share stays in `others` only if it is on this machine.
+ * span (process.cpuUsage). `database` is counted only for a database in its own processes here;
+ * inside the server it is part of `server`, and elsewhere it costs this machine nothing.
  */
-export function cpuShare(before: CpuSnapshot, after: CpuSnapshot, serverSeconds: number, units: number, databaseHere: boolean): CpuShare {
+export function cpuShare(before: CpuSnapshot, after: CpuSnapshot, serverSeconds: number, units: number, place: DatabasePlace): CpuShare {
   const n = Math.max(1, units);
   const busy = after.busy - before.busy;
   const idle = after.idle - before.idle;
-  const database = databaseHere ? databaseSeconds(before.database, after.database) : 0;
+  const database = place === 'here' ? databaseSeconds(before.database, after.database) : 0;
   const perUnit = (seconds: number) => (Math.max(0, seconds) * 1e6) / n;
   return {
+    total: perUnit(busy),
     server: perUnit(serverSeconds),
     database: perUnit(database),
     others: perUnit(busy - serverSeconds - database),
@@ -116,12 +121,13 @@ export function databaseSeconds(before: Map<number, number>, after: Map<number, 
   return seconds;
 }
 
-/** Whether a PostgreSQL URL names this machine, whose processes /proc then shows. */
-export function isLocalDatabase(url: string): boolean {
+/** Where a database's work runs: SQLite's in the server; PostgreSQL's here when its URL names this machine (/proc then shows its processes). */
+export function databasePlace(spec: { kind: 'sqlite' } | { kind: 'postgres'; url: string }): DatabasePlace {
+  if (spec.kind === 'sqlite') return 'in the server';
   try {
-    const host = new URL(url).hostname;
-    return host === '' || host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+    const host = new URL(spec.url).hostname;
+    return host === '' || host === 'localhost' || host === '127.0.0.1' || host === '[::1]' ? 'here' : 'elsewhere';
   } catch {
-    return false;
+    return 'elsewhere';
   }
 }

@@ -65,7 +65,7 @@ import { searchSection } from './bench-search';
 import { uploadSection } from './bench-upload';
 import { runChild, writeLine } from './bench-child';
 import { perfRecording, profiled } from './bench-profile';
-import { cpuShare, cpuSnapshot, isLocalDatabase, type CpuShare } from './bench-machine-cpu';
+import { cpuShare, cpuSnapshot, databasePlace, type CpuShare, type DatabasePlace } from './bench-machine-cpu';
 import { acknowledged, boardRuns, failureKey, postReport, reportBody } from './bench-jig';
 import { fmt, percentile, printSummary, record, resultsFile, targetText, writeResults } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
@@ -565,7 +565,7 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
     await bare.close();
   }
   if (sections.has('api') || sections.has('ingestion')) {
-    await ingestionSection(db, port, label, spec.kind === 'postgres' && isLocalDatabase(spec.url));
+    await ingestionSection(db, port, label, databasePlace(spec));
     await crashSection(db, spec, label);
   }
   if (sections.has('search')) {
@@ -702,7 +702,7 @@ async function checkIngestion(db: BenchDb, { project, batch, jigs }: IngestionTa
 }
 
 /** Eight jigs posting into a project of their own in the bench database (wiped first). */
-async function ingestionSection(db: BenchDb, port: number, label: string, databaseHere: boolean) {
+async function ingestionSection(db: BenchDb, port: number, label: string, place: DatabasePlace) {
   const target = await ingestionTarget(db);
   // Warm-up, as every route gets one: a server's first reports are spent compiling the ingestion
   // code, which a long-running server pays once. In perf's record of the server (BENCH_PERF),
@@ -719,7 +719,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string, databa
 
   const cpu = process.cpuUsage(cpu0);
   const machine1 = cpuSnapshot();
-  const share = machine0 && machine1 ? cpuShare(machine0, machine1, (cpu.user + cpu.system) / 1e6, result.acked.length, databaseHere) : undefined;
+  const share = machine0 && machine1 ? cpuShare(machine0, machine1, (cpu.user + cpu.system) / 1e6, result.acked.length, place) : undefined;
   const load = loadavg()[0];
   const perCommit = (reportQueueTotals.reports - queued0.reports) / Math.max(1, reportQueueTotals.transactions - queued0.transactions);
   const { lost, doubled, countersEqual, lines } = await checkIngestion(db, target, { acked: [...warmUp.acked, ...result.acked], failures: result.failures });
@@ -733,8 +733,8 @@ async function ingestionSection(db: BenchDb, port: number, label: string, databa
   record({ section: 'ingestion', database: label, name: 'posts per transaction (group commit)', value: perCommit, unit: 'posts', load });
   record({ section: 'ingestion', database: label, name: 'reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 }, load });
   if (share) {
-    record({ section: 'ingestion', database: label, name: 'machine CPU per report: server + database + others', value: (share.server + share.database + share.others) / 1000, unit: 'ms', load });
-    if (databaseHere) record({ section: 'ingestion', database: label, name: 'database server CPU per report', value: share.database / 1000, unit: 'ms', load });
+    record({ section: 'ingestion', database: label, name: 'machine CPU per report: server + database + others', value: share.total / 1000, unit: 'ms', load });
+    if (place === 'here') record({ section: 'ingestion', database: label, name: 'database server CPU per report', value: share.database / 1000, unit: 'ms', load });
   }
   if (label === 'PostgreSQL' && ingestionRates.has('SQLite')) {
     record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's", value: perSecond / ingestionRates.get('SQLite')!, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
@@ -744,7 +744,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string, databa
       `reports/s sustained   ${perSecond.toFixed(0)} (${fmt(result.acked.length)} acknowledged in ${result.seconds.toFixed(1)} s; ${fmt(result.posts)} posts)`,
       `post latency          p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; server CPU ${fmt((cpu.user + cpu.system) / Math.max(1, result.posts))} µs per post, ${(cpuPerReport * 1000).toFixed(0)} µs per report (user ${fmt(cpu.user / Math.max(1, result.posts))}, kernel ${fmt(cpu.system / Math.max(1, result.posts))} µs per post); load ${load.toFixed(1)}`,
       `group commit          ${perCommit.toFixed(1)} posts per transaction on average`,
-      ...(share ? [machineLine(share, databaseHere, label)] : []),
+      ...(share ? [machineLine(share, place)] : []),
       `retries               ${fmt(result.dropped)} after a dropped connection, ${fmt(result.lostAnswers)} after a lost answer; ${fmt(result.duplicateAcks)} answered as duplicates`,
       ...lines,
     ].join('\n'),
@@ -755,10 +755,9 @@ async function ingestionSection(db: BenchDb, port: number, label: string, databa
  * The machine's CPU per report, split (bench-machine-cpu.ts): SQLite's server figure holds the
  * database's work, PostgreSQL's does not, so the two rates compare as these totals do.
  */
-function machineLine(share: CpuShare, databaseHere: boolean, label: string): string {
-  const total = share.server + share.database + share.others;
-  const database = databaseHere ? `database ${fmt(share.database)} µs (its own processes), ` : label === 'SQLite' ? 'database in the server, ' : 'database not on this machine, ';
-  return `machine CPU           ${fmt(total)} µs per report: server ${fmt(share.server)} µs, ${database}jigs and the rest ${fmt(share.others)} µs; idle ${share.idlePercent.toFixed(0)}% of ${cpus().length} cores`;
+function machineLine(share: CpuShare, place: DatabasePlace): string {
+  const database = place === 'here' ? `database ${fmt(share.database)} µs (its own processes)` : `database ${place === 'in the server' ? 'in the server' : 'not on this machine'}`;
+  return `machine CPU           ${fmt(share.total)} µs per report: server ${fmt(share.server)} µs, ${database}, jigs and the rest ${fmt(share.others)} µs; idle ${share.idlePercent.toFixed(0)}% of ${cpus().length} cores`;
 }
 
 /**

@@ -11,6 +11,8 @@ import { noStoreApiAnswers, registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
 import { useZodCompilers } from './http/compilers';
 import { recordPhaseTimings } from './http/phase-timings';
+import { PageCache } from './http/page-cache';
+import { forgetPagesOnWrites } from './http/page-cache-writes';
 import { registerOpenApi } from './http/openapi';
 import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
 import { loadRoutes } from './routes/index';
@@ -82,6 +84,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Boards of batches released before a stop get their own status written now (issue 14).
   // Fastify runs onClose hooks last added first: this one stops before the database closes.
   const catchUp = releaseCatchUp(db, app.log);
+  const pages = new PageCache(config.pageCache);
+  forgetPagesOnWrites(app, pages, live, catchUp);
   catchUp.start();
   app.addHook('onClose', () => catchUp.stop());
 
@@ -108,7 +112,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('files', files);
   app.decorate('live', live);
   app.decorate('streams', streams);
-  const deps: RouteDeps = { db, config: resolved, files, live, streams };
+  app.decorate('pages', pages);
+  const deps: RouteDeps = { db, config: resolved, files, live, streams, pages };
   await app.register(
     async (v1) => {
       // A route that declares no access stops the server from starting (http/route.ts).
@@ -132,6 +137,8 @@ declare module 'fastify' {
     live: LiveFeed;
     /** The open live result streams of this process. */
     streams: LiveStreams;
+    /** Device pages kept between writes (http/page-cache.ts). */
+    pages: PageCache;
   }
 }
 

@@ -6,6 +6,7 @@ import type { DB } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { FileBackend, FileStore } from './files/file-store';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from './files/limits';
+import type { PageCache, PageCacheOptions } from './http/page-cache';
 import type { LiveFeed } from './live/feed';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveStreams } from './live/streams';
 
@@ -45,6 +46,8 @@ export type AppConfig = {
   publicUrl?: string;
   /** Live results' streams (`GET /v1/events`): heartbeat, lifetime, per-login cap; server/live/streams.ts. */
   live?: Partial<LiveLimits>;
+  /** Device pages kept between writes: lifetime (0: none kept), size, and the suite's `verify`; server/http/page-cache.ts. */
+  pageCache?: Partial<PageCacheOptions>;
 };
 
 /** Milliseconds; applied to the Node server in `buildApp`. */
@@ -109,4 +112,6 @@ export type RouteDeps = {
   live: LiveFeed;
   /** The open live result streams of this process. */
   streams: LiveStreams;
+  /** Device pages kept between writes (server/http/page-cache.ts). */
+  pages: PageCache;
 };

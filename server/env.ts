@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PAGE_CACHE_MS } from './http/page-cache';
 import { DEFAULT_TIMEOUTS, DEFAULT_TOKEN_TTL_HOURS } from './config';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo';
 
@@ -48,6 +49,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_TIMEOUTS.requestMs),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.connectionMs),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.keepAliveMs),
+  /** How long a device page may be answered again while no write reached this server (0: never). */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).default(PAGE_CACHE_MS),
   /** Every request and its answer in the log (pino JSON lines); off, only warnings, errors and events. */
   LOG_REQUESTS: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

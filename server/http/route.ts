@@ -10,6 +10,7 @@ import { accessText, FORBIDDEN_MESSAGES } from './access-text';
 import { registerUploads } from '../files/multipart';
 import { bodyInHandlerCompiler } from './compilers';
 import { forbidden, notFound, unauthorized } from './errors';
+import { cachedPageHooks } from './cached-page';
 import { resolveScope, type ScopeName, type ScopeRow } from './scopes';
 import { idParam, parseId } from './validate';
 
@@ -86,6 +87,11 @@ export type RouteSpec<
   otherStatuses?: readonly (200 | 201)[];
   /** The success answer's schema (checked against every answer in the API suite). */
   response?: R;
+  /**
+   * A GET whose JSON answer depends only on its URL and the scoped row's project (a device
+   * page): answered again from the page cache while nothing was written (page-cache.ts).
+   */
+  cachedPage?: true;
   handler: (ctx: Context<P, S, Q, B>) => Promise<Answer<R>>;
 };
 
@@ -157,9 +163,11 @@ function paramsOf(url: string, scope: ScopeName | undefined): Schema | undefined
   );
 }
 
-function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
+function toRouteOptions(spec: AnySpec, { db, pages }: RouteDeps): RouteOptions {
   const status = spec.status ?? 200;
   const needsLogin = spec.access !== 'public' && spec.access !== 'jig';
+  if (spec.cachedPage && (spec.method !== 'GET' || !spec.scope)) throw new Error(`${spec.method} ${spec.url}: only a scoped GET can be a cached page.`);
+  const cache = spec.cachedPage && pages.enabled ? cachedPageHooks(pages) : undefined;
   return {
     method: spec.method,
     url: spec.url,
@@ -185,7 +193,14 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
     ...((spec.parseBodyInHandler || spec.consumes) && { validatorCompiler: bodyInHandlerCompiler }),
     // Who is calling, before the body is read: a user's token, or a jig's signature.
     onRequest: needsLogin ? authenticate(db) : spec.access === 'jig' ? authenticateJig(db) : undefined,
-    preValidation: async (request: FastifyRequest) => {
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Before the scope's read (its ticket: a write from here on keeps this answer out of the
+      // cache). A kept page answers a caller its owner allows without reading the project.
+      const kept = cache?.lookUp(request);
+      if (kept && decide(request.caller, spec.access, kept.owner) === 'allow') {
+        const sent = cache!.answer(request, reply, kept);
+        if (sent) return sent;
+      }
       let owner: Owner | undefined;
       if (spec.scope) {
         const found = await resolveScope(db, spec.scope, (request.params as { id?: string }).id, request.caller);
@@ -201,7 +216,9 @@ function toRouteOptions(spec: AnySpec, { db }: RouteDeps): RouteOptions {
       // that cannot be an id names no row (404), as on scoped routes, not the params schema's 422.
       const rawId = (request.params as { id?: string }).id;
       if (!spec.scope && !spec.params && rawId !== undefined) parseId(rawId);
+      if (cache && owner?.project_id !== undefined) cache.judged(request, { company_id: owner.company_id, project_id: owner.project_id });
     },
+    ...(cache && { onSend: cache.keep }),
     handler: async (request, reply) => {
       reply.status(status);
       const answer = await spec.handler({

@@ -31,6 +31,8 @@ export type LiveFeed = LiveAnnouncer & {
   /** `process` (in memory) or `postgres` (LISTEN/NOTIFY across replicas). */
   readonly kind: 'process' | 'postgres';
   subscribe(listener: LiveListener): () => void;
+  /** The server's own listener (the page cache): heard before the streams, and not one of `size`. */
+  watch(listener: LiveListener): () => void;
   /** Subscribers in this process (open streams). */
   readonly size: number;
   /** PostgreSQL: the backend pid of this replica's LISTEN session while connected (diagnostics, tests). */
@@ -71,6 +73,7 @@ type Transport = LiveAnnouncer & { close(): Promise<void>; pid?: () => number | 
 /** The subscribers of this process, fed by either transport. */
 class Subscribers implements LiveFeed {
   private readonly listeners = new Set<LiveListener>();
+  private readonly watchers = new Set<LiveListener>();
 
   constructor(
     readonly kind: LiveFeed['kind'],
@@ -83,12 +86,20 @@ class Subscribers implements LiveFeed {
   }
 
   afterCommit(event: LiveReportEvent) {
+    // The server's own hear a report of this replica now, not when its NOTIFY comes back: what
+    // this replica answers next (a page) already knows of it. The NOTIFY tells them again.
+    if (this.kind === 'postgres') for (const watcher of this.watchers) this.tell(watcher, { event: 'report', data: event });
     this.transport.afterCommit(event);
   }
 
   subscribe(listener: LiveListener) {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
+  }
+
+  watch(listener: LiveListener) {
+    this.watchers.add(listener);
+    return () => void this.watchers.delete(listener);
   }
 
   get size() {
@@ -101,17 +112,21 @@ class Subscribers implements LiveFeed {
 
   /** One subscriber's failure is logged; the others still hear the message. */
   deliver(message: LiveMessage) {
-    for (const listener of this.listeners) {
-      try {
-        listener(message);
-      } catch (error) {
-        this.log.error({ err: error }, 'a live events subscriber failed');
-      }
+    // The server's own first: a stream told of a report refetches, and must not get the old page.
+    for (const listener of [...this.watchers, ...this.listeners]) this.tell(listener, message);
+  }
+
+  private tell(listener: LiveListener, message: LiveMessage) {
+    try {
+      listener(message);
+    } catch (error) {
+      this.log.error({ err: error }, 'a live events subscriber failed');
     }
   }
 
   async close() {
     this.listeners.clear();
+    this.watchers.clear();
     await this.transport.close();
   }
 }

@@ -92,6 +92,7 @@ export default defineRoutes((route, { db }) => {
     scope: 'productionBatch',
     query: batchDeviceListQuery,
     response: pageOf(deviceSchema),
+    cachedPage: true,
     handler: async ({ row, query, request, reply }) =>
       wantsCsv(query.format, request) ? sendCsv(reply, await deviceExport(db, row, query)) : devicePage(db, row, query),
   });

@@ -17,6 +17,7 @@ export default defineRoutes((route, { db }) => {
     scope: 'project',
     query: deviceListQuery,
     response: pageOf(deviceSchema),
+    cachedPage: true,
     // The project the scope read is reused for the unfiltered total: one query per page.
     handler: async ({ row: project, query, request, reply }) =>
       wantsCsv(query.format, request)

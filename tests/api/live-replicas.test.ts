@@ -103,4 +103,19 @@ describe('live results across replicas', () => {
     const res = await prod.report({ serial: 'REPLICA-3' });
     expect(await onB.next()).toMatchObject({ event: 'report', data: { device_id: res.json().data.device_id } });
   });
+
+  it("drops the device pages another replica's report changed, before its streams hear of it (PostgreSQL)", async () => {
+    if (!onPostgres) return; // one SQLite process: the page-cache suite covers its own reports
+    const { authorization } = await a.login('alpha-viewer');
+    const page = () => b.inject({ method: 'GET', url: `/v1/projects/${prod.projectId}/devices?sortby=serial`, headers: { authorization } });
+    await page();
+    expect((await page()).headers['x-page-cache']).toBe('hit');
+    const onB = await listenOn(b, 'alpha-viewer');
+    const res = await prod.report({ serial: 'REPLICA-PAGE' }); // stored through a
+    expect(await onB.next()).toMatchObject({ event: 'report', data: { device_id: res.json().data.device_id } });
+    // What a browser does on that event: it refetches, and gets the new board.
+    const after = await page();
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.json().data.map((d: { serial: string }) => d.serial)).toContain('REPLICA-PAGE');
+  });
 });

@@ -26,6 +26,7 @@ export class ReleaseCatchUp {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly chunkListeners = new Set<() => void>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -54,6 +55,12 @@ export class ReleaseCatchUp {
     });
   }
 
+  /** Called after each chunk's commit (the page cache forgets); returns the way to stop hearing. */
+  onChunk(listener: () => void): () => void {
+    this.chunkListeners.add(listener);
+    return () => void this.chunkListeners.delete(listener);
+  }
+
   /** Resolves once nothing is left to write (what tests and the bench wait for). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
@@ -77,6 +84,7 @@ export class ReleaseCatchUp {
           .executeTakeFirst();
         if (!batch) return;
         await catchUpChunk(this.db, { id: batch.id, from: batch.catch_up_from ?? 0, companyId: batch.company_id });
+        for (const listener of this.chunkListeners) listener();
       } catch (error) {
         // A lost connection or a deadlock victim: the chunk was rolled back whole; try again later.
         this.log.error({ err: error }, 'release catch-up: a chunk failed; trying again');

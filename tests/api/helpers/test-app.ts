@@ -84,6 +84,8 @@ export async function createTestApp(config: Partial<Omit<AppConfig, 'db'>> = {})
     loginThrottle: { maxPerUserAndAddress: 1000, maxPerAddress: 1000 },
     // Every answer the suite receives is checked against its route's declared schema.
     checkResponses: true,
+    // A kept device page is never sent: each is read afresh and compared (http/cached-page.ts).
+    pageCache: { verify: true },
     ...config,
   }).catch(async (error) => {
     await dispose(); // leave no schema behind when the app cannot start

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { LiveFeed } from '../live/feed';
+import type { ReleaseCatchUp } from '../services/production/release-catch-up';
+import type { PageCache } from './page-cache';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every write the page cache must hear of, once it has committed (page-cache.ts):
+ * - a jig's report, per project, from the live feed (every replica's on PostgreSQL); a feed that
+ *   lost its listener may have missed some, so everything;
+ * - a chunk of a release's catch-up, written in the background after the release has answered;
+ * - any other request that may write, when it answers (its transaction is over by then): people's
+ *   writes are few, so they forget every page rather than work out which.
+ */
+export function forgetPagesOnWrites(app: FastifyInstance, pages: PageCache, live: LiveFeed, catchUp: ReleaseCatchUp) {
+  const unwatch = live.watch((message) =>
+    message.event === 'report' ? pages.projectChanged(message.data.project_id) : pages.everythingChanged(),
+  );
+  const unhear = catchUp.onChunk(() => pages.everythingChanged());
+  app.addHook('onClose', async () => {
+    unwatch();
+    unhear();
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    // A jig's report is heard from the feed, for its project only.
+    if (!READS.has(request.method) && request.routeOptions.config?.access !== 'jig') pages.everythingChanged();
+    return payload;
+  });
+}

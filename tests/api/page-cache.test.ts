@@ -51,6 +51,12 @@ describe('a device page', () => {
     expect((await get()).headers['x-page-cache']).toBe('hit');
   });
 
+  it('stays kept through a login, which changes no page', async () => {
+    await get();
+    await t.login('alpha-viewer', { fresh: true });
+    expect((await get()).headers['x-page-cache']).toBe('hit');
+  });
+
   it("is read again after a person's write, and shows it", async () => {
     const before = await get();
     const board = before.json().data.find((d: { serial: string }) => d.serial === 'PC-2');

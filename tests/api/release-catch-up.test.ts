@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { dialectOf } from '../../server/db/dialect';
 import { applyDeviceChanges } from '../../server/services/production/counters';
 import { catchUpChunk, releaseCatchUp } from '../../server/services/production/release-catch-up';
-import { batchCounters, createProduction, dailyStats, testBoards, type Production } from './helpers/production';
+import { batchCounters, createProduction, dailyStats, testBoards, wroteBehindTheServer, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -129,5 +133,31 @@ describe('a release', () => {
     catchUp().start();
     await catchUp().idle();
     await expectCountersRight(p);
+  });
+
+  it('keeps writing for the app still open when another app on the same database handle closes', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jigboard-second-app-'));
+    try {
+      const other = await buildApp({ db: t.db, dataDir }); // as the bench runs two, one with the page cache
+      await other.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const p = await createProduction(t, 'alpha', { project: 'Catch-up shared' });
+    const boards = Object.values(await testBoards(p, ['CS-1', 'CS-2']));
+    const created = await t.call('POST', `/v1/projects/${p.projectId}/releasebatches`, { as: 'alpha-engineer', body: { name: 'Shared' } });
+    const batch = created.json().data.id as number;
+    const res = await t.call('PATCH', `/v1/releasebatches/${batch}/update`, { as: 'alpha-engineer', body: { add: boards, release: true } });
+    expect(res.statusCode).toBe(200);
+    if (dialectOf(t.db) === 'sqlite') {
+      // SQLite's release writes the boards itself: leave them as PostgreSQL's release does.
+      await t.db.updateTable('devices').set({ status: 'passed' }).where('id', 'in', boards).execute();
+      await t.db.updateTable('release_batches').set({ catch_up_from: 0 }).where('id', '=', batch).execute();
+      wroteBehindTheServer(t);
+      catchUp().kick();
+    }
+    await catchUp().idle();
+    expect(await ownStatus(boards)).toEqual(['released', 'released']);
+    expect(await catchUpFrom(batch)).toBeNull();
   });
 });

@@ -26,6 +26,8 @@ export class ReleaseCatchUp {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Apps on this database handle that started it: it stops when the last of them stops. */
+  private starters = 0;
   private readonly chunkListeners = new Set<() => void>();
 
   constructor(
@@ -35,6 +37,7 @@ export class ReleaseCatchUp {
 
   /** Starts (again, after a stop): what earlier releases left is written first. */
   start(): void {
+    this.starters += 1;
     this.stopped = false;
     this.kick();
   }
@@ -66,8 +69,14 @@ export class ReleaseCatchUp {
     while (this.running) await this.running;
   }
 
-  /** Stops after the chunk in hand; a later start goes on from the batch's `catch_up_from`. */
+  /**
+   * Stops after the chunk in hand, once every app that started it has stopped (two apps on one
+   * handle, as the bench's: one closing must not stop the other's releases); a later start goes
+   * on from the batch's `catch_up_from`.
+   */
   async stop(): Promise<void> {
+    this.starters = Math.max(0, this.starters - 1);
+    if (this.starters > 0) return;
     this.stopped = true;
     await this.idle();
   }

@@ -477,7 +477,9 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
 
   // The app shares the bench's database handle, so the bench can wait on what the app keeps of it (deep pages' anchors).
   // Every page it answers is read from the database (no page cache): what the database costs.
-  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false, phaseTimings: true, pageCache: { ttlMs: 0 } });
+  // The soak runs the app as it runs, page cache on: what it keeps must not grow.
+  const pageCache = SOAK ? {} : { ttlMs: 0 };
+  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false, phaseTimings: true, pageCache });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}/v1`;

@@ -17,6 +17,13 @@ export type IngestResult = { report_id: number; device_id: number; duplicate: bo
 /** One report's answer: what was stored, or the refusal (an HttpError) to answer it with. */
 export type IngestOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
 
+/**
+ * The order of overlapping transactions (report-queue.ts): `take` waits, before a transaction's
+ * writes, for the group before it to pass the turn; `pass` passes it on, once a transaction of
+ * this group has sent its writes (its commit follows at once) or rolled back.
+ */
+export type WriteTurn = { take: () => Promise<void>; pass: () => void };
+
 /** Thrown inside the transaction when a uuid turned out to be stored meanwhile: rolls the round back. */
 export class StoredMeanwhile extends Error {}
 
@@ -47,14 +54,24 @@ export async function storeReports(
   db: Kysely<DB>,
   items: IngestItem[],
   live?: LiveAnnouncer,
+  turn?: WriteTurn,
 ): Promise<{ outcomes: IngestOutcome[]; events: LiveReportEvent[] }> {
-  return db.transaction().execute(async (trx) => {
-    const { stored, projects, devices } = await lookUp(trx, items);
-    const { outcomes, checked } = checkReports(items, stored, projects);
-    const { answers, events } = await storeChecked(trx, checked, devices, live);
-    for (const [index, answer] of answers) outcomes[index] = answer;
-    return { outcomes: outcomes as IngestOutcome[], events };
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { stored, projects, devices } = await lookUp(trx, items);
+      const { outcomes, checked } = checkReports(items, stored, projects);
+      const { answers, events } = await storeChecked(trx, checked, devices, live, turn);
+      for (const [index, answer] of answers) outcomes[index] = answer;
+      // The commit is next: the next group's writes may go now, and wait in the database for
+      // this commit's row locks, rather than for its answer to come back here first.
+      turn?.pass();
+      return { outcomes: outcomes as IngestOutcome[], events };
+    });
+  } finally {
+    // Rolled back too: a redo of this round is a new transaction, which must not hold up the
+    // group after it (that group may hold locks the redo needs).
+    turn?.pass();
+  }
 }
 
 /** Stores the reports that passed the checks, on the boards `devices` holds (and new ones). */
@@ -63,6 +80,7 @@ async function storeChecked(
   reports: CheckedReport[],
   devices: Map<string, DeviceState>,
   live?: LiveAnnouncer,
+  turn?: WriteTurn,
 ): Promise<{ answers: [number, IngestOutcome][]; events: LiveReportEvent[] }> {
   const now = new Date().toISOString();
   const answers: [number, IngestOutcome][] = [];
@@ -140,6 +158,8 @@ async function storeChecked(
   for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
   await addReportsStatistics(trx, statistics, writes);
   await live?.inTransaction(trx, events, writes);
+  // The counter rows are everyone's: the group before this one writes them first.
+  await turn?.take();
   const stored = await writes.flush();
   // Fewer rows than reports: another writer stored one of these uuids since the lookups.
   if (stored.length < rows.length) throw new StoredMeanwhile();

@@ -7,6 +7,11 @@ import type { CheckedReport, IngestItem, IngestOutcome } from './store-reports';
 export type StoredBefore = { id: number; uuid: string; device_id: number; company_id: number };
 export type ProjectOwner = { id: number; company_id: number };
 
+/** A report's times as stored; a report whose `finished_at` comes before `started_at` is refused. */
+export function reportTimes(input: Pick<IngestItem['input'], 'started_at' | 'finished_at'>) {
+  return { started_at: new Date(input.started_at).toISOString(), finished_at: new Date(input.finished_at).toISOString() };
+}
+
 /**
  * The checks of each report against what the lookups found (stored before, the project) and
  * its own times. A stored uuid answers as a duplicate; a refusal answers with its field error;
@@ -31,8 +36,7 @@ export function checkReports(items: IngestItem[], stored: Map<string, StoredBefo
       outcomes[index] = { ok: false, error: invalidField('project_id', "There is no such project in this jig's company.") };
       return;
     }
-    const started_at = new Date(input.started_at).toISOString();
-    const finished_at = new Date(input.finished_at).toISOString();
+    const { started_at, finished_at } = reportTimes(input);
     if (finished_at < started_at) {
       outcomes[index] = { ok: false, error: invalidField('finished_at', 'finished_at is before started_at.') };
       return;

@@ -92,7 +92,7 @@ describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
     // turn, and the redo needs a row the second group holds until it commits.
     let secondCommitted!: () => void;
     const secondsRow = new Promise<void>((r) => (secondCommitted = r));
-    const redoing = (db: Kysely<DB>, items: IngestItem[], live: unknown, turn?: WriteTurn) => {
+    const redoing = (db: Kysely<DB>, items: IngestItem[], live: unknown, turn?: WriteTurn): Promise<IngestOutcome[]> => {
       if (items[0].input.serial !== 'A') return (store as typeof redoing)(db, items, live, turn);
       return (async () => {
         await turn!.take();

@@ -132,6 +132,24 @@ describe('reports stored together', () => {
     expect(counters.reportRows).toBe(2);
   });
 
+  it("make no board for a report refused for its uuid, nor for one naming another project's batch", async () => {
+    const p = await createProduction(t, 'alpha');
+    const other = await createProduction(t, 'beta');
+    const jig = { id: p.jig.id, company_id: await companyOf(p) };
+    const theirs = reportBody({ project_id: other.projectId, production_batch_id: other.batchId, serial: 'THEIRS-1' });
+    await ingestReports(t.db, [{ jig: { id: other.jig.id, company_id: await companyOf(other) }, input: theirs }]);
+    const outcomes = await ingestReports(t.db, [
+      { jig, input: reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: 'MINE-1' }) },
+      { jig, input: { ...reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: 'MINE-UUID' }), uuid: theirs.uuid } },
+      { jig, input: reportBody({ project_id: p.projectId, production_batch_id: other.batchId, serial: 'MINE-BATCH' }) },
+    ]);
+    expect(outcomes.map((o) => (o.ok ? 'stored' : Object.keys((o.error as HttpError).errors ?? {})[0]))).toEqual(['stored', 'uuid', 'production_batch_id']);
+    const stored = await t.db.selectFrom('devices').where('project_id', 'in', [p.projectId, other.projectId]).select('serial').orderBy('serial').execute();
+    expect(stored.map((d) => d.serial)).toEqual(['MINE-1', 'THEIRS-1']);
+    const counters = await batchCounters(t, p.batchId);
+    expect(counters.stored).toEqual(counters.recounted);
+  });
+
   it('from writers that race (replicas, each with its own queue): one device per board, counters right', async () => {
     const p = await createProduction(t, 'alpha');
     const jig = { id: p.jig.id, company_id: await companyOf(p) };

@@ -3,7 +3,7 @@ import { dialectOf } from '../../db/dialect';
 import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
-import type { ProjectOwner, StoredBefore } from './check-reports';
+import { reportTimes, type ProjectOwner, type StoredBefore } from './check-reports';
 import type { CountedDevice } from './counters';
 import { shareReleaseLocksSql } from './release-lock';
 import type { IngestItem } from './store-reports';
@@ -25,8 +25,11 @@ const LOOKED_UP = [...DEVICE_STATE.filter((column) => column !== 'status'), effe
 
 export const deviceKey = (projectId: number, key: string) => `${projectId}\u0000${key}`;
 
-/** What a round's checks and store start from: reports stored before, the projects, the boards. */
-export type Lookups = { stored: Map<string, StoredBefore>; projects: Map<number, ProjectOwner>; devices: Map<string, DeviceState> };
+/**
+ * What a round's checks and store start from: reports stored before, the projects, the boards;
+ * on PostgreSQL also the boards made by the same statement (`made`, see newBoards).
+ */
+export type Lookups = { stored: Map<string, StoredBefore>; projects: Map<number, ProjectOwner>; devices: Map<string, DeviceState>; made?: DeviceState[] };
 
 /**
  * The reports already stored under the items' uuids (by uuid), the projects they name (by id),
@@ -37,7 +40,7 @@ export type Lookups = { stored: Map<string, StoredBefore>; projects: Map<number,
  * each round trip costs the server more than these index lookups; SQLite, in process, asks
  * them one after the other.
  */
-export async function lookUp(trx: Kysely<DB>, items: IngestItem[]): Promise<Lookups> {
+export async function lookUp(trx: Kysely<DB>, items: IngestItem[], now: string): Promise<Lookups> {
   const projectIds = [...new Set(items.map((item) => item.input.project_id))];
   const values = {
     uuids: recordsJson(UUID, items.map((item) => ({ uuid: item.input.uuid }))),
@@ -49,9 +52,51 @@ export async function lookUp(trx: Kysely<DB>, items: IngestItem[]): Promise<Look
     const projects = await projectOwners(trx, values);
     return { stored: byUuid(stored), projects: new Map(projects.map((p) => [p.id, p])), devices: byDeviceKey(await boardsOf(trx, values)) };
   }
-  const [row] = await lookUpTogether(trx, values);
-  return { stored: byUuid(row.stored), projects: new Map(row.projects.map((p) => [p.id, p])), devices: byDeviceKey(row.devices) };
+  const [row] = await lookUpTogether(trx, { ...values, now, candidates: recordsJson(NEW_BOARD, newBoardCandidates(items)) });
+  return { stored: byUuid(row.stored), projects: new Map(row.projects.map((p) => [p.id, p])), devices: byDeviceKey(row.devices), made: row.made };
 }
+
+/** A board a report may make: the report's jig's company, its project and batch, its serial. */
+const NEW_BOARD = { company: 'integer', project: 'integer', batch: 'integer', serial: 'text', key: 'text', uuid: 'text', position: 'integer' } as const;
+
+/**
+ * The reports that make their board if it is not stored yet, in the order boards are made
+ * (store-reports.ts, createDevices): by key, then report order, the first whose batch is of its
+ * project making it. A report the checks will refuse for what it says alone (times out of
+ * order; no batch) is left out here; the statement leaves out those refused for what is stored.
+ */
+function newBoardCandidates(items: IngestItem[]) {
+  return items
+    .map(({ jig, input }, order) => ({ jig, input, order, key: serialKey(input.serial) }))
+    .filter(({ input }) => input.production_batch_id !== undefined && timesInOrder(input))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order))
+    .map(({ jig, input, key }, position) => ({ company: jig.company_id, project: input.project_id, batch: input.production_batch_id!, serial: input.serial, key, uuid: input.uuid, position }));
+}
+
+function timesInOrder(input: IngestItem['input']) {
+  const { started_at, finished_at } = reportTimes(input);
+  return finished_at >= started_at;
+}
+
+/**
+ * The boards the round's reports make, in the lookup's own statement (PostgreSQL): each
+ * candidate whose board is neither stored nor made by an earlier candidate, whose report's uuid
+ * is not stored, whose project is of its jig's company and whose batch is of its project; that
+ * is, exactly the boards the checks and createDevices would make after it, one round trip
+ * sooner. A board another writer is making meanwhile waits for it (the unique key), then is
+ * left to that writer: createDevices locks it as it finds it.
+ */
+const newBoards = (slot: Slot<'candidates' | 'now'>, db: Kysely<DB>) => sql`
+  insert into devices (project_id, production_batch_id, serial, serial_key, created_at, updated_at)
+  select v.project, v.batch, v.serial, v.key, ${slot('now')}, ${slot('now')}
+  from ${jsonRecordset(db, NEW_BOARD, slot('candidates'))}
+  inner join production_batches on production_batches.id = v.batch and production_batches.project_id = v.project
+  where exists (select 1 from projects where projects.id = v.project and projects.company_id = v.company)
+    and not exists (select 1 from device_reports where device_reports.uuid = v.uuid)
+    and not exists (select 1 from devices where devices.project_id = v.project and devices.serial_key = v.key)
+  order by v.position
+  on conflict (project_id, serial_key) do nothing
+  returning ${sql.raw(DEVICE_STATE.join(', '))}`;
 
 const UUID = { uuid: 'text' } as const;
 /** A report's board: its jig's company, the project it names, its serial's key. */
@@ -95,13 +140,20 @@ const storedBefore = preparedOnce<StoredBefore, 'uuids'>(storedQuery);
 const projectOwners = preparedOnce<ProjectOwner, 'projects'>(projectsQuery);
 const boardsOf = preparedOnce<DeviceState, 'boards'>(boardsQuery);
 
-/** lookUp's one statement on PostgreSQL. The projects' release locks are shared first (release-lock.ts). */
-const lookUpTogether = preparedOnce<{ devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[] }, 'uuids' | 'projects' | 'boards'>(
+/**
+ * lookUp's one statement on PostgreSQL, with the new boards made (newBoards). The projects'
+ * release locks are shared first (release-lock.ts).
+ */
+const lookUpTogether = preparedOnce<
+  { devices: DeviceState[]; stored: StoredBefore[]; projects: ProjectOwner[]; made: DeviceState[] },
+  'uuids' | 'projects' | 'boards' | 'candidates' | 'now'
+>(
   (slot, db: Kysely<DB>) => sql`
-    with shared as (${shareReleaseLocksSql(db, slot('projects'))}), locked as (${boardsQuery(slot, db)})
+    with shared as (${shareReleaseLocksSql(db, slot('projects'))}), locked as (${boardsQuery(slot, db)}), made as (${newBoards(slot, db)})
     select
       (select count(*) from shared) as shared,
       (select coalesce(json_agg(locked), '[]') from locked) as devices,
+      (select coalesce(json_agg(made), '[]') from made) as made,
       (select coalesce(json_agg(s), '[]') from (${storedQuery(slot, db)}) as s) as stored,
       (select coalesce(json_agg(p), '[]') from (${projectsQuery(slot, db)}) as p) as projects`,
 );

@@ -22,18 +22,25 @@ type Waiting = { item: IngestItem; resolve: (result: IngestResult) => void; reje
  * load the statements and the commit's flush to disk are shared by many. Each post is answered
  * after the commit of its own transaction, with its own answer or refusal.
  *
- * On PostgreSQL two transactions overlap, in turns: the next group starts reading (its lookups,
- * its new boards) while the one before writes and commits, and writes only once that one has
- * committed (`turn`). The writes add to the same counter rows, so two groups writing at once
- * would only queue on each other's row locks; the reads are most of a transaction's round
- * trips, and overlapped they no longer wait for the commit before them. SQLite's transactions
- * run in this process one at a time, so there the groups simply follow each other.
+ * On PostgreSQL two groups overlap, in turns: the next group starts reading (its lookups, its
+ * new boards) once the one before has read, and sends its writes once that one has sent its
+ * own, its commit on the way (`turn`); the database holds them on the counter rows until that
+ * commit. The reads are most of a transaction's round trips, and overlapped they no longer
+ * wait for the commit before them. SQLite's transactions run in this process one at a time, so
+ * there the groups simply follow each other.
+ *
+ * Why this cannot deadlock: a group waits here only for the group before it, which had read
+ * (locked its boards, made its new ones) before this one started, and whose writes need no lock
+ * a later group takes while reading. A redo of a round is a new transaction, unordered (it
+ * passes the turn at its rollback), so nothing here ever waits for it. Two groups reading at
+ * once could each wait for the other, one in the database and one here: measured, the bench
+ * hung so. Hence one reader at a time, and at most two groups.
  */
 export class ReportQueue {
   private readonly waiting: Waiting[] = [];
   /** Transactions started and not yet settled. */
   private inFlight = 0;
-  /** The transaction still reading, if one is: the next group waits until it writes, so groups stay whole. */
+  /** The group still reading, if one is: the next waits until it writes (see above), and meanwhile gathers. */
   private reading: object | null = null;
   private scheduled = false;
   /** Settles when the last transaction started has committed (or failed). */

@@ -58,9 +58,10 @@ export async function storeReports(
 ): Promise<{ outcomes: IngestOutcome[]; events: LiveReportEvent[] }> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const { stored, projects, devices } = await lookUp(trx, items);
+      const now = new Date().toISOString();
+      const { stored, projects, devices, made } = await lookUp(trx, items, now);
       const { outcomes, checked } = checkReports(items, stored, projects);
-      const { answers, events } = await storeChecked(trx, checked, devices, live, turn);
+      const { answers, events } = await storeChecked(trx, now, checked, { devices, made }, live, turn);
       for (const [index, answer] of answers) outcomes[index] = answer;
       // The commit is next: the next group's writes may go now, and wait in the database for
       // this commit's row locks, rather than for its answer to come back here first.
@@ -74,20 +75,20 @@ export async function storeReports(
   }
 }
 
-/** Stores the reports that passed the checks, on the boards `devices` holds (and new ones). */
+/** Stores the reports that passed the checks, on the boards `devices` holds and new ones (`made` by the lookups, or made here). */
 async function storeChecked(
   trx: Kysely<DB>,
+  now: string,
   reports: CheckedReport[],
-  devices: Map<string, DeviceState>,
+  { devices, made }: { devices: Map<string, DeviceState>; made?: DeviceState[] },
   live?: LiveAnnouncer,
   turn?: WriteTurn,
 ): Promise<{ answers: [number, IngestOutcome][]; events: LiveReportEvent[] }> {
-  const now = new Date().toISOString();
   const answers: [number, IngestOutcome][] = [];
-  if (reports.length === 0) return { answers, events: [] };
+  if (reports.length === 0 && !made?.length) return { answers, events: [] };
 
   // Boards seen for the first time are made in the batch their first report names.
-  const { refused, created } = await createDevices(trx, reports, devices, now);
+  const { refused, created } = await createDevices(trx, reports, devices, now, made);
   for (const index of refused) {
     answers.push([index, { ok: false, error: invalidField('production_batch_id', 'A new device needs a production batch of this project.') }]);
   }
@@ -202,22 +203,26 @@ const insertDevices = preparedOnce<DeviceState, 'devices' | 'now'>((slot, db: Ky
  * not, since the board exists by then. The batch is checked by the insert itself (a join), which
  * keeps the first report per board whose batch is of the board's project. Two writers' first
  * reports of one board may race: the unique (project, serial_key) lets one insert win and the
- * other find its row.
+ * other find its row. On PostgreSQL the lookups' statement has made them already (`made`,
+ * report-lookups.ts, newBoards), by the same rule.
  */
-async function createDevices(trx: Kysely<DB>, reports: CheckedReport[], devices: Map<string, DeviceState>, now: string) {
+async function createDevices(trx: Kysely<DB>, reports: CheckedReport[], devices: Map<string, DeviceState>, now: string, made?: DeviceState[]) {
   const refused = new Set<number>();
   const created = new Set<string>();
   const unknown = reports.filter((r) => !devices.has(deviceKey(r.project.id, r.key)));
-  if (unknown.length === 0) return { refused, created };
+  if (unknown.length === 0 && !made?.length) return { refused, created };
   // In key order (two writers making overlapping boards wait on each other rather than
   // deadlock), then report order: the first candidate of a board that joins its batch is kept.
   const candidates = unknown
     .map((r, order) => ({ r, order, key: deviceKey(r.project.id, r.key) }))
     .filter(({ r }) => r.input.production_batch_id !== undefined)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order));
+  // The lookups and these checks disagreeing would leave a board no report is stored on.
+  const wanted = new Set(candidates.map((c) => c.key));
+  if (made?.some((row) => !wanted.has(deviceKey(row.project_id, row.serial_key)))) throw new Error('The lookups made a board no checked report makes');
   if (candidates.length) {
     const rows = candidates.map(({ r }, position) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position }));
-    const inserted = await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, rows) });
+    const inserted = made ?? (await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, rows) }));
     for (const row of inserted) {
       const key = deviceKey(row.project_id, row.serial_key);
       created.add(key);

@@ -38,12 +38,12 @@ type Waiting = { item: IngestItem; resolve: (result: IngestResult) => void; reje
  */
 export class ReportQueue {
   private readonly waiting: Waiting[] = [];
-  /** Transactions started and not yet settled. */
+  /** Groups started and not yet answered (a group's redos included). */
   private inFlight = 0;
   /** The group still reading, if one is: the next waits until it writes (see above), and meanwhile gathers. */
   private reading: object | null = null;
   private scheduled = false;
-  /** Settles when the last transaction started has committed (or failed). */
+  /** Settles when the last group started passes its turn: its writes sent, or its transaction rolled back. */
   private lastSettled: Promise<void> = Promise.resolve();
 
   constructor(

@@ -7,9 +7,15 @@ import type { CheckedReport, IngestItem, IngestOutcome } from './store-reports';
 export type StoredBefore = { id: number; uuid: string; device_id: number; company_id: number };
 export type ProjectOwner = { id: number; company_id: number };
 
-/** A report's times as stored; a report whose `finished_at` comes before `started_at` is refused. */
-export function reportTimes(input: Pick<IngestItem['input'], 'started_at' | 'finished_at'>) {
+/** A report's times as stored. */
+function reportTimes(input: Pick<IngestItem['input'], 'started_at' | 'finished_at'>) {
   return { started_at: new Date(input.started_at).toISOString(), finished_at: new Date(input.finished_at).toISOString() };
+}
+
+/** A report whose `finished_at` comes before its `started_at` is refused (also left out of the boards the lookups make). */
+export function timesInOrder(input: Pick<IngestItem['input'], 'started_at' | 'finished_at'>) {
+  const { started_at, finished_at } = reportTimes(input);
+  return finished_at >= started_at;
 }
 
 /**
@@ -36,11 +42,11 @@ export function checkReports(items: IngestItem[], stored: Map<string, StoredBefo
       outcomes[index] = { ok: false, error: invalidField('project_id', "There is no such project in this jig's company.") };
       return;
     }
-    const { started_at, finished_at } = reportTimes(input);
-    if (finished_at < started_at) {
+    if (!timesInOrder(input)) {
       outcomes[index] = { ok: false, error: invalidField('finished_at', 'finished_at is before started_at.') };
       return;
     }
+    const { started_at, finished_at } = reportTimes(input);
     const steps: ReportStep[] = input.steps.map((s) => ({
       name: s.name,
       value: s.value ?? null,

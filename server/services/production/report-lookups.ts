@@ -3,7 +3,7 @@ import { dialectOf } from '../../db/dialect';
 import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
-import { reportTimes, type ProjectOwner, type StoredBefore } from './check-reports';
+import { timesInOrder, type ProjectOwner, type StoredBefore } from './check-reports';
 import type { CountedDevice } from './counters';
 import { shareReleaseLocksSql } from './release-lock';
 import type { IngestItem } from './store-reports';
@@ -60,22 +60,33 @@ export async function lookUp(trx: Kysely<DB>, items: IngestItem[], now: string):
 const NEW_BOARD = { company: 'integer', project: 'integer', batch: 'integer', serial: 'text', key: 'text', uuid: 'text', position: 'integer' } as const;
 
 /**
- * The reports that make their board if it is not stored yet, in the order boards are made
- * (store-reports.ts, createDevices): by key, then report order, the first whose batch is of its
- * project making it. A report the checks will refuse for what it says alone (times out of
- * order; no batch) is left out here; the statement leaves out those refused for what is stored.
+ * The reports that make their board if it is not stored yet, in making order (inMakingOrder).
+ * A report the checks will refuse for what it says alone (times out of order; no batch) is
+ * left out here; the statement leaves out those refused for what is stored.
  */
 function newBoardCandidates(items: IngestItem[]) {
-  return items
-    .map(({ jig, input }, order) => ({ jig, input, order, key: serialKey(input.serial) }))
-    .filter(({ input }) => input.production_batch_id !== undefined && timesInOrder(input))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order))
-    .map(({ jig, input, key }, position) => ({ company: jig.company_id, project: input.project_id, batch: input.production_batch_id!, serial: input.serial, key, uuid: input.uuid, position }));
+  const makers = items.filter(({ input }) => input.production_batch_id !== undefined && timesInOrder(input));
+  return inMakingOrder(makers, ({ input }) => deviceKey(input.project_id, serialKey(input.serial))).map(({ jig, input }, position) => ({
+    company: jig.company_id,
+    project: input.project_id,
+    batch: input.production_batch_id!,
+    serial: input.serial,
+    key: serialKey(input.serial),
+    uuid: input.uuid,
+    position,
+  }));
 }
 
-function timesInOrder(input: IngestItem['input']) {
-  const { started_at, finished_at } = reportTimes(input);
-  return finished_at >= started_at;
+/**
+ * Reports that may make boards, in the order boards are made: by board (deviceKey), so two
+ * writers making overlapping boards wait on each other rather than deadlock, then in report
+ * order, so the first report of a board whose batch is of its project makes it.
+ */
+export function inMakingOrder<T>(reports: T[], boardOf: (report: T) => string): T[] {
+  return reports
+    .map((report, order) => ({ report, order, key: boardOf(report) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order))
+    .map(({ report }) => report);
 }
 
 /**

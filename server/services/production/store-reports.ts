@@ -8,7 +8,7 @@ import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
 import { checkReports } from './check-reports';
 import { addReportsStatistics, afterReport, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
-import { DEVICE_STATE, deviceKey, lockDevices, lookUp, type DeviceState } from './report-lookups';
+import { DEVICE_STATE, deviceKey, inMakingOrder, lockDevices, lookUp, type DeviceState } from './report-lookups';
 import { ReportWrites, type ReportRow } from './report-writes';
 
 export type ReportingJig = { id: number; company_id: number };
@@ -176,6 +176,8 @@ async function storeChecked(
 /** A board to make, and its place among them. */
 const NEW_DEVICE = { project_id: 'integer', production_batch_id: 'integer', serial: 'text', serial_key: 'text', position: 'integer' } as const;
 
+const newDeviceRow = (r: CheckedReport, position: number) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position });
+
 /**
  * The boards made in their batch, in their order, by one statement whatever the boards
  * (prepared.ts): a board whose batch is not of its project is not made (the join), nor one
@@ -211,23 +213,18 @@ async function createDevices(trx: Kysely<DB>, reports: CheckedReport[], devices:
   const created = new Set<string>();
   const unknown = reports.filter((r) => !devices.has(deviceKey(r.project.id, r.key)));
   if (unknown.length === 0 && !made?.length) return { refused, created };
-  // In key order (two writers making overlapping boards wait on each other rather than
-  // deadlock), then report order: the first candidate of a board that joins its batch is kept.
-  const candidates = unknown
-    .map((r, order) => ({ r, order, key: deviceKey(r.project.id, r.key) }))
-    .filter(({ r }) => r.input.production_batch_id !== undefined)
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order));
+  const candidates = inMakingOrder(
+    unknown.filter((r) => r.input.production_batch_id !== undefined),
+    (r) => deviceKey(r.project.id, r.key),
+  );
   // The lookups and these checks disagreeing would leave a board no report is stored on.
-  const wanted = new Set(candidates.map((c) => c.key));
+  const wanted = new Set(candidates.map((r) => deviceKey(r.project.id, r.key)));
   if (made?.some((row) => !wanted.has(deviceKey(row.project_id, row.serial_key)))) throw new Error('The lookups made a board no checked report makes');
-  if (candidates.length) {
-    const rows = candidates.map(({ r }, position) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position }));
-    const inserted = made ?? (await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, rows) }));
-    for (const row of inserted) {
-      const key = deviceKey(row.project_id, row.serial_key);
-      created.add(key);
-      devices.set(key, row);
-    }
+  const inserted = made ?? (candidates.length ? await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, candidates.map(newDeviceRow)) }) : []);
+  for (const row of inserted) {
+    const key = deviceKey(row.project_id, row.serial_key);
+    created.add(key);
+    devices.set(key, row);
   }
   // Boards neither found nor made now: another writer made them meanwhile (their row, as that
   // writer left it), or no report of theirs named a batch of their project.

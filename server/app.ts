@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Kysely } from 'kysely';
 import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
-import { openDatabase } from './db/open';
+import { openDatabase, openPipelinedTransactions } from './db/open';
 import type { FileStore } from './files/file-store';
 import { openFileStore } from './files/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
@@ -19,6 +19,7 @@ import { loadRoutes } from './routes/index';
 import { openLiveFeed, type LiveFeed } from './live/feed';
 import { LiveStreams } from './live/streams';
 import { releaseCatchUp } from './services/production/release-catch-up';
+import { REPORT_CONNECTIONS, ReportQueue } from './services/production/report-queue';
 
 /** JSON bodies are small; uploads stream through multipart (server/files/multipart.ts) with own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -89,6 +90,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   catchUp.start();
   app.addHook('onClose', () => catchUp.stop());
 
+  // Jig reports wait to be stored together (group commit); on PostgreSQL over connections of
+  // their own, whose COMMITs go with the writes (db/pipelined.ts).
+  const pipelined = openPipelinedTransactions(db, REPORT_CONNECTIONS);
+  if (pipelined) app.addHook('onClose', () => pipelined.destroy());
+  const reports = new ReportQueue(db, { live, pipelined });
+
   if (config.phaseTimings) recordPhaseTimings(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -113,7 +120,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('live', live);
   app.decorate('streams', streams);
   app.decorate('pages', pages);
-  const deps: RouteDeps = { db, config: resolved, files, live, streams, pages };
+  const deps: RouteDeps = { db, config: resolved, files, live, streams, pages, reports };
   await app.register(
     async (v1) => {
       // A route that declares no access stops the server from starting (http/route.ts).

@@ -9,6 +9,7 @@ import { DEFAULT_FILE_LIMITS, type FileLimits } from './files/limits';
 import type { PageCache, PageCacheOptions } from './http/page-cache';
 import type { LiveFeed } from './live/feed';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveStreams } from './live/streams';
+import type { ReportQueue } from './services/production/report-queue';
 
 /** What `buildApp` needs. Only `db` and `dataDir` are required; the rest has defaults. */
 export type AppConfig = {
@@ -114,4 +115,6 @@ export type RouteDeps = {
   streams: LiveStreams;
   /** Device pages kept between writes (server/http/page-cache.ts). */
   pages: PageCache;
+  /** Where jig reports wait to be stored together (group commit). */
+  reports: ReportQueue;
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { PipelinedTransactions } from './pipelined';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import { preparingMarkedStatements } from './prepared';
 import type { DB } from './schema';
@@ -41,6 +42,16 @@ export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
  */
 export function postgresConnectionOf(db: Kysely<DB>): pg.ClientConfig | undefined {
   return connections.get(db);
+}
+
+/**
+ * Pipelined transactions (pipelined.ts) on the database `db` talks to, over `size` connections
+ * of their own; undefined for SQLite, and for a Kysely instance this module did not open. The
+ * caller destroys them.
+ */
+export function openPipelinedTransactions(db: Kysely<DB>, size: number): PipelinedTransactions | undefined {
+  const connection = connections.get(db);
+  return connection && new PipelinedTransactions(connection, size);
 }
 
 export function openDatabase(spec: DatabaseSpec): Kysely<DB> {

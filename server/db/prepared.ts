@@ -68,8 +68,11 @@ export type Slot<S extends string> = (name: S) => Expression<never>;
  * Node more per group of reports than sending them.
  */
 export function preparedOnce<R, S extends string>(build: (slot: Slot<S>, db: Kysely<any>) => Statement<R>) {
-  const statement = preparedPerShape<R, S, null>((slot, db) => build(slot, db));
-  return (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => statement(db, null, values);
+  const statement = compiledPerShape<R, S, null>((slot, db) => build(slot, db));
+  const run = async (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => (await db.executeQuery<R>(statement(db, null, values))).rows;
+  /** The statement with these values, to send some other way (a pipelined transaction's last: pipelined.ts). */
+  run.compiled = (db: Kysely<any>, values: Record<S, unknown>): CompiledQuery<R> => statement(db, null, values);
+  return run;
 }
 
 /** At most this many shapes of one statement are kept compiled; past it the oldest goes. */
@@ -82,9 +85,15 @@ const MAX_SHAPES = 256;
  * and is the same for every call of that shape.
  */
 export function preparedPerShape<R, S extends string, K>(build: (slot: Slot<S>, db: Kysely<any>, shape: K) => Statement<R>) {
+  const statement = compiledPerShape(build);
+  return async (db: Kysely<any>, shape: K, values: Record<S, unknown>): Promise<R[]> => (await db.executeQuery<R>(statement(db, shape, values))).rows;
+}
+
+/** The statement of `preparedPerShape` with a call's values, compiled once per shape. */
+function compiledPerShape<R, S extends string, K>(build: (slot: Slot<S>, db: Kysely<any>, shape: K) => Statement<R>) {
   type Compiled = { sql: string; parameters: ({ slot: S } | { value: unknown })[] };
   const compiled = new Map<string, Compiled>();
-  return async (db: Kysely<any>, shape: K, values: Record<S, unknown>): Promise<R[]> => {
+  return (db: Kysely<any>, shape: K, values: Record<S, unknown>): CompiledQuery<R> => {
     const key = `${dialectOf(db)} ${JSON.stringify(shape)}`;
     let statement = compiled.get(key);
     if (!statement) {
@@ -103,7 +112,7 @@ export function preparedPerShape<R, S extends string, K>(build: (slot: Slot<S>, 
       compiled.set(key, statement);
     }
     const parameters = statement.parameters.map((p) => ('slot' in p ? values[p.slot] : p.value));
-    return (await db.executeQuery<R>(CompiledQuery.raw(statement.sql, parameters))).rows;
+    return CompiledQuery.raw(statement.sql, parameters) as CompiledQuery<R>;
   };
 }
 

@@ -4,12 +4,9 @@ import { jigReportAckSchema, jigReportInput } from '../../contract/jig';
 import { sendFile } from '../files/download';
 import { defineRoutes } from '../http/route';
 import { jigUpdate } from '../services/jig-update';
-import { ReportQueue } from '../services/production/report-queue';
 
 /** Jig calls (API.md "Beyond SPEC.md"): authenticated by the enclosure's signature, checked before the body is read. */
-export default defineRoutes((route, { db, live, files }) => {
-  // Posts that arrive together are stored together (group commit): see ReportQueue.
-  const reports = new ReportQueue(db, live);
+export default defineRoutes((route, { db, files, reports }) => {
 
   route({
     method: 'POST',
@@ -23,6 +20,7 @@ export default defineRoutes((route, { db, live, files }) => {
     otherStatuses: [200],
     response: jigReportAckSchema,
     handler: async ({ jig, body, reply }) => {
+      // Posts that arrive together are stored together (group commit): see ReportQueue.
       const result = await reports.submit(jig, body);
       if (result.duplicate) reply.status(200);
       return { data: result };

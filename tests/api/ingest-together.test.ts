@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
+import { openPipelinedTransactions } from '../../server/db/open';
 import { HttpError } from '../../server/http/errors';
 import { ingestReport, ingestReports, type IngestItem } from '../../server/services/production/ingest';
 import { ReportQueue, reportQueueTotals } from '../../server/services/production/report-queue';
@@ -214,7 +216,11 @@ describe('reports stored together', () => {
   it('through the queue: posts that arrive together are each answered, refusals as their own errors', async () => {
     const p = await createProduction(t, 'alpha');
     const jig = { id: p.jig.id, company_id: await companyOf(p) };
-    const queue = new ReportQueue(t.db, undefined, 4);
+    // As the server runs it: on PostgreSQL its groups' COMMITs go with their writes.
+    const pipelined = openPipelinedTransactions(t.db, 4);
+    onTestFinished(() => pipelined?.destroy());
+    expect(pipelined !== undefined).toBe(dialectOf(t.db) === 'postgres');
+    const queue = new ReportQueue(t.db, { most: 4, pipelined });
     const bodies = Array.from({ length: 10 }, (_, i) => reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: `Q-${i % 6}`, result: i % 3 ? 'pass' : 'fail' }));
     const refused = reportBody({ project_id: p.projectId, production_batch_id: 999_999, serial: 'Q-NEW' });
     const before = { ...reportQueueTotals };
@@ -233,5 +239,63 @@ describe('reports stored together', () => {
     // A retry of an acknowledged report through the queue is its duplicate.
     const again = await queue.submit(jig, { ...bodies[0], uuid: bodies[0].uuid });
     expect(again).toMatchObject({ duplicate: true, report_id: answers[0].status === 'fulfilled' ? answers[0].value.report_id : -1 });
+  });
+});
+
+describe('a board made by its first report', () => {
+  /** Counts updates of devices rows from here on (a trigger), to see which boards were written twice. */
+  async function countDeviceUpdates() {
+    const pg = dialectOf(t.db) === 'postgres';
+    await sql`create table device_updates (device_id integer)`.execute(t.db);
+    if (pg) {
+      await sql`create function count_device_update() returns trigger language plpgsql as $$ begin insert into device_updates values (new.id); return null; end $$`.execute(t.db);
+      await sql`create trigger count_device_updates after update on devices for each row execute function count_device_update()`.execute(t.db);
+    } else {
+      await sql`create trigger count_device_updates after update on devices begin insert into device_updates values (new.id); end`.execute(t.db);
+    }
+    onTestFinished(async () => {
+      await sql`drop trigger count_device_updates ${pg ? sql`on devices` : sql``}`.execute(t.db);
+      if (pg) await sql`drop function count_device_update()`.execute(t.db);
+      await sql`drop table device_updates`.execute(t.db);
+    });
+    return async () => (await sql<{ device_id: number }>`select device_id from device_updates`.execute(t.db)).rows.map((r) => r.device_id);
+  }
+
+  it('is made as its reports in that round leave it, with no update after; one a check refused is corrected', async () => {
+    const p = await createProduction(t, 'alpha');
+    const jig = { ...jigOf(p), company_id: await companyOf(p) };
+    const base = { project_id: p.projectId, production_batch_id: p.batchId };
+    const stored = reportBody({ ...base, serial: 'MADE-0' });
+    await ingestReports(t.db, [{ jig, input: stored }]);
+    const updated = await countDeviceUpdates();
+
+    // New boards with one report, and one with a failed run and a passed retest in the same round.
+    const first = [
+      reportBody({ ...base, serial: 'MADE-1', result: 'pass', panel_id: 'PANEL-1' }),
+      reportBody({ ...base, serial: 'MADE-2', result: 'fail' }),
+      reportBody({ ...base, serial: 'MADE-3', result: 'fail' }),
+      reportBody({ ...base, serial: 'MADE-3', result: 'pass' }),
+    ];
+    expect((await ingestReports(t.db, first.map((input) => ({ jig, input })))).every((o) => o.ok)).toBe(true);
+    expect(await updated()).toEqual([]);
+
+    // MADE-4's retest reuses a stored uuid: a duplicate, so the board is made with one report, not two.
+    const second = [reportBody({ ...base, serial: 'MADE-4', result: 'fail' }), { ...reportBody({ ...base, serial: 'MADE-4', result: 'pass' }), uuid: stored.uuid }];
+    const outcomes = await ingestReports(t.db, second.map((input) => ({ jig, input })));
+    expect(outcomes.map((o) => o.ok && o.result.duplicate)).toEqual([false, true]);
+    const made4 = await t.db.selectFrom('devices').where('project_id', '=', p.projectId).where('serial', '=', 'MADE-4').select('id').executeTakeFirstOrThrow();
+    // PostgreSQL makes boards in the lookups, before the checks: the duplicate counted there, so
+    // the writes correct the board. SQLite makes them after the checks, which left it out.
+    expect(await updated()).toEqual(dialectOf(t.db) === 'postgres' ? [made4.id] : []);
+
+    expect(await boards(p)).toEqual([
+      { serial: 'MADE-0', status: 'passed', first_pass: 1, pass_attempt: 1, last_result: 'pass', report_count: 1, panel_id: null },
+      { serial: 'MADE-1', status: 'passed', first_pass: 1, pass_attempt: 1, last_result: 'pass', report_count: 1, panel_id: 'PANEL-1' },
+      { serial: 'MADE-2', status: 'failed', first_pass: 0, pass_attempt: null, last_result: 'fail', report_count: 1, panel_id: null },
+      { serial: 'MADE-3', status: 'passed', first_pass: 0, pass_attempt: 2, last_result: 'pass', report_count: 2, panel_id: null },
+      { serial: 'MADE-4', status: 'failed', first_pass: 0, pass_attempt: null, last_result: 'fail', report_count: 1, panel_id: null },
+    ]);
+    const counters = await batchCounters(t, p.batchId);
+    expect(counters.stored).toEqual(counters.recounted);
   });
 });

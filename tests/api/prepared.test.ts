@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
+import { openPipelinedTransactions } from '../../server/db/open';
 import { preparedOnce, preparedPerShape } from '../../server/db/prepared';
 import { BATCH_COUNTERS, BATCH_TALLY, type BatchCounts } from '../../server/services/production/counters';
 import { ingestReports } from '../../server/services/production/ingest';
@@ -120,5 +121,44 @@ describe('a tally added to by id', () => {
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toContain('production_batches_pkey');
     expect(plan).not.toContain('Seq Scan on production_batches');
+  });
+});
+
+describe('a pipelined transaction (server/db/pipelined.ts)', () => {
+  it('sends its COMMIT with its last statement: all kept when that succeeds, nothing when it fails', async () => {
+    const pipelined = openPipelinedTransactions(t.db, 2);
+    if (dialectOf(t.db) !== 'postgres') {
+      expect(pipelined).toBeUndefined(); // SQLite's transactions run in the process: nothing to pipeline
+      return;
+    }
+    onTestFinished(() => pipelined!.destroy());
+    await sql`create table pipelined_probe (n integer primary key)`.execute(t.db);
+    onTestFinished(async () => void (await sql`drop table pipelined_probe`.execute(t.db)));
+    const probe = async () => (await sql<{ n: number }>`select n from pipelined_probe order by n`.execute(t.db)).rows.map((r) => r.n);
+
+    let sent = false;
+    const rows = await pipelined!.run(async (trx, finish) => {
+      await sql`insert into pipelined_probe values (1)`.execute(trx);
+      return finish(CompiledQuery.raw('insert into pipelined_probe values (2) returning n', []), () => (sent = true));
+    });
+    expect(rows).toEqual([{ n: 2 }]);
+    expect(sent).toBe(true);
+
+    // The last statement fails (1 is taken): the COMMIT sent with it ends the transaction as a
+    // ROLLBACK, so the insert before it goes too, and the statement's error is thrown.
+    const failing = pipelined!.run(async (trx, finish) => {
+      await sql`insert into pipelined_probe values (3)`.execute(trx);
+      return finish(CompiledQuery.raw('insert into pipelined_probe values (1)', []));
+    });
+    await expect(failing).rejects.toMatchObject({ code: '23505' });
+    // A body that throws before its last statement is rolled back; one that never finishes is committed.
+    await expect(
+      pipelined!.run(async (trx) => {
+        await sql`insert into pipelined_probe values (4)`.execute(trx);
+        throw new Error('changed its mind');
+      }),
+    ).rejects.toThrow('changed its mind');
+    await pipelined!.run(async (trx) => void (await sql`insert into pipelined_probe values (5)`.execute(trx)));
+    expect(await probe()).toEqual([1, 2, 5]);
   });
 });

@@ -8,7 +8,7 @@ export type StoredBefore = { id: number; uuid: string; device_id: number; compan
 export type ProjectOwner = { id: number; company_id: number };
 
 /** A report's times as stored. */
-function reportTimes(input: Pick<IngestItem['input'], 'started_at' | 'finished_at'>) {
+export function reportTimes(input: Pick<IngestItem['input'], 'started_at' | 'finished_at'>) {
   return { started_at: new Date(input.started_at).toISOString(), finished_at: new Date(input.finished_at).toISOString() };
 }
 

@@ -3,9 +3,9 @@ import type { JigReportInput } from '../../../contract/jig';
 import { isForeignKeyViolation } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import type { LiveAnnouncer } from '../../live/feed';
-import { StoredMeanwhile, storeReports, type IngestItem, type IngestOutcome, type IngestResult, type ReportingJig, type WriteTurn } from './store-reports';
+import { StoredMeanwhile, storeReports, type IngestItem, type IngestOutcome, type IngestResult, type IngestWith, type ReportingJig, type WriteTurn } from './store-reports';
 
-export type { IngestItem, IngestOutcome, IngestResult, ReportingJig, WriteTurn };
+export type { IngestItem, IngestOutcome, IngestResult, IngestWith, ReportingJig, WriteTurn };
 
 /** How often a round is redone when another writer changed what it checked meanwhile. */
 const ROUND_ATTEMPTS = 3;
@@ -20,7 +20,7 @@ export async function ingestReport(
   input: JigReportInput,
   live?: LiveAnnouncer,
 ): Promise<IngestResult> {
-  const [outcome] = await ingestReports(db, [{ jig, input }], live);
+  const [outcome] = await ingestReports(db, [{ jig, input }], { live });
   if (!outcome.ok) throw outcome.error;
   return outcome.result;
 }
@@ -34,7 +34,7 @@ export async function ingestReport(
  * come only after the commit, so an acknowledged report is stored. With `live`, the open
  * screens that show the boards hear of them (a retry announces nothing).
  */
-export async function ingestReports(db: Kysely<DB>, items: IngestItem[], live?: LiveAnnouncer, turn?: WriteTurn): Promise<IngestOutcome[]> {
+export async function ingestReports(db: Kysely<DB>, items: IngestItem[], how: IngestWith = {}): Promise<IngestOutcome[]> {
   const outcomes: IngestOutcome[] = new Array(items.length);
   // A uuid twice in one call: the later copies wait for the first's round, then read as its duplicate.
   let pending = items.map((_, i) => i);
@@ -47,7 +47,7 @@ export async function ingestReports(db: Kysely<DB>, items: IngestItem[], live?: 
       (uuids.has(uuid) ? later : round).push(i);
       uuids.add(uuid);
     }
-    const answers = await ingestRound(db, round.map((i) => items[i]), live, turn);
+    const answers = await ingestRound(db, round.map((i) => items[i]), how);
     round.forEach((i, k) => (outcomes[i] = answers[k]));
     pending = later;
   }
@@ -55,16 +55,16 @@ export async function ingestReports(db: Kysely<DB>, items: IngestItem[], live?: 
 }
 
 /** One round of distinct uuids; redone when another writer stored one of them meanwhile. */
-async function ingestRound(db: Kysely<DB>, items: IngestItem[], live?: LiveAnnouncer, turn?: WriteTurn): Promise<IngestOutcome[]> {
+async function ingestRound(db: Kysely<DB>, items: IngestItem[], how: IngestWith): Promise<IngestOutcome[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await checkAndStore(db, items, live, turn);
+      return await checkAndStore(db, items, how);
     } catch (error) {
       // Another writer stored one of these uuids, or deleted a batch a new board named, since
       // the checks: check again (the batch then refuses its reports, as it would have alone).
       if ((error instanceof StoredMeanwhile || isForeignKeyViolation(error)) && attempt < ROUND_ATTEMPTS) continue;
       // Something no check foresaw: each report alone, so one report's trouble is its own.
-      if (items.length > 1) return Promise.all(items.map(async (item) => (await ingestRound(db, [item], live, turn))[0]));
+      if (items.length > 1) return Promise.all(items.map(async (item) => (await ingestRound(db, [item], how))[0]));
       return [{ ok: false, error }];
     }
   }
@@ -74,8 +74,8 @@ async function ingestRound(db: Kysely<DB>, items: IngestItem[], live?: LiveAnnou
  * Checks and stores one round in one transaction (store-reports.ts): the lookups the checks need
  * (stored before, the projects) ride along with locking the boards, one round trip fewer.
  */
-async function checkAndStore(db: Kysely<DB>, items: IngestItem[], live?: LiveAnnouncer, turn?: WriteTurn): Promise<IngestOutcome[]> {
-  const { outcomes, events } = await storeReports(db, items, live, turn);
-  for (const event of events) live?.afterCommit(event);
+async function checkAndStore(db: Kysely<DB>, items: IngestItem[], how: IngestWith): Promise<IngestOutcome[]> {
+  const { outcomes, events } = await storeReports(db, items, how);
+  for (const event of events) how.live?.afterCommit(event);
   return outcomes;
 }

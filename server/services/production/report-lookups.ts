@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { JigReportInput } from '../../../contract/jig';
 import { dialectOf } from '../../db/dialect';
 import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { effectiveStatus, serialKey } from '../../store/devices';
-import { timesInOrder, type ProjectOwner, type StoredBefore } from './check-reports';
-import type { CountedDevice } from './counters';
+import { reportTimes, timesInOrder, type ProjectOwner, type StoredBefore } from './check-reports';
+import { afterReport, type CountedDevice } from './counters';
 import { shareReleaseLocksSql } from './release-lock';
 import type { IngestItem } from './store-reports';
 
@@ -24,6 +25,60 @@ export const DEVICE_STATE = ['id', 'project_id', 'production_batch_id', 'serial_
 const LOOKED_UP = [...DEVICE_STATE.filter((column) => column !== 'status'), effectiveStatus().as('status')] as const;
 
 export const deviceKey = (projectId: number, key: string) => `${projectId}\u0000${key}`;
+
+/** The columns a report moves on its board, with their SQL types. */
+export const MOVED = {
+  status: 'text',
+  first_pass: 'integer',
+  pass_attempt: 'integer',
+  last_result: 'text',
+  report_count: 'integer',
+  tested_at: 'text',
+  panel_id: 'text',
+} as const;
+export type MovedState = Pick<DeviceState, keyof typeof MOVED>;
+export const MOVED_COLUMNS = Object.keys(MOVED) as (keyof typeof MOVED)[];
+/** The moved columns, and the same read from a recordset `v`, for a statement's text. */
+export const MOVED_LIST = MOVED_COLUMNS.join(', ');
+export const MOVED_OF_V = MOVED_COLUMNS.map((c) => `v.${c}`).join(', ');
+
+/** A board before its first report: the columns' defaults (migrations 002, 009 and 014). */
+export const UNTESTED: MovedState = { status: 'untested', first_pass: null, pass_attempt: null, last_result: null, report_count: 0, tested_at: null, panel_id: null };
+
+/** The board as one report leaves it: its counted state (afterReport), and the panel it names, if it names one. */
+export function afterReportOn<D extends MovedState & CountedDevice>(device: D, input: Pick<JigReportInput, 'result' | 'panel_id'>, finishedAt: string): D {
+  return { ...afterReport(device, input.result, finishedAt), panel_id: input.panel_id !== undefined ? input.panel_id : device.panel_id };
+}
+
+/**
+ * For each report, the state its board is made in if that report makes it: as the report and
+ * the list's later reports of the same board leave an untested board, when every one of them
+ * is stored (a report whose times are out of order never is). Most boards get one report per
+ * round, and most rounds store all they get: a board made so needs no update after its reports
+ * (storeChecked compares, and updates one a refusal left otherwise).
+ */
+export function madeStates<T>(reports: T[], boardOf: (report: T) => string, inputOf: (report: T) => JigReportInput): MovedState[] {
+  const byBoard = new Map<string, number[]>();
+  reports.forEach((report, i) => byBoard.set(boardOf(report), [...(byBoard.get(boardOf(report)) ?? []), i]));
+  const states: MovedState[] = new Array(reports.length);
+  for (const positions of byBoard.values()) {
+    positions.forEach((from, k) => {
+      let state = { ...UNTESTED, project_id: 0, production_batch_id: 0 };
+      for (const i of positions.slice(k)) {
+        const input = inputOf(reports[i]);
+        if (timesInOrder(input)) state = afterReportOn(state, input, reportTimes(input).finished_at);
+      }
+      states[from] = pickMoved(state);
+    });
+  }
+  return states;
+}
+
+/** Only the moved columns of a board's state. */
+export const pickMoved = (state: MovedState): MovedState => Object.fromEntries(MOVED_COLUMNS.map((c) => [c, state[c]])) as MovedState;
+
+/** Whether a board's moved columns are as `made` holds them. */
+export const movedAlike = (made: MovedState, state: MovedState) => MOVED_COLUMNS.every((c) => made[c] === state[c]);
 
 /**
  * What a round's checks and store start from: reports stored before, the projects, the boards;
@@ -57,7 +112,7 @@ export async function lookUp(trx: Kysely<DB>, items: IngestItem[], now: string):
 }
 
 /** A board a report may make: the report's jig's company, its project and batch, its serial. */
-const NEW_BOARD = { company: 'integer', project: 'integer', batch: 'integer', serial: 'text', key: 'text', uuid: 'text', position: 'integer' } as const;
+const NEW_BOARD = { company: 'integer', project: 'integer', batch: 'integer', serial: 'text', key: 'text', uuid: 'text', position: 'integer', ...MOVED } as const;
 
 /**
  * The reports that make their board if it is not stored yet, in making order (inMakingOrder).
@@ -65,8 +120,10 @@ const NEW_BOARD = { company: 'integer', project: 'integer', batch: 'integer', se
  * left out here; the statement leaves out those refused for what is stored.
  */
 function newBoardCandidates(items: IngestItem[]) {
-  const makers = items.filter(({ input }) => input.production_batch_id !== undefined && timesInOrder(input));
-  return inMakingOrder(makers, ({ input }) => deviceKey(input.project_id, serialKey(input.serial))).map(({ jig, input }, position) => ({
+  const boardOf = ({ input }: IngestItem) => deviceKey(input.project_id, serialKey(input.serial));
+  const states = madeStates(items, boardOf, ({ input }) => input);
+  const makers = items.map((item, i) => ({ item, state: states[i] })).filter(({ item: { input } }) => input.production_batch_id !== undefined && timesInOrder(input));
+  return inMakingOrder(makers, ({ item }) => boardOf(item)).map(({ item: { jig, input }, state }, position) => ({
     company: jig.company_id,
     project: input.project_id,
     batch: input.production_batch_id!,
@@ -74,6 +131,7 @@ function newBoardCandidates(items: IngestItem[]) {
     key: serialKey(input.serial),
     uuid: input.uuid,
     position,
+    ...state,
   }));
 }
 
@@ -94,12 +152,12 @@ export function inMakingOrder<T>(reports: T[], boardOf: (report: T) => string): 
  * candidate whose board is neither stored nor made by an earlier candidate, whose report's uuid
  * is not stored, whose project is of its jig's company and whose batch is of its project; that
  * is, exactly the boards the checks and createDevices would make after it, one round trip
- * sooner. A board another writer is making meanwhile waits for it (the unique key), then is
+ * sooner, each already as its reports leave it (madeStates). A board another writer is making meanwhile waits for it (the unique key), then is
  * left to that writer: createDevices locks it as it finds it.
  */
 const newBoards = (slot: Slot<'candidates' | 'now'>, db: Kysely<DB>) => sql`
-  insert into devices (project_id, production_batch_id, serial, serial_key, created_at, updated_at)
-  select v.project, v.batch, v.serial, v.key, ${slot('now')}, ${slot('now')}
+  insert into devices (project_id, production_batch_id, serial, serial_key, ${sql.raw(MOVED_LIST)}, created_at, updated_at)
+  select v.project, v.batch, v.serial, v.key, ${sql.raw(MOVED_OF_V)}, ${slot('now')}, ${slot('now')}
   from ${jsonRecordset(db, NEW_BOARD, slot('candidates'))}
   inner join production_batches on production_batches.id = v.batch and production_batches.project_id = v.project
   where exists (select 1 from projects where projects.id = v.project and projects.company_id = v.company)

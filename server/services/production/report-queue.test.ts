@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { JigReportInput } from '../../../contract/jig';
 import type { DB } from '../../db/schema';
-import type { IngestItem, IngestOutcome, WriteTurn } from './ingest';
+import type { IngestItem, IngestOutcome, IngestWith, WriteTurn } from './ingest';
 import { ReportQueue } from './report-queue';
 
 /** A group the stand-in store was handed, and the steps it takes when the test says so. */
@@ -15,7 +15,7 @@ type Group = { serials: string[]; turn: WriteTurn; write: () => Promise<void>; a
  */
 function standIn() {
   const groups: Group[] = [];
-  const store = (_db: Kysely<DB>, items: IngestItem[], _live: unknown, turn?: WriteTurn) =>
+  const store = (_db: Kysely<DB>, items: IngestItem[], { turn }: IngestWith = {}) =>
     new Promise<IngestOutcome[]>((resolve) => {
       groups.push({
         serials: items.map((item) => item.input.serial),
@@ -42,7 +42,7 @@ const state = (p: Promise<unknown>) => Promise.race([p.then(() => 'done'), new P
 describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
   it('starts the next group when one writes, and lets it write only after that one passes the turn', async () => {
     const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, undefined, 2, 2, store);
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, overlapping: 2, store });
     const answers = ['A', 'B', 'C', 'D', 'E', 'F'].map((serial) => queue.submit(jig, post(serial)));
     await settle();
     // One group reads at a time, so the waiting posts stay together for the next.
@@ -71,7 +71,7 @@ describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
 
   it('keeps a post that arrives while a group reads for the next group, started once that one writes', async () => {
     const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, undefined, 8, 2, store);
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 8, overlapping: 2, store });
     const first = queue.submit(jig, post('A'));
     await settle();
     const later = [queue.submit(jig, post('B')), queue.submit(jig, post('C'))];
@@ -92,8 +92,9 @@ describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
     // turn, and the redo needs a row the second group holds until it commits.
     let secondCommitted!: () => void;
     const secondsRow = new Promise<void>((r) => (secondCommitted = r));
-    const redoing = (db: Kysely<DB>, items: IngestItem[], live: unknown, turn?: WriteTurn): Promise<IngestOutcome[]> => {
-      if (items[0].input.serial !== 'A') return (store as typeof redoing)(db, items, live, turn);
+    const redoing = (db: Kysely<DB>, items: IngestItem[], how: IngestWith = {}): Promise<IngestOutcome[]> => {
+      const turn = how.turn;
+      if (items[0].input.serial !== 'A') return (store as typeof redoing)(db, items, how);
       return (async () => {
         await turn!.take();
         turn!.pass(); // rolled back
@@ -103,7 +104,7 @@ describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
         return items.map((_, i) => ({ ok: true, result: { report_id: i, device_id: i, duplicate: false } }) as IngestOutcome);
       })();
     };
-    const queue = new ReportQueue({} as Kysely<DB>, undefined, 1, 2, redoing as never);
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 1, overlapping: 2, store: redoing as never });
     const first = queue.submit(jig, post('A'));
     const second = queue.submit(jig, post('B'));
     await settle();
@@ -118,7 +119,7 @@ describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
 describe('ReportQueue, one group at a time (SQLite)', () => {
   it('starts the next group only once the one before has answered', async () => {
     const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, undefined, 2, 1, store);
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, overlapping: 1, store });
     const answers = ['A', 'B', 'C'].map((serial) => queue.submit(jig, post(serial)));
     await settle();
     await groups[0].write();

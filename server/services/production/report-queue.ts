@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { JigReportInput } from '../../../contract/jig';
 import { dialectOf } from '../../db/dialect';
+import type { PipelinedTransactions } from '../../db/pipelined';
 import type { DB } from '../../db/schema';
 import type { LiveAnnouncer } from '../../live/feed';
 import { ingestReports, type IngestItem, type IngestResult, type ReportingJig, type WriteTurn } from './ingest';
 
 /** The most reports one transaction takes: enough to amortise it, few enough to keep each post quick. */
 export const MOST_REPORTS_PER_COMMIT = 64;
+
+/** The connections a queue's pipelined transactions take: its two groups in flight, and room for a redo beside them. */
+export const REPORT_CONNECTIONS = 4;
 
 /** How long a busy queue waits for more posts before its next transaction. */
 const GATHER_MS = 1;
@@ -46,15 +50,31 @@ export class ReportQueue {
   /** Settles when the last group started passes its turn: its writes sent, or its transaction rolled back. */
   private lastSettled: Promise<void> = Promise.resolve();
 
+  private readonly live?: LiveAnnouncer;
+  private readonly pipelined?: PipelinedTransactions;
+  private readonly most: number;
+  private readonly overlapping: number;
+  private readonly store: typeof ingestReports;
+
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly live?: LiveAnnouncer,
-    private readonly most = MOST_REPORTS_PER_COMMIT,
-    /** Groups in flight at once: two on PostgreSQL (measured: a third bought nothing), one on SQLite. */
-    private readonly overlapping = dialectOf(db) === 'postgres' ? 2 : 1,
-    /** What stores a group: ingestion, or a stand-in in the queue's own tests. */
-    private readonly store: typeof ingestReports = ingestReports,
-  ) {}
+    options: {
+      live?: LiveAnnouncer;
+      /** PostgreSQL: the connections groups are stored on, each COMMIT sent with the writes (pipelined.ts). */
+      pipelined?: PipelinedTransactions;
+      most?: number;
+      /** Groups in flight at once: two on PostgreSQL (measured: a third bought nothing), one on SQLite. */
+      overlapping?: number;
+      /** What stores a group: ingestion, or a stand-in in the queue's own tests. */
+      store?: typeof ingestReports;
+    } = {},
+  ) {
+    this.live = options.live;
+    this.pipelined = options.pipelined;
+    this.most = options.most ?? MOST_REPORTS_PER_COMMIT;
+    this.overlapping = options.overlapping ?? (dialectOf(db) === 'postgres' ? 2 : 1);
+    this.store = options.store ?? ingestReports;
+  }
 
   submit(jig: ReportingJig, input: JigReportInput): Promise<IngestResult> {
     return new Promise((resolve, reject) => {
@@ -111,7 +131,7 @@ export class ReportQueue {
         settled();
       },
     };
-    void this.store(this.db, group.map((w) => w.item), this.live, turn)
+    void this.store(this.db, group.map((w) => w.item), { live: this.live, turn, pipelined: this.pipelined })
       .then(
         (outcomes) => outcomes.forEach((outcome, i) => (outcome.ok ? group[i].resolve(outcome.result) : group[i].reject(outcome.error))),
         (error) => group.forEach((w) => w.reject(error)),

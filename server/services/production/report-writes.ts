@@ -1,11 +1,11 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
 import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB, DeviceReportsTable } from '../../db/schema';
 import { eventsJson, notifyFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
-import type { DeviceState } from './report-lookups';
+import { MOVED, MOVED_COLUMNS, type DeviceState } from './report-lookups';
 import { FAILING_BOARDS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY } from './slices';
 import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
 
@@ -32,18 +32,6 @@ const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   steps: 'text',
   created_at: 'text',
 };
-
-/** The columns a report moves on its board, with their SQL types. */
-const MOVED = {
-  status: 'text',
-  first_pass: 'integer',
-  pass_attempt: 'integer',
-  last_result: 'text',
-  report_count: 'integer',
-  tested_at: 'text',
-  panel_id: 'text',
-} as const;
-const MOVED_COLUMNS = Object.keys(MOVED) as (keyof typeof MOVED)[];
 
 /** Every tally reports add to, in the order their rows are locked (counters.ts). */
 const TALLIES: Tally<Row>[] = [BATCH_TALLY, PROJECT_DEVICES_TALLY, DAILY_STATS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY, FAILING_BOARDS_TALLY, STEP_DAYS_TALLY, JIG_DAYS_TALLY];
@@ -85,8 +73,12 @@ export class ReportWrites implements Writes {
     this.events.push(...events);
   }
 
-  /** Writes it all; answers the reports stored (a uuid stored meanwhile by another writer is not). */
-  async flush(): Promise<StoredRow[]> {
+  /**
+   * Writes it all; answers the reports stored. A uuid stored meanwhile by another writer is not
+   * stored on SQLite, and fails the statement on PostgreSQL, which `finish` (a pipelined
+   * transaction's last statement, its COMMIT on the way: pipelined.ts) may send.
+   */
+  async flush(finish?: <R>(statement: CompiledQuery<R>) => Promise<R[]>): Promise<StoredRow[]> {
     const values: Record<string, string> = {
       now: this.now,
       reports: recordsJson(REPORT_COLUMNS, this.reports),
@@ -95,7 +87,11 @@ export class ReportWrites implements Writes {
       events: eventsJson(this.events),
       ...Object.fromEntries(TALLIES.map((tally, i) => [`tally${i}`, tallyJson(tally, this.rowsOf(tally))])),
     };
-    if (dialectOf(this.db) === 'postgres') return (await writeTogether(this.db, values))[0].stored;
+    if (dialectOf(this.db) === 'postgres') {
+      const statement = writeTogether.compiled(this.db, values);
+      const [row] = finish ? await finish(statement) : (await this.db.executeQuery(statement)).rows;
+      return row.stored;
+    }
     // SQLite: in process, no round trips to save; each part alone, its statement cached.
     const [stored, ...rest] = ONE_BY_ONE;
     const rows = (await stored(this.db, values)) as StoredRow[];
@@ -115,7 +111,8 @@ const DEVICE_COLUMNS = { id: 'integer', ...MOVED } as const;
 /**
  * What a group of reports writes, part by part, each reading its rows from its slot's JSON. A
  * concurrent writer's copy of a uuid makes the reports' insert wait for its commit, then skip
- * that report; the answer names the reports stored.
+ * that report on SQLite, or fail on PostgreSQL (a unique violation), where the COMMIT may be on
+ * its way already and must not keep the other writes; the answer names the reports stored.
  */
 const PARTS: { name: string; build: (slot: Slot<string>, db: Kysely<DB>) => RawBuilder<unknown> }[] = [
   {
@@ -125,8 +122,7 @@ const PARTS: { name: string; build: (slot: Slot<string>, db: Kysely<DB>) => RawB
       select ${sql.raw(Object.keys(REPORT_COLUMNS).map((c) => `v.${c}`).join(', '))},
         (select p.id from test_profiles as p where p.project_id = v.project_id and p.name = v.test_profile and p.version = v.test_profile_version)
       from ${jsonRecordset(db, REPORT_COLUMNS, slot('reports'))}
-      where true
-      on conflict (uuid) do nothing
+      ${dialectOf(db) === 'postgres' ? sql`` : sql`where true on conflict (uuid) do nothing`}
       returning id, uuid`,
   },
   {

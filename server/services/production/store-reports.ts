@@ -2,13 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
 import type { LiveReportEvent } from '../../../contract/live';
+import { uniqueViolationTarget } from '../../db/dialect';
+import type { FinishWith, PipelinedTransactions } from '../../db/pipelined';
 import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
 import { checkReports } from './check-reports';
-import { addReportsStatistics, afterReport, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
-import { DEVICE_STATE, deviceKey, inMakingOrder, lockDevices, lookUp, type DeviceState } from './report-lookups';
+import { addReportsStatistics, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
+import { DEVICE_STATE, MOVED, MOVED_COLUMNS, MOVED_OF_V, UNTESTED, afterReportOn, deviceKey, inMakingOrder, lockDevices, lookUp, madeStates, movedAlike, pickMoved, type DeviceState, type MovedState } from './report-lookups';
 import { ReportWrites, type ReportRow } from './report-writes';
 
 export type ReportingJig = { id: number; company_id: number };
@@ -23,6 +25,13 @@ export type IngestOutcome = { ok: true; result: IngestResult } | { ok: false; er
  * this group has sent its writes (its commit follows at once) or rolled back.
  */
 export type WriteTurn = { take: () => Promise<void>; pass: () => void };
+
+/**
+ * How a group is stored: `live` hears of its boards; the report queue's groups take their
+ * `turn`, and on PostgreSQL run as `pipelined` transactions (pipelined.ts), their COMMIT sent
+ * with their writes.
+ */
+export type IngestWith = { live?: LiveAnnouncer; turn?: WriteTurn; pipelined?: PipelinedTransactions };
 
 /** Thrown inside the transaction when a uuid turned out to be stored meanwhile: rolls the round back. */
 export class StoredMeanwhile extends Error {}
@@ -53,21 +62,25 @@ export type CheckedReport = {
 export async function storeReports(
   db: Kysely<DB>,
   items: IngestItem[],
-  live?: LiveAnnouncer,
-  turn?: WriteTurn,
+  { live, turn, pipelined }: IngestWith = {},
 ): Promise<{ outcomes: IngestOutcome[]; events: LiveReportEvent[] }> {
+  const store = async (trx: Kysely<DB>, finish?: FinishWith) => {
+    const now = new Date().toISOString();
+    const { stored, projects, devices, made } = await lookUp(trx, items, now);
+    const { outcomes, checked } = checkReports(items, stored, projects);
+    const { answers, events } = await storeChecked(trx, now, checked, { devices, made }, live, turn, finish);
+    for (const [index, answer] of answers) outcomes[index] = answer;
+    // The commit is next: the next group's writes may go now, and wait in the database for
+    // this commit's row locks, rather than for its answer to come back here first.
+    turn?.pass();
+    return { outcomes: outcomes as IngestOutcome[], events };
+  };
   try {
-    return await db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      const { stored, projects, devices, made } = await lookUp(trx, items, now);
-      const { outcomes, checked } = checkReports(items, stored, projects);
-      const { answers, events } = await storeChecked(trx, now, checked, { devices, made }, live, turn);
-      for (const [index, answer] of answers) outcomes[index] = answer;
-      // The commit is next: the next group's writes may go now, and wait in the database for
-      // this commit's row locks, rather than for its answer to come back here first.
-      turn?.pass();
-      return { outcomes: outcomes as IngestOutcome[], events };
-    });
+    return await (pipelined ? pipelined.run(store) : db.transaction().execute((trx) => store(trx)));
+  } catch (error) {
+    // PostgreSQL: another writer stored one of these uuids since the lookups (report-writes.ts).
+    if (uniqueViolationTarget(error) === 'device_reports_uuid_key') throw new StoredMeanwhile();
+    throw error;
   } finally {
     // Rolled back too: a redo of this round is a new transaction, which must not hold up the
     // group after it (that group may hold locks the redo needs).
@@ -83,6 +96,7 @@ async function storeChecked(
   { devices, made }: { devices: Map<string, DeviceState>; made?: DeviceState[] },
   live?: LiveAnnouncer,
   turn?: WriteTurn,
+  finish?: FinishWith,
 ): Promise<{ answers: [number, IngestOutcome][]; events: LiveReportEvent[] }> {
   const answers: [number, IngestOutcome][] = [];
   if (reports.length === 0 && !made?.length) return { answers, events: [] };
@@ -103,7 +117,7 @@ async function storeChecked(
     const key = deviceKey(r.project.id, r.key);
     const device = devices.get(key)!;
     if (!before.has(key)) before.set(key, created.has(key) ? null : device);
-    const after = afterReport(device, r.input.result, r.finished_at);
+    const after = afterReportOn(device, r.input, r.finished_at);
     const failing = r.steps.filter((s) => !s.pass).map((s) => s.name);
     const test_profile = r.input.test_profile ?? null;
     const test_profile_version = r.input.test_profile_version ?? null;
@@ -138,7 +152,7 @@ async function storeChecked(
       cohort: reportCohort(device, after),
       failing_steps: failing,
     });
-    devices.set(key, { ...after, panel_id: r.input.panel_id !== undefined ? r.input.panel_id : device.panel_id });
+    devices.set(key, after);
     events.push({ company_id: r.project.company_id, project_id: r.project.id, production_batch_id: device.production_batch_id, device_id: device.id });
   }
 
@@ -148,7 +162,9 @@ async function storeChecked(
   const touched: DeviceState[] = [];
   for (const [key, was] of before) {
     const device = devices.get(key)!;
-    touched.push(device);
+    // A board made as its reports leave it needs no update (madeStates).
+    const made = created.get(key);
+    if (!made || !movedAlike(made, device)) touched.push(device);
     const company = companyOf.get(device.project_id)!;
     changes.set(company, [...(changes.get(company) ?? []), { before: was, after: device }]);
   }
@@ -161,8 +177,9 @@ async function storeChecked(
   await live?.inTransaction(trx, events, writes);
   // The counter rows are everyone's: the group before this one writes them first.
   await turn?.take();
-  const stored = await writes.flush();
-  // Fewer rows than reports: another writer stored one of these uuids since the lookups.
+  // Pipelined, the COMMIT goes with the writes: the turn passes once both are on their way.
+  const stored = await writes.flush(finish && ((statement) => finish(statement, () => turn?.pass())));
+  // Fewer rows than reports (SQLite): another writer stored one of these uuids since the lookups.
   if (stored.length < rows.length) throw new StoredMeanwhile();
   const reportIds = new Map(stored.map((row) => [row.uuid, row.id]));
 
@@ -174,9 +191,7 @@ async function storeChecked(
 }
 
 /** A board to make, and its place among them. */
-const NEW_DEVICE = { project_id: 'integer', production_batch_id: 'integer', serial: 'text', serial_key: 'text', position: 'integer' } as const;
-
-const newDeviceRow = (r: CheckedReport, position: number) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position });
+const NEW_DEVICE = { project_id: 'integer', production_batch_id: 'integer', serial: 'text', serial_key: 'text', position: 'integer', ...MOVED } as const;
 
 /**
  * The boards made in their batch, in their order, by one statement whatever the boards
@@ -186,10 +201,10 @@ const newDeviceRow = (r: CheckedReport, position: number) => ({ project_id: r.pr
 const insertDevices = preparedOnce<DeviceState, 'devices' | 'now'>((slot, db: Kysely<DB>) =>
   db
     .insertInto('devices')
-    .columns(['project_id', 'production_batch_id', 'serial', 'serial_key', 'created_at', 'updated_at'])
+    .columns(['project_id', 'production_batch_id', 'serial', 'serial_key', ...MOVED_COLUMNS, 'created_at', 'updated_at'])
     .expression(
       // `where true`: SQLite's parser needs it before ON CONFLICT.
-      sql`select v.project_id, v.production_batch_id, v.serial, v.serial_key, ${slot('now')}, ${slot('now')}
+      sql`select v.project_id, v.production_batch_id, v.serial, v.serial_key, ${sql.raw(MOVED_OF_V)}, ${slot('now')}, ${slot('now')}
         from ${jsonRecordset(db, NEW_DEVICE, slot('devices'))}
         inner join production_batches on production_batches.id = v.production_batch_id and production_batches.project_id = v.project_id
         where true order by v.position`,
@@ -210,21 +225,26 @@ const insertDevices = preparedOnce<DeviceState, 'devices' | 'now'>((slot, db: Ky
  */
 async function createDevices(trx: Kysely<DB>, reports: CheckedReport[], devices: Map<string, DeviceState>, now: string, made?: DeviceState[]) {
   const refused = new Set<number>();
-  const created = new Set<string>();
+  /** The boards made now, by key, with their state as made. */
+  const created = new Map<string, MovedState>();
   const unknown = reports.filter((r) => !devices.has(deviceKey(r.project.id, r.key)));
   if (unknown.length === 0 && !made?.length) return { refused, created };
+  const boardOf = (r: CheckedReport) => deviceKey(r.project.id, r.key);
+  const states = madeStates(reports, boardOf, (r) => r.input);
   const candidates = inMakingOrder(
-    unknown.filter((r) => r.input.production_batch_id !== undefined),
-    (r) => deviceKey(r.project.id, r.key),
+    reports.map((r, i) => ({ r, state: states[i] })).filter(({ r }) => !devices.has(boardOf(r)) && r.input.production_batch_id !== undefined),
+    ({ r }) => boardOf(r),
   );
   // The lookups and these checks disagreeing would leave a board no report is stored on.
-  const wanted = new Set(candidates.map((r) => deviceKey(r.project.id, r.key)));
+  const wanted = new Set(candidates.map(({ r }) => boardOf(r)));
   if (made?.some((row) => !wanted.has(deviceKey(row.project_id, row.serial_key)))) throw new Error('The lookups made a board no checked report makes');
-  const inserted = made ?? (candidates.length ? await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, candidates.map(newDeviceRow)) }) : []);
+  const rows = candidates.map(({ r, state }, position) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position, ...state }));
+  const inserted = made ?? (rows.length ? await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, rows) }) : []);
   for (const row of inserted) {
     const key = deviceKey(row.project_id, row.serial_key);
-    created.add(key);
-    devices.set(key, row);
+    created.set(key, pickMoved(row));
+    // Its reports are applied to it as to any board: from untested.
+    devices.set(key, { ...row, ...UNTESTED });
   }
   // Boards neither found nor made now: another writer made them meanwhile (their row, as that
   // writer left it), or no report of theirs named a batch of their project.

@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, type CompiledQuery, type PostgresPoolClient } from 'kysely';
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import { preparingMarkedStatements } from './prepared';
 import type { DB } from './schema';
@@ -36,14 +37,21 @@ export class PipelinedTransactions {
 
   async run<T>(body: (trx: Kysely<DB>, finish: FinishWith) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const socket = this.socketOf(client);
+    // BEGIN waits in the socket for the first statement, and both leave in one write: each
+    // write to the database is a system call and a wake-up of its process, and on a small
+    // machine those cost more than the statement's bytes.
+    socket.cork();
     const begun = client.query('begin');
     begun.catch(() => {}); // its failure is thrown where it is awaited, below
     let commit: Promise<pg.QueryResult> | undefined;
     const finish: FinishWith = async <R>(statement: CompiledQuery<R>, sent?: () => void) => {
       if (commit) throw new Error('A pipelined transaction finishes once');
       await begun;
+      socket.cork(); // the statement and its COMMIT in one write, likewise
       const answer = client.query(statement.sql, [...statement.parameters]);
       commit = client.query('commit');
+      socket.uncork();
       commit.catch(() => {});
       sent?.();
       const { rows } = await answer;
@@ -54,7 +62,7 @@ export class PipelinedTransactions {
     };
     let broken = false;
     try {
-      const result = await body(this.viewOf(client), finish);
+      const result = await body(this.viewOf(client, socket), finish);
       await begun;
       if (!commit) await client.query('commit');
       return result;
@@ -63,6 +71,7 @@ export class PipelinedTransactions {
       else await client.query('rollback').catch(() => (broken = true));
       throw error;
     } finally {
+      uncorked(socket); // a body that sent nothing: BEGIN and its end go now
       // A connection whose ROLLBACK failed may be inside a transaction still: closed, not reused.
       client.release(broken);
     }
@@ -72,15 +81,32 @@ export class PipelinedTransactions {
     return this.pool.end();
   }
 
-  private viewOf(client: pg.PoolClient): Kysely<DB> {
+  private socketOf(client: pg.PoolClient): Socket {
+    return (client as unknown as { connection: { stream: Socket } }).connection.stream;
+  }
+
+  private viewOf(client: pg.PoolClient, socket: Socket): Kysely<DB> {
     let view = this.views.get(client);
     if (!view) {
       // Kysely takes its connection from a pool; this one hands out the one connection, whose
-      // release is run's, not the query's.
-      const handle = { query: client.query.bind(client), release() {} } as unknown as PostgresPoolClient;
+      // release is run's, not the query's. A query sent while BEGIN waits in the socket sends both.
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const handle = {
+        query: (...args: unknown[]) => {
+          const result = query(...args);
+          uncorked(socket);
+          return result;
+        },
+        release() {},
+      } as unknown as PostgresPoolClient;
       view = new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => handle, end: async () => {} } }) });
       this.views.set(client, view);
     }
     return view;
   }
+}
+
+/** Sends what waits in a socket corked by `run`, if anything does. */
+function uncorked(socket: Socket) {
+  while (socket.writableCorked > 0) socket.uncork();
 }

@@ -68,11 +68,8 @@ export type Slot<S extends string> = (name: S) => Expression<never>;
  * Node more per group of reports than sending them.
  */
 export function preparedOnce<R, S extends string>(build: (slot: Slot<S>, db: Kysely<any>) => Statement<R>) {
-  const statement = compiledPerShape<R, S, null>((slot, db) => build(slot, db));
-  const run = async (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => (await db.executeQuery<R>(statement(db, null, values))).rows;
-  /** The statement with these values, to send some other way (a pipelined transaction's last: pipelined.ts). */
-  run.compiled = (db: Kysely<any>, values: Record<S, unknown>): CompiledQuery<R> => statement(db, null, values);
-  return run;
+  const statement = preparedPerShape<R, S, null>((slot, db) => build(slot, db));
+  return (db: Kysely<any>, values: Record<S, unknown>): Promise<R[]> => statement(db, null, values);
 }
 
 /** At most this many shapes of one statement are kept compiled; past it the oldest goes. */
@@ -86,10 +83,13 @@ const MAX_SHAPES = 256;
  */
 export function preparedPerShape<R, S extends string, K>(build: (slot: Slot<S>, db: Kysely<any>, shape: K) => Statement<R>) {
   const statement = compiledPerShape(build);
-  return async (db: Kysely<any>, shape: K, values: Record<S, unknown>): Promise<R[]> => (await db.executeQuery<R>(statement(db, shape, values))).rows;
+  const run = async (db: Kysely<any>, shape: K, values: Record<S, unknown>): Promise<R[]> => (await db.executeQuery<R>(statement(db, shape, values))).rows;
+  /** The statement of this shape with these values, to send some other way (as preparedOnce's). */
+  run.compiled = statement;
+  return run;
 }
 
-/** The statement of `preparedPerShape` with a call's values, compiled once per shape. */
+/** The statement of `preparedPerShape` with a call's values, compiled once per shape: to send some other way (a pipelined transaction's last: pipelined.ts). */
 function compiledPerShape<R, S extends string, K>(build: (slot: Slot<S>, db: Kysely<any>, shape: K) => Statement<R>) {
   type Compiled = { sql: string; parameters: ({ slot: S } | { value: unknown })[] };
   const compiled = new Map<string, Compiled>();

@@ -81,14 +81,18 @@ describe("ingestion's statements", () => {
       const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
         select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db);
       const ours = (part: string) => rows.filter((r) => r.statement.includes(part));
-      // The reports and the boards' writes; the lookups, which also make the new boards.
-      for (const part of ['insert into device_reports', 'insert into devices (', 'pg_advisory_xact_lock_shared']) {
-        expect(ours(part), part).toHaveLength(1);
-        const [statement] = ours(part);
-        // PostgreSQL plans the first five runs for their values, then keeps one generic plan
-        // if it costs no more; a text or estimate that varied with the reports would not.
-        expect(Number(statement.generic_plans), part).toBeGreaterThan(0);
-        expect(Number(statement.custom_plans), part).toBeLessThanOrEqual(5);
+      // The writes: one text per set of parts with rows, not per number of reports (the first
+      // group, one pass on a new board, moves no board made then and fails no step; the others
+      // retest boards and fail steps). The lookups, which also make the new boards: one text.
+      for (const [part, texts] of [['insert into device_reports', 2], ['insert into devices (', 1], ['pg_advisory_xact_lock_shared', 1]] as const) {
+        expect(ours(part), part).toHaveLength(texts);
+        for (const statement of ours(part)) {
+          // PostgreSQL plans the first five runs for their values, then keeps one generic plan
+          // if it costs no more; a text or estimate that varied with the reports would not.
+          expect(Number(statement.custom_plans), part).toBeLessThanOrEqual(5);
+          if (Number(statement.custom_plans) + Number(statement.generic_plans) > 5) expect(Number(statement.generic_plans), part).toBeGreaterThan(0);
+        }
+        expect(Math.max(...ours(part).map((s) => Number(s.generic_plans))), part).toBeGreaterThan(0);
       }
     });
   });

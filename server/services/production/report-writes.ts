@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
-import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
+import { amongJson, idsJson, jsonRecordset, preparedOnce, preparedPerShape, recordsJson, type Slot } from '../../db/prepared';
 import type { DB, DeviceReportsTable } from '../../db/schema';
 import { eventsJson, notifyFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
@@ -87,16 +87,24 @@ export class ReportWrites implements Writes {
       events: eventsJson(this.events),
       ...Object.fromEntries(TALLIES.map((tally, i) => [`tally${i}`, tallyJson(tally, this.rowsOf(tally))])),
     };
+    // A part with no rows is left out: most groups fail no step and update no board made now.
+    const parts = PARTS.filter((part) => !this.isEmpty(part.name)).map((part) => part.name);
     if (dialectOf(this.db) === 'postgres') {
-      const statement = writeTogether.compiled(this.db, values);
+      const statement = writeTogether.compiled(this.db, parts, values);
       const [row] = finish ? await finish(statement) : (await this.db.executeQuery(statement)).rows;
       return row.stored;
     }
     // SQLite: in process, no round trips to save; each part alone, its statement cached.
-    const [stored, ...rest] = ONE_BY_ONE;
+    const [stored, ...rest] = parts.map((name) => ONE_BY_ONE.get(name)!);
     const rows = (await stored(this.db, values)) as StoredRow[];
     for (const part of rest) await part(this.db, values);
     return rows;
+  }
+
+  private isEmpty(part: string) {
+    if (part === 'boards') return this.devices.length === 0;
+    const tally = /^tally(\d+)$/.exec(part);
+    return tally !== null && this.rowsOf(TALLIES[Number(tally[1])]).length === 0;
   }
 
   /** A tally's rows from every call; by id where rows are added to by id, the lock order of every writer. */
@@ -140,14 +148,17 @@ const PARTS: { name: string; build: (slot: Slot<string>, db: Kysely<DB>) => RawB
   },
 ];
 
-/** On PostgreSQL the parts are one prepared statement's CTEs, and the events' NOTIFYs its select. */
-const writeTogether = preparedOnce<{ stored: StoredRow[] }, string>(
-  (slot, db) => sql`
-    with ${sql.join(PARTS.map((part) => sql`${sql.raw(part.name)} as (${part.build(slot, db)})`))}
+/**
+ * On PostgreSQL the parts are one prepared statement's CTEs, and the events' NOTIFYs its select;
+ * one text per set of parts with rows (a handful: whether steps failed, whether boards moved).
+ */
+const writeTogether = preparedPerShape<{ stored: StoredRow[] }, string, string[]>(
+  (slot, db, names) => sql`
+    with ${sql.join(PARTS.filter((part) => names.includes(part.name)).map((part) => sql`${sql.raw(part.name)} as (${part.build(slot, db)})`))}
     select
       (select coalesce(json_agg(stored), '[]') from stored) as stored,
       ${notifyFromJson(slot('events'))} as notified`,
 );
 
-/** On SQLite, one statement per part. */
-const ONE_BY_ONE = PARTS.map((part) => preparedOnce<unknown, string>(part.build));
+/** On SQLite, one statement per part, by name. */
+const ONE_BY_ONE = new Map(PARTS.map((part) => [part.name, preparedOnce<unknown, string>(part.build)]));

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { PipelinedTransactions } from './pipelined';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import { preparingMarkedStatements } from './prepared';
 import type { DB } from './schema';
+import { withRowsBuiltInJs } from './sqlite-rows';
 
 /** Where the data lives: one SQLite file (the embedded default), or a PostgreSQL database. */
 export type DatabaseSpec =
@@ -88,24 +89,30 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query again, and on a hot route preparing costs more than running the
  * indexed query itself. Statements are kept by their SQL text (least recently used dropped);
  * one still busy with a streamed query (CSV export) is left alone and a fresh one prepared.
+ * Their rows are made into objects in JavaScript (sqlite-rows.ts).
  */
 export function withStatementCache(database: Database.Database): SqliteDatabase {
-  const cache = new Map<string, Database.Statement>();
+  type Kept = { statement: Database.Statement; handed: SqliteStatement };
+  const cache = new Map<string, Kept>();
+  const prepared = (sqlText: string): Kept => {
+    const statement = database.prepare(sqlText);
+    return { statement, handed: withRowsBuiltInJs(statement) };
+  };
   return {
     close: () => database.close(),
     prepare(sqlText: string) {
       const cached = cache.get(sqlText);
-      if (cached && !cached.busy) {
+      if (cached && !cached.statement.busy) {
         cache.delete(sqlText); // re-insert: Map order is the recency order
         cache.set(sqlText, cached);
-        return cached;
+        return cached.handed;
       }
-      const statement = database.prepare(sqlText);
+      const fresh = prepared(sqlText);
       if (!cached) {
-        cache.set(sqlText, statement);
+        cache.set(sqlText, fresh);
         if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
-      return statement;
+      return fresh.handed;
     },
   };
 }

@@ -7,7 +7,6 @@ import { jigUpdate } from '../services/jig-update';
 
 /** Jig calls (API.md "Beyond SPEC.md"): authenticated by the enclosure's signature, checked before the body is read. */
 export default defineRoutes((route, { db, files, reports }) => {
-
   route({
     method: 'POST',
     url: '/jig/reports',

@@ -57,9 +57,14 @@ export function afterReportOn<D extends MovedState & CountedDevice>(device: D, i
  * round, and most rounds store all they get: a board made so needs no update after its reports
  * (storeChecked compares, and updates one a refusal left otherwise).
  */
-export function madeStates<T>(reports: T[], boardOf: (report: T) => string, inputOf: (report: T) => JigReportInput): MovedState[] {
+function madeStates<T>(reports: T[], boardOf: (report: T) => string, inputOf: (report: T) => JigReportInput): MovedState[] {
   const byBoard = new Map<string, number[]>();
-  reports.forEach((report, i) => byBoard.set(boardOf(report), [...(byBoard.get(boardOf(report)) ?? []), i]));
+  reports.forEach((report, i) => {
+    const key = boardOf(report);
+    const positions = byBoard.get(key);
+    if (positions) positions.push(i);
+    else byBoard.set(key, [i]);
+  });
   const states: MovedState[] = new Array(reports.length);
   for (const positions of byBoard.values()) {
     positions.forEach((from, k) => {
@@ -120,10 +125,13 @@ const NEW_BOARD = { company: 'integer', project: 'integer', batch: 'integer', se
  * left out here; the statement leaves out those refused for what is stored.
  */
 function newBoardCandidates(items: IngestItem[]) {
-  const boardOf = ({ input }: IngestItem) => deviceKey(input.project_id, serialKey(input.serial));
-  const states = madeStates(items, boardOf, ({ input }) => input);
-  const makers = items.map((item, i) => ({ item, state: states[i] })).filter(({ item: { input } }) => input.production_batch_id !== undefined && timesInOrder(input));
-  return inMakingOrder(makers, ({ item }) => boardOf(item)).map(({ item: { jig, input }, state }, position) => ({
+  const makers = boardMakers(
+    items,
+    ({ input }) => deviceKey(input.project_id, serialKey(input.serial)),
+    ({ input }) => input,
+    ({ input }) => input.production_batch_id !== undefined && timesInOrder(input),
+  );
+  return makers.map(({ report: { jig, input }, state }, position) => ({
     company: jig.company_id,
     project: input.project_id,
     batch: input.production_batch_id!,
@@ -140,11 +148,27 @@ function newBoardCandidates(items: IngestItem[]) {
  * writers making overlapping boards wait on each other rather than deadlock, then in report
  * order, so the first report of a board whose batch is of its project makes it.
  */
-export function inMakingOrder<T>(reports: T[], boardOf: (report: T) => string): T[] {
+function inMakingOrder<T>(reports: T[], boardOf: (report: T) => string): T[] {
   return reports
     .map((report, order) => ({ report, order, key: boardOf(report) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order))
     .map(({ report }) => report);
+}
+
+/**
+ * The reports that may make their board (`mayMake`), in making order (inMakingOrder), each with
+ * the state its board is made in (madeStates, over every report of the list): what the lookups'
+ * statement (PostgreSQL) and createDevices (SQLite) make boards from.
+ */
+export function boardMakers<T>(
+  reports: T[],
+  boardOf: (report: T) => string,
+  inputOf: (report: T) => JigReportInput,
+  mayMake: (report: T) => boolean,
+): { report: T; state: MovedState }[] {
+  const states = madeStates(reports, boardOf, inputOf);
+  const makers = reports.map((report, i) => ({ report, state: states[i] })).filter(({ report }) => mayMake(report));
+  return inMakingOrder(makers, ({ report }) => boardOf(report));
 }
 
 /**

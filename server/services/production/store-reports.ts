@@ -10,7 +10,7 @@ import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
 import { checkReports } from './check-reports';
 import { addReportsStatistics, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
-import { DEVICE_STATE, MOVED, MOVED_COLUMNS, MOVED_OF_V, UNTESTED, afterReportOn, deviceKey, inMakingOrder, lockDevices, lookUp, madeStates, movedAlike, pickMoved, type DeviceState, type MovedState } from './report-lookups';
+import { DEVICE_STATE, MOVED, MOVED_COLUMNS, MOVED_OF_V, UNTESTED, afterReportOn, boardMakers, deviceKey, lockDevices, lookUp, movedAlike, pickMoved, type DeviceState, type MovedState } from './report-lookups';
 import { ReportWrites, type ReportRow } from './report-writes';
 
 export type ReportingJig = { id: number; company_id: number };
@@ -230,15 +230,11 @@ async function createDevices(trx: Kysely<DB>, reports: CheckedReport[], devices:
   const unknown = reports.filter((r) => !devices.has(deviceKey(r.project.id, r.key)));
   if (unknown.length === 0 && !made?.length) return { refused, created };
   const boardOf = (r: CheckedReport) => deviceKey(r.project.id, r.key);
-  const states = madeStates(reports, boardOf, (r) => r.input);
-  const candidates = inMakingOrder(
-    reports.map((r, i) => ({ r, state: states[i] })).filter(({ r }) => !devices.has(boardOf(r)) && r.input.production_batch_id !== undefined),
-    ({ r }) => boardOf(r),
-  );
+  const candidates = boardMakers(reports, boardOf, (r) => r.input, (r) => !devices.has(boardOf(r)) && r.input.production_batch_id !== undefined);
   // The lookups and these checks disagreeing would leave a board no report is stored on.
-  const wanted = new Set(candidates.map(({ r }) => boardOf(r)));
+  const wanted = new Set(candidates.map(({ report }) => boardOf(report)));
   if (made?.some((row) => !wanted.has(deviceKey(row.project_id, row.serial_key)))) throw new Error('The lookups made a board no checked report makes');
-  const rows = candidates.map(({ r, state }, position) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position, ...state }));
+  const rows = candidates.map(({ report: r, state }, position) => ({ project_id: r.project.id, production_batch_id: r.input.production_batch_id!, serial: r.input.serial, serial_key: r.key, position, ...state }));
   const inserted = made ?? (rows.length ? await insertDevices(trx, { now, devices: recordsJson(NEW_DEVICE, rows) }) : []);
   for (const row of inserted) {
     const key = deviceKey(row.project_id, row.serial_key);

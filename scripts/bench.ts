@@ -9,6 +9,8 @@
  *    machine, with autocannon (20 connections) in a child process;
  * 3. ingestion: 8 simulated jigs posting reports, ~10% of them retried with the same uuid
  *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled;
+ *    with both databases, PostgreSQL's rate against SQLite's in alternating windows on the real
+ *    server (alternatingIngestionSection);
  * 4. upload: the server's memory growth (RSS, heap, Buffers: peak minus before) while a 1 GB
  *    firmware streams into the folder store and, when PostgreSQL answers, the PostgreSQL store,
  *    and back out again, with each direction's MB/s (scripts/bench-upload.ts);
@@ -261,12 +263,16 @@ async function main() {
   const databases: string[] = [];
   if (sections.has('bundle')) bundleSection();
   if (['api', 'ingestion', 'search', 'release', 'soak'].some((section) => sections.has(section))) {
-    if (only !== 'postgres') databases.push(await databaseSection({ kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') }, sections));
+    const sqliteSpec: Spec = { kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') };
+    if (only !== 'postgres') databases.push(await databaseSection(sqliteSpec, sections));
     if (only !== 'sqlite') {
       const url = process.env.DATABASE_URL || PG_DEFAULT;
       const benchUrl = await postgresBenchDatabase(url);
-      if (benchUrl) databases.push(await databaseSection({ kind: 'postgres', url: benchUrl }, sections));
-      else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
+      if (benchUrl) {
+        const postgresSpec: Spec = { kind: 'postgres', url: benchUrl };
+        databases.push(await databaseSection(postgresSpec, sections));
+        if (only !== 'postgres' && (sections.has('api') || sections.has('ingestion'))) await alternatingIngestionSection(sqliteSpec, postgresSpec);
+      } else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
     }
   }
   if (sections.has('upload')) {
@@ -761,7 +767,9 @@ async function ingestionSection(db: BenchDb, port: number, label: string, place:
     if (place === 'here') record({ section: 'ingestion', database: label, name: 'database server CPU per report', value: share.database / 1000, unit: 'ms', load });
   }
   if (label === 'PostgreSQL' && ingestionRates.has('SQLite')) {
-    record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's", value: perSecond / ingestionRates.get('SQLite')!, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
+    // Printed for comparison with earlier runs; the target is judged on alternating windows
+    // (alternatingIngestionSection): these two windows are minutes apart.
+    record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's", value: perSecond / ingestionRates.get('SQLite')!, unit: '×', load });
   }
   console.log(
     [
@@ -773,6 +781,62 @@ async function ingestionSection(db: BenchDb, port: number, label: string, place:
       ...lines,
     ].join('\n'),
   );
+}
+
+/** SQLite, PostgreSQL, PostgreSQL, SQLite, …: each database's windows centred on the same moment. */
+const ALTERNATING_ORDER = ['sqlite', 'postgres', 'postgres', 'sqlite', 'sqlite', 'postgres'] as const;
+
+/**
+ * PostgreSQL's ingestion rate against SQLite's in alternating windows of the same length: the
+ * real server (server/main.ts) on each database, both running, the eight jigs posting to one
+ * while the other idles. The sections above measure each database minutes apart, and on a shared
+ * VM the same code's rate moved by a quarter within minutes (509 and 363 reports/s, stop 36):
+ * a ratio of two such windows measures the machine's drift as much as the databases. Here each
+ * database has three windows in the order S P P S S P, so a drift that is steady over the
+ * minute weighs on both alike; the ratio is of the two means. What was acknowledged is checked
+ * as in the sections (stored once, counters equal to a recompute).
+ */
+async function alternatingIngestionSection(sqliteSpec: Spec, postgresSpec: Spec) {
+  const { CrashableServer } = await import('./bench-crash');
+  const { openDatabase } = await import('../server/db/open');
+  type Side = { label: string; db: BenchDb; target: IngestionTarget; server: Awaited<ReturnType<typeof CrashableServer.start>>; acked: string[]; failures: Record<string, number>; rates: number[] };
+  const sides: Record<'sqlite' | 'postgres', Side> = {} as never;
+  try {
+    for (const [kind, spec] of [['sqlite', sqliteSpec], ['postgres', postgresSpec]] as const) {
+      const db = openDatabase(spec);
+      const target = await ingestionTarget(db);
+      const server = await CrashableServer.start(spec, root);
+      sides[kind] = { label: kind === 'sqlite' ? 'SQLite' : 'PostgreSQL', db, target, server, acked: [], failures: {}, rates: [] };
+    }
+    const run = async (side: Side, seconds: number) => {
+      const result = await client<IngestResult>({ ...ingestJob(side.target, side.server.port), seconds });
+      side.acked.push(...result.acked);
+      for (const [key, n] of Object.entries(result.failures)) side.failures[key] = (side.failures[key] ?? 0) + n;
+      return result.acked.length / result.seconds;
+    };
+    for (const side of Object.values(sides)) await run(side, INGEST_WARMUP_SECONDS);
+    const loads: number[] = [];
+    for (const kind of ALTERNATING_ORDER) {
+      sides[kind].rates.push(await run(sides[kind], INGEST_SECONDS));
+      loads.push(loadavg()[0]);
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const ratio = mean(sides.postgres.rates) / mean(sides.sqlite.rates);
+    const load = Math.max(...loads);
+    console.log(`\nIngestion in alternating windows — the real server on each database, ${JIGS} jigs, ${INGEST_SECONDS} s windows in the order ${ALTERNATING_ORDER.map((k) => (k === 'sqlite' ? 'S' : 'P')).join(' ')} after ${INGEST_WARMUP_SECONDS} s of warm-up each`);
+    for (const side of Object.values(sides)) {
+      const { lost, doubled, countersEqual } = await checkIngestion(side.db, side.target, { acked: side.acked, failures: side.failures });
+      console.log(`${side.label.padEnd(12)}reports/s ${side.rates.map((r) => r.toFixed(0)).join(', ')} (mean ${mean(side.rates).toFixed(0)}); lost ${lost}, doubled ${doubled}, counters ${countersEqual ? 'equal a recompute' : 'OFF'}`);
+      record({ section: 'ingestion', database: side.label, name: 'alternating windows: reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 }, load });
+    }
+    console.log(`PostgreSQL / SQLite  ${ratio.toFixed(3)} (the means); highest load ${load.toFixed(1)}`);
+    record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's, alternating windows", value: ratio, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
+  } finally {
+    for (const side of Object.values(sides)) {
+      await side.server.stop();
+      await side.db.destroy();
+    }
+  }
 }
 
 /**

@@ -827,6 +827,7 @@ async function alternatingIngestionSection(sqliteSpec: Spec, postgresSpec: Spec)
     for (const side of Object.values(sides)) {
       const { lost, doubled, countersEqual } = await checkIngestion(side.db, side.target, { acked: side.acked, failures: side.failures });
       console.log(`${side.label.padEnd(12)}reports/s ${side.rates.map((r) => r.toFixed(0)).join(', ')} (mean ${mean(side.rates).toFixed(0)}); lost ${lost}, doubled ${doubled}, counters ${countersEqual ? 'equal a recompute' : 'OFF'}`);
+      record({ section: 'ingestion', database: side.label, name: 'alternating windows: reports/s, 8 jigs (mean of 3)', value: mean(side.rates), unit: 'reports/s', load });
       record({ section: 'ingestion', database: side.label, name: 'alternating windows: reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 }, load });
     }
     console.log(`PostgreSQL / SQLite  ${ratio.toFixed(3)} (the means); highest load ${load.toFixed(1)}`);

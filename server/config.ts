@@ -49,6 +49,8 @@ export type AppConfig = {
   live?: Partial<LiveLimits>;
   /** Device pages kept between writes: lifetime (0: none kept), size, and the suite's `verify`; server/http/page-cache.ts. */
   pageCache?: Partial<PageCacheOptions>;
+  /** Jig report groups stored at once on PostgreSQL (`REPORT_GROUPS_IN_FLIGHT`): 1 by default, 2 for a distant database; report-queue.ts. */
+  reportGroupsInFlight?: number;
 };
 
 /** Milliseconds; applied to the Node server in `buildApp`. */

@@ -19,6 +19,7 @@ describe('readEnv', () => {
       REQUEST_TIMEOUT_MS: 60_000,
       CONNECTION_TIMEOUT_MS: 60_000,
       KEEP_ALIVE_TIMEOUT_MS: 72_000,
+      REPORT_GROUPS_IN_FLIGHT: 1,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.FILE_STORE).toBeUndefined();
@@ -33,6 +34,12 @@ describe('readEnv', () => {
   it('reads flags and numbers', () => {
     const env = readEnv({ PORT: '9000', SEED_DEMO: '0', SKIP_WEB_BUILD: '1', TOKEN_TTL_HOURS: '12', TRUST_PROXY: 'true' });
     expect(env).toMatchObject({ PORT: 9000, SEED_DEMO: false, SKIP_WEB_BUILD: true, TOKEN_TTL_HOURS: 12, TRUST_PROXY: true });
+  });
+
+  it('takes one or two report groups in flight, and refuses more', () => {
+    expect(readEnv({ REPORT_GROUPS_IN_FLIGHT: '2' }).REPORT_GROUPS_IN_FLIGHT).toBe(2);
+    expect(() => readEnv({ REPORT_GROUPS_IN_FLIGHT: '3' })).toThrow(/REPORT_GROUPS_IN_FLIGHT/);
+    expect(() => readEnv({ REPORT_GROUPS_IN_FLIGHT: '0' })).toThrow(/REPORT_GROUPS_IN_FLIGHT/);
   });
 
   it('turns a hop count into a trust function', () => {

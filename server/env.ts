@@ -51,6 +51,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_TIMEOUTS.keepAliveMs),
   /** How long a device page may be answered again while no write reached this server (0: never). */
   PAGE_CACHE_MS: z.coerce.number().int().min(0).default(PAGE_CACHE_MS),
+  /** Jig report groups stored at once on PostgreSQL: 1, or 2 where round trips to the database are long. */
+  REPORT_GROUPS_IN_FLIGHT: z.coerce.number().int().min(1).max(2).default(1),
   /** Every request and its answer in the log (pino JSON lines); off, only warnings, errors and events. */
   LOG_REQUESTS: flag(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -43,6 +43,7 @@ async function main() {
     logger: { level: env.LOG_LEVEL },
     logRequests: env.LOG_REQUESTS,
     pageCache: { ttlMs: env.PAGE_CACHE_MS },
+    reportGroupsInFlight: env.REPORT_GROUPS_IN_FLIGHT,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined,
     publicUrl: env.PUBLIC_URL,
   });

@@ -213,14 +213,14 @@ describe('reports stored together', () => {
     expect(counters.stored).toMatchObject({ device_count: 1, report_count: reports, failed_count: 1, untested_count: 0 });
   });
 
-  it('through the queue: posts that arrive together are each answered, refusals as their own errors', async () => {
+  it.each([1, 2])('through the queue, %i group(s) in flight: posts that arrive together are each answered, refusals as their own errors', async (overlapping) => {
     const p = await createProduction(t, 'alpha');
     const jig = { id: p.jig.id, company_id: await companyOf(p) };
     // As the server runs it: on PostgreSQL its groups' COMMITs go with their writes.
     const pipelined = openPipelinedTransactions(t.db, 4);
     onTestFinished(() => pipelined?.destroy());
     expect(pipelined !== undefined).toBe(dialectOf(t.db) === 'postgres');
-    const queue = new ReportQueue(t.db, { most: 4, pipelined });
+    const queue = new ReportQueue(t.db, { most: 4, pipelined, overlapping: pipelined ? overlapping : 1 });
     const bodies = Array.from({ length: 10 }, (_, i) => reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: `Q-${i % 6}`, result: i % 3 ? 'pass' : 'fail' }));
     const refused = reportBody({ project_id: p.projectId, production_batch_id: 999_999, serial: 'Q-NEW' });
     const before = { ...reportQueueTotals };

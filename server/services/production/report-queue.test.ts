@@ -39,7 +39,7 @@ const settle = async () => {
 };
 const state = (p: Promise<unknown>) => Promise.race([p.then(() => 'done'), new Promise((r) => setImmediate(() => r('waiting')))]);
 
-describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
+describe('ReportQueue, two groups in flight (PostgreSQL with REPORT_GROUPS_IN_FLIGHT=2)', () => {
   it('starts the next group when one writes, and lets it write only after that one passes the turn', async () => {
     const { groups, store } = standIn();
     const queue = new ReportQueue({} as Kysely<DB>, { most: 2, overlapping: 2, store });
@@ -116,10 +116,10 @@ describe('ReportQueue, two groups in flight (PostgreSQL)', () => {
   });
 });
 
-describe('ReportQueue, one group at a time (SQLite)', () => {
+describe('ReportQueue, one group at a time (the default; SQLite always)', () => {
   it('starts the next group only once the one before has answered', async () => {
     const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, overlapping: 1, store });
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, store });
     const answers = ['A', 'B', 'C'].map((serial) => queue.submit(jig, post(serial)));
     await settle();
     await groups[0].write();

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { JigReportInput } from '../../../contract/jig';
-import { dialectOf } from '../../db/dialect';
 import type { PipelinedTransactions } from '../../db/pipelined';
 import type { DB } from '../../db/schema';
 import type { LiveAnnouncer } from '../../live/feed';
@@ -9,7 +8,7 @@ import { ingestReports, type IngestItem, type IngestResult, type ReportingJig, t
 /** The most reports one transaction takes: enough to amortise it, few enough to keep each post quick. */
 export const MOST_REPORTS_PER_COMMIT = 64;
 
-/** The connections a queue's pipelined transactions take: its two groups in flight, and room for a redo beside them. */
+/** The connections a queue's pipelined transactions take: up to two groups in flight, and room for a redo beside them. */
 export const REPORT_CONNECTIONS = 4;
 
 /** How long a busy queue waits for more posts before its next transaction. */
@@ -26,12 +25,17 @@ type Waiting = { item: IngestItem; resolve: (result: IngestResult) => void; reje
  * load the statements and the commit's flush to disk are shared by many. Each post is answered
  * after the commit of its own transaction, with its own answer or refusal.
  *
- * On PostgreSQL two groups overlap, in turns: the next group starts reading (its lookups, its
- * new boards) once the one before has read, and sends its writes once that one has sent its
- * own, its commit on the way (`turn`); the database holds them on the counter rows until that
- * commit. The reads are most of a transaction's round trips, and overlapped they no longer
- * wait for the commit before them. SQLite's transactions run in this process one at a time, so
- * there the groups simply follow each other.
+ * One group is in flight at a time by default. On PostgreSQL two may overlap, in turns
+ * (`REPORT_GROUPS_IN_FLIGHT=2`): the next group starts reading (its lookups, its new boards) once
+ * the one before has read, and sends its writes once that one has sent its own, its commit on
+ * the way (`turn`); the database holds them on the counter rows until that commit. Overlapped,
+ * the reads no longer wait for the commit before them, which pays where a round trip to the
+ * database is long. With the database on the same machine it costs more than it buys (issue 14,
+ * measured on 2 cores with 8 jigs, alternating runs): two in flight made groups of 3.0 posts
+ * instead of 4.4, and the second group's writes wait in the database on the first one's counter
+ * rows, so the machine spent 1,481–1,935 µs of CPU per report against 1,009–1,370 with one, and
+ * stored 794–1,023 reports/s against 988–1,287. SQLite's transactions run in this process one
+ * at a time, so there the groups always follow each other.
  *
  * Why this cannot deadlock: a group waits here only for the group before it, which had read
  * (locked its boards, made its new ones) before this one started, and whose writes need no lock
@@ -63,7 +67,7 @@ export class ReportQueue {
       /** PostgreSQL: the connections groups are stored on, each COMMIT sent with the writes (pipelined.ts). */
       pipelined?: PipelinedTransactions;
       most?: number;
-      /** Groups in flight at once: two on PostgreSQL (measured: a third bought nothing), one on SQLite. */
+      /** Groups in flight at once: one by default; two on PostgreSQL only (measured: a third bought nothing). */
       overlapping?: number;
       /** What stores a group: ingestion, or a stand-in in the queue's own tests. */
       store?: typeof ingestReports;
@@ -72,7 +76,7 @@ export class ReportQueue {
     this.live = options.live;
     this.pipelined = options.pipelined;
     this.most = options.most ?? MOST_REPORTS_PER_COMMIT;
-    this.overlapping = options.overlapping ?? (dialectOf(db) === 'postgres' ? 2 : 1);
+    this.overlapping = options.overlapping ?? 1;
     this.store = options.store ?? ingestReports;
   }
 

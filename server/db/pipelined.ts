@@ -14,9 +14,10 @@ export type FinishWith = <R>(statement: CompiledQuery<R>, sent?: () => void) => 
  * Transactions whose BEGIN goes out with their first statement and whose COMMIT goes out with
  * their last (pg's pipeline mode), on connections of their own: two round trips fewer than
  * Kysely's transactions, which wait for each answer before the next statement. For ingestion
- * on PostgreSQL (issue 14), where the commits of overlapping groups follow each other on the
- * shared counter rows: a COMMIT that waits for the last statement's answer to reach the server
- * and come back holds every later group for that round trip.
+ * on PostgreSQL (issue 14): each group is two round trips shorter, and where two groups overlap
+ * (`REPORT_GROUPS_IN_FLIGHT=2`) their commits follow each other on the shared counter rows, so a
+ * COMMIT that waited for the last statement's answer to reach the server and come back would
+ * hold the later group for that round trip.
  *
  * If the last statement fails, PostgreSQL skips to the COMMIT, which then ends the transaction
  * as a ROLLBACK: the statement's error is thrown and nothing is kept. A statement that must not

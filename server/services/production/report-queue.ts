@@ -31,11 +31,12 @@ type Waiting = { item: IngestItem; resolve: (result: IngestResult) => void; reje
  * the way (`turn`); the database holds them on the counter rows until that commit. Overlapped,
  * the reads no longer wait for the commit before them, which pays where a round trip to the
  * database is long. With the database on the same machine it costs more than it buys (issue 14,
- * measured on 2 cores with 8 jigs, alternating runs): two in flight made groups of 3.0 posts
- * instead of 4.4, and the second group's writes wait in the database on the first one's counter
- * rows, so the machine spent 1,481–1,935 µs of CPU per report against 1,009–1,370 with one, and
- * stored 794–1,023 reports/s against 988–1,287. SQLite's transactions run in this process one
- * at a time, so there the groups always follow each other.
+ * measured on 2 cores with 8 jigs): two in flight made groups of 3.0 posts instead of 4.4, and
+ * the second group's writes wait in the database on the first one's counter rows. In the bench's
+ * ingestion section the machine spent 1,481–1,935 µs of CPU per report against 1,009–1,370 with
+ * one; the real server, the two settings in alternating windows, stored the same rate (one
+ * against two: 0.993 and 1.021). SQLite's transactions run in this process one at a time, so
+ * there the groups always follow each other.
  *
  * Why this cannot deadlock: a group waits here only for the group before it, which had read
  * (locked its boards, made its new ones) before this one started, and whose writes need no lock

@@ -91,11 +91,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', () => catchUp.stop());
 
   // Jig reports wait to be stored together (group commit); on PostgreSQL over connections of
-  // their own, whose COMMITs go with the writes (db/pipelined.ts). SQLite's groups run in this
-  // process one at a time whatever the setting.
+  // their own, whose COMMITs go with the writes (db/pipelined.ts).
   const pipelined = openPipelinedTransactions(db, REPORT_CONNECTIONS);
   if (pipelined) app.addHook('onClose', () => pipelined.destroy());
-  const reports = new ReportQueue(db, { live, pipelined, overlapping: pipelined ? config.reportGroupsInFlight : 1 });
+  const reports = new ReportQueue(db, { live, pipelined, overlapping: config.reportGroupsInFlight });
 
   if (config.phaseTimings) recordPhaseTimings(app);
   app.addHook('onRequest', async (request, reply) => {

@@ -220,7 +220,7 @@ describe('reports stored together', () => {
     const pipelined = openPipelinedTransactions(t.db, 4);
     onTestFinished(() => pipelined?.destroy());
     expect(pipelined !== undefined).toBe(dialectOf(t.db) === 'postgres');
-    const queue = new ReportQueue(t.db, { most: 4, pipelined, overlapping: pipelined ? overlapping : 1 });
+    const queue = new ReportQueue(t.db, { most: 4, pipelined, overlapping });
     const bodies = Array.from({ length: 10 }, (_, i) => reportBody({ project_id: p.projectId, production_batch_id: p.batchId, serial: `Q-${i % 6}`, result: i % 3 ? 'pass' : 'fail' }));
     const refused = reportBody({ project_id: p.projectId, production_batch_id: 999_999, serial: 'Q-NEW' });
     const before = { ...reportQueueTotals };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { JigReportInput } from '../../../contract/jig';
+import type { PipelinedTransactions } from '../../db/pipelined';
 import type { DB } from '../../db/schema';
 import type { IngestItem, IngestOutcome, IngestWith, WriteTurn } from './ingest';
 import { ReportQueue } from './report-queue';
@@ -37,12 +38,14 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
   await new Promise((r) => setTimeout(r, 5));
 };
+/** Groups can overlap only on connections of their own; the stand-in store never uses them. */
+const pipelined = {} as PipelinedTransactions;
 const state = (p: Promise<unknown>) => Promise.race([p.then(() => 'done'), new Promise((r) => setImmediate(() => r('waiting')))]);
 
 describe('ReportQueue, two groups in flight (PostgreSQL with REPORT_GROUPS_IN_FLIGHT=2)', () => {
   it('starts the next group when one writes, and lets it write only after that one passes the turn', async () => {
     const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, overlapping: 2, store });
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, overlapping: 2, pipelined, store });
     const answers = ['A', 'B', 'C', 'D', 'E', 'F'].map((serial) => queue.submit(jig, post(serial)));
     await settle();
     // One group reads at a time, so the waiting posts stay together for the next.
@@ -71,7 +74,7 @@ describe('ReportQueue, two groups in flight (PostgreSQL with REPORT_GROUPS_IN_FL
 
   it('keeps a post that arrives while a group reads for the next group, started once that one writes', async () => {
     const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, { most: 8, overlapping: 2, store });
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 8, overlapping: 2, pipelined, store });
     const first = queue.submit(jig, post('A'));
     await settle();
     const later = [queue.submit(jig, post('B')), queue.submit(jig, post('C'))];
@@ -104,7 +107,7 @@ describe('ReportQueue, two groups in flight (PostgreSQL with REPORT_GROUPS_IN_FL
         return items.map((_, i) => ({ ok: true, result: { report_id: i, device_id: i, duplicate: false } }) as IngestOutcome);
       })();
     };
-    const queue = new ReportQueue({} as Kysely<DB>, { most: 1, overlapping: 2, store: redoing as never });
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 1, overlapping: 2, pipelined, store: redoing as never });
     const first = queue.submit(jig, post('A'));
     const second = queue.submit(jig, post('B'));
     await settle();
@@ -117,9 +120,12 @@ describe('ReportQueue, two groups in flight (PostgreSQL with REPORT_GROUPS_IN_FL
 });
 
 describe('ReportQueue, one group at a time (the default; SQLite always)', () => {
-  it('starts the next group only once the one before has answered', async () => {
+  it.each([
+    ['on pipelined connections, by default', { pipelined }],
+    ['without them (SQLite), even when two are asked for', { overlapping: 2 }],
+  ])('starts the next group only once the one before has answered: %s', async (_, options) => {
     const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, store });
+    const queue = new ReportQueue({} as Kysely<DB>, { most: 2, store, ...options });
     const answers = ['A', 'B', 'C'].map((serial) => queue.submit(jig, post(serial)));
     await settle();
     await groups[0].write();

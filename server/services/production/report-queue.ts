@@ -68,7 +68,7 @@ export class ReportQueue {
       /** PostgreSQL: the connections groups are stored on, each COMMIT sent with the writes (pipelined.ts). */
       pipelined?: PipelinedTransactions;
       most?: number;
-      /** Groups in flight at once: one by default; two on PostgreSQL only (measured: a third bought nothing). */
+      /** Groups in flight at once with `pipelined`: one by default, or two (measured: a third bought nothing); always one without. */
       overlapping?: number;
       /** What stores a group: ingestion, or a stand-in in the queue's own tests. */
       store?: typeof ingestReports;
@@ -77,7 +77,9 @@ export class ReportQueue {
     this.live = options.live;
     this.pipelined = options.pipelined;
     this.most = options.most ?? MOST_REPORTS_PER_COMMIT;
-    this.overlapping = options.overlapping ?? 1;
+    // Only groups on connections of their own (pipelined, PostgreSQL) can overlap; SQLite's run
+    // in this process one at a time, whatever the setting.
+    this.overlapping = this.pipelined ? (options.overlapping ?? 1) : 1;
     this.store = options.store ?? ingestReports;
   }
 

@@ -9,7 +9,9 @@
  *    save of "Select all N matching", then "Save and review");
  * 3. the review: `GET /releasebatches/{id}` and its boards that stopped qualifying;
  * 4. release: `PATCH /releasebatches/{id}/update` with `release: true`; a second release of the
- *    same batch must be a 409 (never twice).
+ *    same batch must be a 409 (never twice);
+ * 5. a delete of an empty production batch of the same project (`DELETE /productionbatches/{id}`),
+ *    which must not scan the million reports (migration 019).
  *
  * The pool holds exactly BENCH_RELEASE_BOARDS passed boards while it runs: the passed boards
  * beyond them wait in a holding draft, so "select all" picks the issue's 250,000 whatever the
@@ -63,6 +65,7 @@ export async function releaseSection(options: Options): Promise<void> {
     const again = await call('PATCH', `/releasebatches/${batchId}/update`, { release: true });
     const caughtUp = await boardsCaughtUp(db, batchId);
     const moved = await movedRight(db, projectId, before, batchId);
+    const deleted = await deleteEmptyBatch(options);
 
     const note = `${fmt(count)} boards`;
     record({ section: 'release', database: label, name: 'unreleased list page 1 with its count', value: list.seconds * 1000, unit: 'ms', note: `pool ${fmt(pool)}` });
@@ -70,6 +73,7 @@ export async function releaseSection(options: Options): Promise<void> {
     record({ section: 'release', database: label, name: 'review after the pick (batch, boards not qualifying)', value: review.seconds * 1000, unit: 'ms' });
     record({ section: 'release', database: label, name: `release (${note})`, value: released.seconds, unit: 's', target: { op: '<=', value: TARGET_SECONDS } });
     record({ section: 'release', database: label, name: 'boards\' own status written after the release (background)', value: caughtUp, unit: 's' });
+    record({ section: 'release', database: label, name: 'delete an empty production batch', value: deleted.seconds * 1000, unit: 'ms', note: `${fmt(deleted.reports)} reports` });
     record({ section: 'release', database: label, name: 'boards wrong after release (never twice, counters)', value: (again.status === 409 ? 0 : 1) + moved.wrong, unit: 'boards', target: { op: '<=', value: 0 } });
     lines.push(
       `unreleased list       ${ms(list.seconds)} ms (page 1 of 25 with its count: ${fmt(pool)} boards in the pool)`,
@@ -78,6 +82,7 @@ export async function releaseSection(options: Options): Promise<void> {
       `release               ${count === boards ? '' : 'WRONG: '}${fmt(count)} boards in ${released.seconds.toFixed(2)} s; released again: HTTP ${again.status}${again.status === 409 ? ' (refused, as it must be)' : ' — WRONG, must be 409'}`,
       `caught up             each board's own status "released" ${caughtUp.toFixed(1)} s after the release answered (in the background)`,
       `counters              ${moved.wrong === 0 ? 'moved exactly the released boards from passed to released' : `WRONG: ${moved.detail}`}`,
+      `delete a batch        ${ms(deleted.seconds)} ms to delete an empty production batch of this project (${fmt(deleted.reports)} reports in the database)`,
     );
   } finally {
     const t0 = performance.now();
@@ -99,6 +104,25 @@ async function timed<T>(options: Options, method: string, path: string, body?: u
   });
   const text = await res.text();
   return { seconds: (performance.now() - t0) / 1000, status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * Creates an empty production batch and times its delete (`DELETE /productionbatches/{id}`): a
+ * typo'd lot removed on a database of a million reports. Until migration 019 every such delete
+ * scanned device_reports for reports naming the batch (about 1 s on both databases).
+ */
+async function deleteEmptyBatch(options: Options): Promise<{ seconds: number; reports: number }> {
+  const { db, projectId } = options;
+  const maker = await db.selectFrom('production_batches').where('project_id', '=', projectId).select('manufacturer_id').executeTakeFirstOrThrow();
+  const created = await timed<{ data: { id: number } }>(options, 'POST', `/projects/${projectId}/productionbatches`, {
+    name: `${PREFIX} typo ${Date.now()}`,
+    manufacturer_id: maker.manufacturer_id,
+    planned_quantity: 1,
+  });
+  const deleted = await timed(options, 'DELETE', `/productionbatches/${expectOk(created, 'create a batch').data.id}`);
+  if (deleted.status !== 204) throw new Error(`delete a batch: HTTP ${deleted.status} ${JSON.stringify(deleted.body).slice(0, 200)}`);
+  const { n } = await db.selectFrom('device_reports').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return { seconds: deleted.seconds, reports: Number(n) };
 }
 
 /** Requests the screen sends together: the time until the last answers. */

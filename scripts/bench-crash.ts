@@ -31,8 +31,11 @@ export class CrashableServer {
     private readonly root: string,
   ) {}
 
-  /** Starts the server on the bench database (SQLite: the file's folder is its DATA_DIR). */
-  static async start(database: ServerDatabase, root: string): Promise<CrashableServer> {
+  /**
+   * Starts the server on the bench database (SQLite: the file's folder is its DATA_DIR), with
+   * `settings` over its environment (the bench's A/B windows compare two).
+   */
+  static async start(database: ServerDatabase, root: string, settings: Record<string, string> = {}): Promise<CrashableServer> {
     const dataDir = database.kind === 'sqlite' ? dirname(database.file) : join(root, '.tmp', 'bench-crash');
     mkdirSync(dataDir, { recursive: true });
     const port = await freePort();
@@ -45,6 +48,7 @@ export class CrashableServer {
       SKIP_WEB_BUILD: '1',
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      ...settings,
     };
     const server = new CrashableServer(port, env, root);
     await server.launch();

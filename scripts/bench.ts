@@ -44,6 +44,12 @@
  *   BENCH_PERF=path     Linux perf's record of the same load (BENCH_PERF_ALL=1: the whole machine;
  *                       BENCH_PERF_DELAY=ms: start later), to path-ingestion-<database>
  *   --build             rebuild the web app before measuring the bundle
+ *   BENCH_AB=sqlite|postgres   instead of everything else: two real servers on that seeded
+ *                       database, set by BENCH_AB_A and BENCH_AB_B (`NAME=value NAME=value`, over
+ *                       the server's environment), in the alternating windows of the ingestion
+ *                       section (A B B A A B), and B's rate over A's: a change judged against
+ *                       the machine's drift, e.g. BENCH_AB_A=REPORT_GROUPS_IN_FLIGHT=1
+ *                       BENCH_AB_B=REPORT_GROUPS_IN_FLIGHT=2
  *   --soak              the soak alone (BENCH_ONLY does not apply), on each database as BENCH_DB says:
  *     BENCH_SOAK_MINUTES=N   minutes (default 10; 2 with BENCH_QUICK)
  *     BENCH_SOAK_REPORTS=N   reports per second, over 8 jigs (default 100)
@@ -257,6 +263,7 @@ function selectedSections(): Set<string> {
 
 async function main() {
   // --soak runs the soak alone: ten minutes is a run of its own, not a section among the others.
+  if (process.env.BENCH_AB) return abSection(process.env.BENCH_AB);
   const sections = SOAK ? new Set(['soak']) : selectedSections();
   if (SOAK && process.env.BENCH_ONLY) console.log('--soak: BENCH_ONLY does not apply, the soak runs alone');
   const only = process.env.BENCH_DB;
@@ -271,7 +278,9 @@ async function main() {
       if (benchUrl) {
         const postgresSpec: Spec = { kind: 'postgres', url: benchUrl };
         databases.push(await databaseSection(postgresSpec, sections));
-        if (only !== 'postgres' && (sections.has('api') || sections.has('ingestion'))) await alternatingIngestionSection(sqliteSpec, postgresSpec);
+        if (only !== 'postgres' && (sections.has('api') || sections.has('ingestion'))) {
+          await alternatingIngestionSection({ label: 'SQLite', spec: sqliteSpec }, { label: 'PostgreSQL', spec: postgresSpec });
+        }
       } else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
     }
   }
@@ -786,65 +795,112 @@ async function ingestionSection(db: BenchDb, port: number, label: string, place:
   );
 }
 
-/** SQLite, PostgreSQL, PostgreSQL, SQLite, …: each database's windows centred on the same moment. */
-const ALTERNATING_ORDER = ['sqlite', 'postgres', 'postgres', 'sqlite', 'sqlite', 'postgres'] as const;
+/** A, B, B, A, A, B: each side's windows centred on the same moment. */
+const ALTERNATING_ORDER = ['a', 'b', 'b', 'a', 'a', 'b'] as const;
+
+/** One side of the alternating windows: a real server on a database, with settings over its environment. */
+type AlternatingSide = { label: string; spec: Spec; settings?: Record<string, string> };
 
 /**
- * PostgreSQL's ingestion rate against SQLite's in alternating windows of the same length: the
- * real server (server/main.ts) on each database, both running, the eight jigs posting to one
- * while the other idles. The sections above measure each database minutes apart, and on a shared
- * VM the same code's PostgreSQL rate moved from 514 to 376 reports/s within the hour (stop 36),
- * and the two sections' ratio from 0.996 to 0.746: it measured the machine's drift as much as
- * the databases. Here each
- * database has three windows in the order S P P S S P, so a drift that is steady over the
- * minute weighs on both alike; the ratio is of the two means. What was acknowledged is checked
- * as in the sections (stored once, counters equal to a recompute).
+ * B's ingestion rate against A's in alternating windows of the same length: the real server
+ * (server/main.ts) on each side, both running, the eight jigs posting to one while the other
+ * idles. With both databases, A is SQLite and B PostgreSQL: the sections above measure each
+ * database minutes apart, and on a shared VM the same code's PostgreSQL rate moved from 514 to
+ * 376 reports/s within the hour (stop 36), and the two sections' ratio from 0.996 to 0.746: it
+ * measured the machine's drift as much as the databases. Here each side has three windows in
+ * the order A B B A A B, so a drift that is steady over the minute weighs on both alike; the
+ * ratio is of the two means. What was acknowledged is checked as in the sections (stored once,
+ * counters equal to a recompute); two sides on one database (BENCH_AB) share its bench project,
+ * and are checked together.
  */
-async function alternatingIngestionSection(sqliteSpec: Spec, postgresSpec: Spec) {
+async function alternatingIngestionSection(a: AlternatingSide, b: AlternatingSide, ab = false) {
   const { CrashableServer } = await import('./bench-crash');
   const { openDatabase } = await import('../server/db/open');
-  type Side = { label: string; db: BenchDb; target: IngestionTarget; server: Awaited<ReturnType<typeof CrashableServer.start>>; acked: string[]; failures: Record<string, number>; rates: number[] };
-  const sides: Record<'sqlite' | 'postgres', Side> = {} as never;
-  // Opened here, closed in `finally` even when a server fails to start: an open pool would keep the bench alive.
-  const opened: { db: BenchDb; server?: Side['server'] }[] = [];
+  type Store = { db: BenchDb; target: IngestionTarget; acked: string[]; failures: Record<string, number>; labels: string[] };
+  type Side = { label: string; store: Store; server: Awaited<ReturnType<typeof CrashableServer.start>>; rates: number[] };
+  const sides = {} as Record<'a' | 'b', Side>;
+  // By database: two sides on one share its bench project.
+  const stores = new Map<string, Store>();
+  // Started and opened here, stopped and closed in `finally` even when a server fails to start:
+  // an open pool would keep the bench alive.
+  const servers: Side['server'][] = [];
+  const dbs: BenchDb[] = [];
   try {
-    for (const [kind, spec] of [['sqlite', sqliteSpec], ['postgres', postgresSpec]] as const) {
-      const held: (typeof opened)[number] = { db: openDatabase(spec) };
-      opened.push(held);
-      const target = await ingestionTarget(held.db);
-      const server = (held.server = await CrashableServer.start(spec, root));
-      sides[kind] = { label: kind === 'sqlite' ? 'SQLite' : 'PostgreSQL', db: held.db, target, server, acked: [], failures: {}, rates: [] };
+    for (const [key, side] of [['a', a], ['b', b]] as const) {
+      const place = JSON.stringify(side.spec);
+      let store = stores.get(place);
+      if (!store) {
+        const db = openDatabase(side.spec);
+        dbs.push(db);
+        store = { db, target: await ingestionTarget(db), acked: [], failures: {}, labels: [] };
+        stores.set(place, store);
+      }
+      store.labels.push(side.label);
+      const server = await CrashableServer.start(side.spec, root, side.settings);
+      servers.push(server);
+      sides[key] = { label: side.label, store, server, rates: [] };
     }
     const run = async (side: Side, seconds: number) => {
-      const result = await client<IngestResult>({ ...ingestJob(side.target, side.server.port), seconds });
-      side.acked.push(...result.acked);
-      for (const [key, n] of Object.entries(result.failures)) side.failures[key] = (side.failures[key] ?? 0) + n;
+      const result = await client<IngestResult>({ ...ingestJob(side.store.target, side.server.port), seconds });
+      side.store.acked.push(...result.acked);
+      for (const [key, n] of Object.entries(result.failures)) side.store.failures[key] = (side.store.failures[key] ?? 0) + n;
       return result.acked.length / result.seconds;
     };
     for (const side of Object.values(sides)) await run(side, INGEST_WARMUP_SECONDS);
     const loads: number[] = [];
-    for (const kind of ALTERNATING_ORDER) {
-      sides[kind].rates.push(await run(sides[kind], INGEST_SECONDS));
+    for (const key of ALTERNATING_ORDER) {
+      sides[key].rates.push(await run(sides[key], INGEST_SECONDS));
       loads.push(loadavg()[0]);
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const ratio = mean(sides.postgres.rates) / mean(sides.sqlite.rates);
+    const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+    const ratio = mean(sides.b.rates) / mean(sides.a.rates);
     const load = Math.max(...loads);
-    console.log(`\nIngestion in alternating windows — the real server on each database, ${JIGS} jigs, ${INGEST_SECONDS} s windows in the order ${ALTERNATING_ORDER.map((k) => (k === 'sqlite' ? 'S' : 'P')).join(' ')} after ${INGEST_WARMUP_SECONDS} s of warm-up each`);
+    const order = ALTERNATING_ORDER.map((key) => key.toUpperCase()).join(' ');
+    console.log(`\nIngestion in alternating windows — the real server, A: ${a.label}, B: ${b.label}, ${JIGS} jigs, ${INGEST_SECONDS} s windows in the order ${order} after ${INGEST_WARMUP_SECONDS} s of warm-up each`);
+    const width = Math.max(a.label.length, b.label.length) + 2;
     for (const side of Object.values(sides)) {
-      const { lost, doubled, countersEqual } = await checkIngestion(side.db, side.target, { acked: side.acked, failures: side.failures });
-      console.log(`${side.label.padEnd(12)}reports/s ${side.rates.map((r) => r.toFixed(0)).join(', ')} (mean ${mean(side.rates).toFixed(0)}); lost ${lost}, doubled ${doubled}, counters ${countersEqual ? 'equal a recompute' : 'OFF'}`);
+      console.log(`${side.label.padEnd(width)}reports/s ${side.rates.map((r) => r.toFixed(0)).join(', ')} (mean ${mean(side.rates).toFixed(0)})`);
       record({ section: 'ingestion', database: side.label, name: 'alternating windows: reports/s, 8 jigs (mean of 3)', value: mean(side.rates), unit: 'reports/s', load });
-      record({ section: 'ingestion', database: side.label, name: 'alternating windows: reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 }, load });
     }
-    console.log(`PostgreSQL / SQLite  ${ratio.toFixed(3)} (the means); highest load ${load.toFixed(1)}`);
-    record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's, alternating windows", value: ratio, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
+    for (const store of stores.values()) {
+      const { lost, doubled, countersEqual } = await checkIngestion(store.db, store.target, { acked: store.acked, failures: store.failures });
+      const label = store.labels.join(' and ');
+      console.log(`${label}: lost ${lost}, doubled ${doubled}, counters ${countersEqual ? 'equal a recompute' : 'OFF'}`);
+      record({ section: 'ingestion', database: label, name: 'alternating windows: reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 }, load });
+    }
+    console.log(`${b.label} / ${a.label}  ${ratio.toFixed(3)} (the means); highest load ${load.toFixed(1)}`);
+    if (ab) record({ section: 'ingestion', name: `B / A (${b.label} / ${a.label}), alternating windows`, value: ratio, unit: '×', load });
+    else record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's, alternating windows", value: ratio, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
   } finally {
-    for (const { db, server } of opened) {
-      await server?.stop();
-      await db.destroy();
-    }
+    for (const server of servers) await server.stop();
+    for (const db of dbs) await db.destroy();
   }
+}
+
+/** `BENCH_AB_A` or `_B`: `NAME=value NAME=value`. */
+function settingsOf(name: string): Record<string, string> {
+  const text = process.env[name]?.trim() ?? '';
+  const pairs = text ? text.split(/\s+/) : [];
+  const bad = pairs.filter((pair) => !/^[A-Z_][A-Z0-9_]*=/.test(pair));
+  if (bad.length) throw new Error(`${name}: expected NAME=value pairs separated by spaces, not ${bad.join(' ')}`);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
+
+/** BENCH_AB: two settings of one seeded database in the alternating windows, and nothing else. */
+async function abSection(database: string) {
+  if (database !== 'sqlite' && database !== 'postgres') throw new Error(`BENCH_AB: sqlite or postgres, not ${database}`);
+  let spec: Spec = { kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') };
+  if (database === 'postgres') {
+    const url = await postgresBenchDatabase(process.env.DATABASE_URL || PG_DEFAULT);
+    if (!url) throw new Error('BENCH_AB=postgres: no PostgreSQL answers');
+    spec = { kind: 'postgres', url };
+  }
+  await ensureSeeded(spec);
+  const [settingsA, settingsB] = [settingsOf('BENCH_AB_A'), settingsOf('BENCH_AB_B')];
+  const label = (settings: Record<string, string>) => Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ') || 'as is';
+  await alternatingIngestionSection({ label: `A (${label(settingsA)})`, spec, settings: settingsA }, { label: `B (${label(settingsB)})`, spec, settings: settingsB }, true);
+  printSummary();
+  writeResults(join(root, '.tmp', 'bench', 'ab-results.json'), { devices: DEVICES, quick: QUICK, ingest_seconds: INGEST_SECONDS, ab: { database, a: settingsA, b: settingsB } }, 'an A/B run (BENCH_AB)');
 }
 
 /**

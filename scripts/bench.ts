@@ -75,7 +75,7 @@ import { runChild, writeLine } from './bench-child';
 import { perfRecording, profiled } from './bench-profile';
 import { cpuShare, cpuSnapshot, databasePlace, type CpuShare, type DatabasePlace } from './bench-machine-cpu';
 import { acknowledged, boardRuns, failureKey, postReport, reportBody } from './bench-jig';
-import { fmt, percentile, printSummary, record, resultsFile, targetText, writeResults } from './bench-results';
+import { fmt, percentile, printSummary, record, resultsFile, targetText, writeResults, type Figure } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 import { createRandom } from '../server/seed/random';
 
@@ -270,18 +270,18 @@ async function main() {
   const databases: string[] = [];
   if (sections.has('bundle')) bundleSection();
   if (['api', 'ingestion', 'search', 'release', 'soak'].some((section) => sections.has(section))) {
-    const sqliteSpec: Spec = { kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') };
-    if (only !== 'postgres') databases.push(await databaseSection(sqliteSpec, sections));
+    if (only !== 'postgres') databases.push(await databaseSection(SQLITE_BENCH, sections));
     if (only !== 'sqlite') {
-      const url = process.env.DATABASE_URL || PG_DEFAULT;
-      const benchUrl = await postgresBenchDatabase(url);
-      if (benchUrl) {
-        const postgresSpec: Spec = { kind: 'postgres', url: benchUrl };
+      const postgresSpec = await postgresBenchSpec();
+      if (postgresSpec) {
         databases.push(await databaseSection(postgresSpec, sections));
         if (only !== 'postgres' && (sections.has('api') || sections.has('ingestion'))) {
-          await alternatingIngestionSection({ label: 'SQLite', spec: sqliteSpec }, { label: 'PostgreSQL', spec: postgresSpec });
+          await alternatingIngestionSection({ label: 'SQLite', spec: SQLITE_BENCH }, { label: 'PostgreSQL', spec: postgresSpec }, {
+            name: "PostgreSQL's rate / SQLite's, alternating windows",
+            target: { op: '>=', value: TARGETS.postgresVsSqlite },
+          });
         }
-      } else console.log(`\nPostgreSQL: nothing answers at ${redact(url)}; skipped (set DATABASE_URL to include it).`);
+      } else console.log(`\nPostgreSQL: nothing answers at ${redact(postgresUrl())}; skipped (set DATABASE_URL to include it).`);
     }
   }
   if (sections.has('upload')) {
@@ -299,6 +299,18 @@ async function main() {
     soak,
   });
   writeResults(file, { devices: DEVICES, quick: QUICK, seconds_per_route: SECONDS, ingest_seconds: INGEST_SECONDS, sections: [...sections], only_database: only ?? null, databases, soak: soak ?? null }, why);
+}
+
+/** The bench's SQLite database. */
+const SQLITE_BENCH: Spec = { kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') };
+
+/** The PostgreSQL server the bench uses. */
+const postgresUrl = () => process.env.DATABASE_URL || PG_DEFAULT;
+
+/** The bench's own PostgreSQL database (postgresBenchDatabase), or undefined when nothing answers. */
+async function postgresBenchSpec(): Promise<Spec | undefined> {
+  const url = await postgresBenchDatabase(postgresUrl());
+  return url ? { kind: 'postgres', url } : undefined;
 }
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
@@ -813,7 +825,7 @@ type AlternatingSide = { label: string; spec: Spec; settings?: Record<string, st
  * counters equal to a recompute); two sides on one database (BENCH_AB) share its bench project,
  * and are checked together.
  */
-async function alternatingIngestionSection(a: AlternatingSide, b: AlternatingSide, ab = false) {
+async function alternatingIngestionSection(a: AlternatingSide, b: AlternatingSide, ratioFigure: Pick<Figure, 'name' | 'target'>) {
   const { CrashableServer } = await import('./bench-crash');
   const { openDatabase } = await import('../server/db/open');
   type Store = { db: BenchDb; target: IngestionTarget; acked: string[]; failures: Record<string, number>; labels: string[] };
@@ -869,8 +881,7 @@ async function alternatingIngestionSection(a: AlternatingSide, b: AlternatingSid
       record({ section: 'ingestion', database: label, name: 'alternating windows: reports lost or doubled, or counters off', value: lost + doubled + (countersEqual ? 0 : 1), unit: 'reports', target: { op: '<=', value: 0 }, load });
     }
     console.log(`${b.label} / ${a.label}  ${ratio.toFixed(3)} (the means); highest load ${load.toFixed(1)}`);
-    if (ab) record({ section: 'ingestion', name: `B / A (${b.label} / ${a.label}), alternating windows`, value: ratio, unit: '×', load });
-    else record({ section: 'ingestion', name: "PostgreSQL's rate / SQLite's, alternating windows", value: ratio, unit: '×', target: { op: '>=', value: TARGETS.postgresVsSqlite }, load });
+    record({ section: 'ingestion', ...ratioFigure, value: ratio, unit: '×', load });
   } finally {
     for (const server of servers) await server.stop();
     for (const db of dbs) await db.destroy();
@@ -889,16 +900,13 @@ function settingsOf(name: string): Record<string, string> {
 /** BENCH_AB: two settings of one seeded database in the alternating windows, and nothing else. */
 async function abSection(database: string) {
   if (database !== 'sqlite' && database !== 'postgres') throw new Error(`BENCH_AB: sqlite or postgres, not ${database}`);
-  let spec: Spec = { kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') };
-  if (database === 'postgres') {
-    const url = await postgresBenchDatabase(process.env.DATABASE_URL || PG_DEFAULT);
-    if (!url) throw new Error('BENCH_AB=postgres: no PostgreSQL answers');
-    spec = { kind: 'postgres', url };
-  }
+  const spec = database === 'sqlite' ? SQLITE_BENCH : await postgresBenchSpec();
+  if (!spec) throw new Error(`BENCH_AB=postgres: nothing answers at ${redact(postgresUrl())}`);
   await ensureSeeded(spec);
   const [settingsA, settingsB] = [settingsOf('BENCH_AB_A'), settingsOf('BENCH_AB_B')];
   const label = (settings: Record<string, string>) => Object.entries(settings).map(([k, v]) => `${k}=${v}`).join(' ') || 'as is';
-  await alternatingIngestionSection({ label: `A (${label(settingsA)})`, spec, settings: settingsA }, { label: `B (${label(settingsB)})`, spec, settings: settingsB }, true);
+  const [a, b] = [`A (${label(settingsA)})`, `B (${label(settingsB)})`];
+  await alternatingIngestionSection({ label: a, spec, settings: settingsA }, { label: b, spec, settings: settingsB }, { name: `B / A (${b} / ${a}), alternating windows` });
   printSummary();
   writeResults(join(root, '.tmp', 'bench', 'ab-results.json'), { devices: DEVICES, quick: QUICK, ingest_seconds: INGEST_SECONDS, ab: { database, a: settingsA, b: settingsB } }, 'an A/B run (BENCH_AB)');
 }

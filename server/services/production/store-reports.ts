@@ -5,6 +5,7 @@ import type { LiveReportEvent } from '../../../contract/live';
 import { uniqueViolationTarget } from '../../db/dialect';
 import type { FinishWith, PipelinedTransactions } from '../../db/pipelined';
 import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
+import { withStatementJournalsInMemory } from '../../db/statement-journals';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { LiveAnnouncer } from '../../live/feed';
@@ -64,17 +65,19 @@ export async function storeReports(
   items: IngestItem[],
   { live, turn, pipelined }: IngestWith = {},
 ): Promise<{ outcomes: IngestOutcome[]; events: LiveReportEvent[] }> {
-  const store = async (trx: Kysely<DB>, finish?: FinishWith) => {
-    const now = new Date().toISOString();
-    const { stored, projects, devices, made } = await lookUp(trx, items, now);
-    const { outcomes, checked } = checkReports(items, stored, projects);
-    const { answers, events } = await storeChecked(trx, now, checked, { devices, made }, live, turn, finish);
-    for (const [index, answer] of answers) outcomes[index] = answer;
-    // The commit is next: the next group's writes may go now, and wait in the database for
-    // this commit's row locks, rather than for its answer to come back here first.
-    turn?.pass();
-    return { outcomes: outcomes as IngestOutcome[], events };
-  };
+  // A group's writes are bounded (report-queue.ts): on SQLite their statement journals stay in memory.
+  const store = (trx: Kysely<DB>, finish?: FinishWith) =>
+    withStatementJournalsInMemory(trx, async () => {
+      const now = new Date().toISOString();
+      const { stored, projects, devices, made } = await lookUp(trx, items, now);
+      const { outcomes, checked } = checkReports(items, stored, projects);
+      const { answers, events } = await storeChecked(trx, now, checked, { devices, made }, live, turn, finish);
+      for (const [index, answer] of answers) outcomes[index] = answer;
+      // The commit is next: the next group's writes may go now, and wait in the database for
+      // this commit's row locks, rather than for its answer to come back here first.
+      turn?.pass();
+      return { outcomes: outcomes as IngestOutcome[], events };
+    });
   try {
     return await (pipelined ? pipelined.run(store) : db.transaction().execute((trx) => store(trx)));
   } catch (error) {

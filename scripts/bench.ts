@@ -262,8 +262,9 @@ function selectedSections(): Set<string> {
 }
 
 async function main() {
-  // --soak runs the soak alone: ten minutes is a run of its own, not a section among the others.
+  // BENCH_AB compares two settings and measures nothing else.
   if (process.env.BENCH_AB) return abSection(process.env.BENCH_AB);
+  // --soak runs the soak alone: ten minutes is a run of its own, not a section among the others.
   const sections = SOAK ? new Set(['soak']) : selectedSections();
   if (SOAK && process.env.BENCH_ONLY) console.log('--soak: BENCH_ONLY does not apply, the soak runs alone');
   const only = process.env.BENCH_DB;

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
-import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { sql, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
+import type { DB } from '../../server/db/schema';
 import { withStatementJournalsInMemory } from '../../server/db/statement-journals';
 import { ingestReports } from '../../server/services/production/ingest';
 import { createProduction, reportBody, type Production } from './helpers/production';
@@ -25,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const tempStore = async () => Number((await sql<{ temp_store: number }>`pragma temp_store`.execute(t.db)).rows[0].temp_store);
+/** The connection's `temp_store`: 0 default, 2 memory. Read on `db`, which may be a transaction. */
+const tempStore = async (db: Kysely<DB> = t.db) => Number((await sql<{ temp_store: number }>`pragma temp_store`.execute(db)).rows[0].temp_store);
 
 /** SQLite's temporary files this process holds open: a spilled statement journal is one (unlinked, still open). */
 function openTempFiles(): number {
@@ -73,9 +75,7 @@ describe.runIf(existsSync('/proc/self/fd'))('where a statement journal goes', ()
 describe('the setting', () => {
   it('is memory inside the write and the default after it, also when the write fails', async () => {
     if (!sqlite()) return expect(await t.db.transaction().execute((trx) => withStatementJournalsInMemory(trx, async () => 'ran'))).toBe('ran');
-    const inside = await t.db.transaction().execute((trx) =>
-      withStatementJournalsInMemory(trx, async () => Number((await sql<{ temp_store: number }>`pragma temp_store`.execute(trx)).rows[0].temp_store)),
-    );
+    const inside = await t.db.transaction().execute((trx) => withStatementJournalsInMemory(trx, () => tempStore(trx)));
     expect(inside).toBe(2); // memory
     expect(await tempStore()).toBe(0); // default
     await expect(

@@ -76,9 +76,9 @@ export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
   // WAL lets readers run beside the one writer; busy_timeout makes a second process wait for
   // the write lock instead of failing at once; foreign keys are off in SQLite unless asked for.
   sqlite.pragma('journal_mode = WAL');
-  // FULL syncs the WAL to disk at every commit: a jig stops retrying a report once it is acknowledged, so
-  // an acknowledged report must survive a power cut, as PostgreSQL's synchronous commit keeps it.
-  // NORMAL would leave the last commits in the OS's cache until the next checkpoint.
+  // FULL syncs the WAL to disk at every commit: a jig stops retrying a report once it is
+  // acknowledged, so an acknowledged report must survive a power cut, as PostgreSQL's synchronous
+  // commit keeps it. NORMAL would leave the last commits in the OS's cache until a checkpoint.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

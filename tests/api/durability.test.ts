@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
 import { openPipelinedTransactions } from '../../server/db/open';
+import type { DB } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -18,14 +19,15 @@ afterAll(() => t?.close());
 describe('an acknowledged report survives a power cut', () => {
   it('SQLite syncs its write-ahead log at every commit (synchronous FULL, WAL)', async () => {
     if (dialectOf(t.db) !== 'sqlite') return;
-    const pragma = async (name: 'synchronous' | 'journal_mode') => Object.values((await sql.raw(`pragma ${name}`).execute(t.db)).rows[0] as object)[0];
-    await expect(pragma('synchronous')).resolves.toBe(2); // 0 off, 1 normal, 2 full, 3 extra
-    await expect(pragma('journal_mode')).resolves.toBe('wal');
+    const { rows: sync } = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.db);
+    expect(sync[0].synchronous).toBe(2); // 0 off, 1 normal, 2 full, 3 extra
+    const { rows: journal } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(t.db);
+    expect(journal[0].journal_mode).toBe('wal');
   });
 
   it('PostgreSQL commits synchronously on the connections requests and report groups use', async () => {
     if (dialectOf(t.db) !== 'postgres') return;
-    const setting = async (db: typeof t.db) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0].synchronous_commit;
+    const setting = async (db: Kysely<DB>) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0].synchronous_commit;
     expect(await setting(t.db)).toBe('on');
     const pipelined = openPipelinedTransactions(t.db, 1)!;
     try {

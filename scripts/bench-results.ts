@@ -13,7 +13,7 @@ import { runInNewContext } from 'node:vm';
 export type Target = { op: '<=' | '>='; value: number };
 
 export type Figure = {
-  /** The bench section: bundle, api, ingestion, pages, release, upload, download, search, soak. */
+  /** The bench section: machine, bundle, api, ingestion, pages, release, upload, download, search, soak. */
   section: string;
   /** SQLite or PostgreSQL, when the figure is one database's. */
   database?: string;

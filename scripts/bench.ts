@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: prints the figures the issues name. Measured, never asserted in tests.
  *
+ * 0. machine: how quick the machine is, first, while nothing else runs (JSON round trips, a
+ *    write and its sync: scripts/bench-machine-speed.ts), so a run is read against its machine;
  * 1. bundle: the gzipped size of what the browser loads for /login (the first thing every user
  *    waits for);
  * 2. API: the real app (buildApp, in this process) over one project of 1,000,000 devices, on
@@ -74,6 +76,7 @@ import { uploadSection } from './bench-upload';
 import { runChild, writeLine } from './bench-child';
 import { perfRecording, profiled } from './bench-profile';
 import { cpuShare, cpuSnapshot, databasePlace, type CpuShare, type DatabasePlace } from './bench-machine-cpu';
+import { machineSpeedLine, measureMachineSpeed } from './bench-machine-speed';
 import { acknowledged, boardRuns, failureKey, postReport, reportBody } from './bench-jig';
 import { fmt, percentile, printSummary, record, resultsFile, targetText, writeResults, type Figure } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
@@ -261,7 +264,16 @@ function selectedSections(): Set<string> {
   return new Set(picked);
 }
 
+/** How quick this machine is, first, while nothing else runs (bench-machine-speed.ts). */
+function machineSection() {
+  const speed = measureMachineSpeed(join(root, '.tmp', 'bench'));
+  console.log(machineSpeedLine(speed));
+  record({ section: 'machine', name: '200,000 JSON round trips (best of 3)', value: speed.json_round_trips_ms, unit: 'ms' });
+  record({ section: 'machine', name: '8 KiB write + fdatasync (mean of 500)', value: speed.write_and_sync_us, unit: 'µs' });
+}
+
 async function main() {
+  machineSection();
   // BENCH_AB compares two settings and measures nothing else.
   if (process.env.BENCH_AB) return abSection(process.env.BENCH_AB);
   // --soak runs the soak alone: ten minutes is a run of its own, not a section among the others.

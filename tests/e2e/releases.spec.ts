@@ -41,9 +41,22 @@ async function serialsShown(region: Locator): Promise<string[]> {
   return (await cells.allInnerTexts()).map((s) => s.trim());
 }
 
+/**
+ * Searches the unreleased boards and waits for the answer: the URL moves at once, the rows only
+ * when the search's page arrives, and until then the table still shows the list before it. A
+ * test that read a serial from those rows picked a board that then left the table (seen on a
+ * slow machine: it read MC2-2407-00001 after searching MC2-2409-0, and waited for it in vain).
+ */
 async function searchSerials(page: Page, text: string) {
-  await unreleased(page).getByRole('searchbox', { name: 'Search serials' }).fill(text);
+  const region = unreleased(page);
+  await region.getByRole('searchbox', { name: 'Search serials' }).fill(text);
   await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
+  const answered = async () => {
+    if (await region.getByText(`Nothing matches “${text}”.`).isVisible()) return 'nothing matches';
+    const serials = await serialsShown(region);
+    return serials.length > 0 && serials.every((serial) => serial.toUpperCase().includes(text.toUpperCase())) ? 'rows match' : 'waiting';
+  };
+  await expect.poll(answered).not.toBe('waiting');
 }
 
 /** The value beside a term of a definition list, e.g. "Boards". */

@@ -4,7 +4,7 @@ import { dialectOf } from '../../server/db/dialect';
 import { orderBySort } from '../../server/db/paged-list';
 import { deviceSortingFor, filterDevices, selectDevices, type DeviceFilters } from '../../server/store/devices';
 import { createProduction, wroteBehindTheServer, type Production } from './helpers/production';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { analyzeOwnTables, createTestApp, type TestApp } from './helpers/test-app';
 
 /**
  * Issue 15: a serial is found by any part of it (three characters or more), in the database's
@@ -147,7 +147,7 @@ describe('the index behind the search', () => {
       return { project_id: project, production_batch_id: batch, serial, serial_key: serial.toLowerCase(), created_at: now, updated_at: now };
     });
     for (let i = 0; i < rows.length; i += 2000) await t.db.insertInto('devices').values(rows.slice(i, i + 2000)).execute();
-    await sql`analyze`.execute(t.db);
+    await analyzeOwnTables(t.db);
   });
 
   /** The plan of a query the device lists run: its count, and its page in tested_at order. */

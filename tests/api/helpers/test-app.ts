@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { RoleSlug } from '../../../contract/roles';
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
+import { dialectOf } from '../../../server/db/dialect';
 import { openDatabase } from '../../../server/db/open';
 import type { DB } from '../../../server/db/schema';
 import { seedCompany } from '../../../server/seed/companies';
@@ -68,6 +69,21 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Fresh planner statistics for this file's own tables. On PostgreSQL the files share one
+ * database, a schema each, and a bare `analyze` covers every schema: it analysed the tables of
+ * the files running beside it, among them the deep-pages file's devices, kept without
+ * statistics for its plan test, which then failed (a full `npm test`, 2026-11-30).
+ */
+export async function analyzeOwnTables(db: Kysely<DB>) {
+  if (dialectOf(db) !== 'postgres') {
+    await sql`analyze`.execute(db);
+    return;
+  }
+  const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+  await sql`analyze ${sql.join(rows.map((row) => sql.table(row.name)))}`.execute(db);
 }
 
 /**

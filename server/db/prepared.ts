@@ -20,8 +20,11 @@ const MARK = '/* prepared */ ';
  * Rows as a recordset `v` of these columns, for a statement whose text never varies: one JSON
  * parameter (`recordsJson`) whatever the rows, read in the order given. PostgreSQL's planner
  * estimates json_to_recordset at 100 rows whatever their number, so one generic plan serves
- * every call; SQLite reads them with json_each. JSON.stringify is native, where node-postgres
- * escapes each element of an array parameter in JavaScript.
+ * every call; SQLite reads them with jsonb_each, which hands each row's object to `->>` in its
+ * binary form: json_each hands it over as text, made from the binary and parsed again for each
+ * column (five report rows of 15 columns: 72-82 µs with json_each, 40 µs with jsonb_each, on
+ * SQLite 3.51; the same values). JSON.stringify is native, where node-postgres escapes each
+ * element of an array parameter in JavaScript.
  */
 export function jsonRecordset(db: Kysely<any>, columns: Record<string, 'integer' | 'text'>, json: Expression<unknown>, alias = 'v') {
   const names = Object.keys(columns);
@@ -29,7 +32,7 @@ export function jsonRecordset(db: Kysely<any>, columns: Record<string, 'integer'
     return sql`json_to_recordset(cast(${json} as json)) as ${sql.raw(alias)}(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))})`;
   }
   // ->> gives each value its SQL type: JSON numbers as integers, strings as text, null as NULL.
-  return sql`(select ${sql.raw(names.map((c) => `value ->> '${c}' as ${c}`).join(', '))} from json_each(${json})) as ${sql.raw(alias)}`;
+  return sql`(select ${sql.raw(names.map((c) => `value ->> '${c}' as ${c}`).join(', '))} from jsonb_each(${json})) as ${sql.raw(alias)}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
 import { openPipelinedTransactions } from '../../server/db/open';
-import { preparedOnce, preparedPerShape } from '../../server/db/prepared';
+import { jsonRecordset, preparedOnce, preparedPerShape, recordsJson } from '../../server/db/prepared';
 import { BATCH_COUNTERS, BATCH_TALLY, type BatchCounts } from '../../server/services/production/counters';
 import { ingestReports } from '../../server/services/production/ingest';
 import { tallyFromJson, writeNow } from '../../server/services/production/tallies';
@@ -164,5 +164,21 @@ describe('a pipelined transaction (server/db/pipelined.ts)', () => {
     ).rejects.toThrow('changed its mind');
     await pipelined!.run(async (trx) => void (await sql`insert into pipelined_probe values (5)`.execute(trx)));
     expect(await probe()).toEqual([1, 2, 5]);
+  });
+});
+
+describe('a JSON recordset', () => {
+  it('gives every value back as it went in, in order, with its SQL type, on both databases', async () => {
+    const columns = { n: 'integer', s: 'text', e: 'text' } as const;
+    const rows = [
+      { n: 2_147_483_647, s: 'é "quoted" \\ back\nslash \u0001 😀', e: '' },
+      { n: -2_147_483_648, s: '[1, 2] is text, not an array', e: null },
+      { n: null, s: null, e: 'last' },
+    ];
+    const read = preparedOnce<{ n: number | null; s: string | null; e: string | null }, 'rows'>(
+      (slot, db) => sql`select v.n, v.s, v.e from ${jsonRecordset(db, columns, slot('rows'))}`,
+    );
+    expect(await read(t.db, { rows: recordsJson(columns, rows) })).toEqual(rows);
+    expect(await read(t.db, { rows: recordsJson(columns, []) })).toEqual([]);
   });
 });

@@ -83,6 +83,8 @@ export async function analyzeOwnTables(db: Kysely<DB>) {
     return;
   }
   const { rows } = await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db);
+  // An empty list would leave a bare `analyze`, the very thing this avoids.
+  if (rows.length === 0) return;
   await sql`analyze ${sql.join(rows.map((row) => sql.table(row.name)))}`.execute(db);
 }
 

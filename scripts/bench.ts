@@ -33,8 +33,11 @@
  *   BENCH_DEVICES=N     devices in the bench project (default 1,000,000)
  *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
  *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
- *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, ingestion, upload,
- *                       search, release; default all; api includes ingestion); `npm run bench:upload` is BENCH_ONLY=upload, and
+ *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, ingestion, windows,
+ *                       upload, search, release; default all; api includes ingestion, and both
+ *                       include windows, PostgreSQL's ingestion rate against SQLite's in
+ *                       alternating windows, which `BENCH_ONLY=windows` runs alone, in about
+ *                       3 minutes); `npm run bench:upload` is BENCH_ONLY=upload, and
  *                       `BENCH_ONLY=search npm run bench` the serial search alone
  *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
@@ -254,7 +257,7 @@ const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
 
 /** The sections BENCH_ONLY names (all by default): each can be run alone. */
-const SECTIONS = ['bundle', 'api', 'ingestion', 'upload', 'search', 'release'] as const;
+const SECTIONS = ['bundle', 'api', 'ingestion', 'windows', 'upload', 'search', 'release'] as const;
 function selectedSections(): Set<string> {
   const raw = process.env.BENCH_ONLY?.trim();
   if (!raw) return new Set(SECTIONS);
@@ -282,13 +285,17 @@ async function main() {
   const only = process.env.BENCH_DB;
   const databases: string[] = [];
   if (sections.has('bundle')) bundleSection();
-  if (['api', 'ingestion', 'search', 'release', 'soak'].some((section) => sections.has(section))) {
-    if (only !== 'postgres') databases.push(await databaseSection(SQLITE_BENCH, sections));
+  const appSections = ['api', 'ingestion', 'search', 'release', 'soak'].some((section) => sections.has(section));
+  // The ratio's windows run with api or ingestion, or alone (`windows`): the one figure that
+  // lands on either side of its target, sampled again without the sections before it.
+  const windows = ['api', 'ingestion', 'windows'].some((section) => sections.has(section));
+  if (appSections || windows) {
+    if (only !== 'postgres') databases.push(appSections ? await databaseSection(SQLITE_BENCH, sections) : await seededOnly(SQLITE_BENCH));
     if (only !== 'sqlite') {
       const postgresSpec = await postgresBenchSpec();
       if (postgresSpec) {
-        databases.push(await databaseSection(postgresSpec, sections));
-        if (only !== 'postgres' && (sections.has('api') || sections.has('ingestion'))) {
+        databases.push(appSections ? await databaseSection(postgresSpec, sections) : await seededOnly(postgresSpec));
+        if (only !== 'postgres' && windows) {
           await alternatingIngestionSection({ label: 'SQLite', spec: SQLITE_BENCH }, { label: 'PostgreSQL', spec: postgresSpec }, {
             name: "PostgreSQL's rate / SQLite's, alternating windows",
             target: { op: '>=', value: TARGETS.postgresVsSqlite },
@@ -312,6 +319,12 @@ async function main() {
     soak,
   });
   writeResults(file, { devices: DEVICES, quick: QUICK, seconds_per_route: SECONDS, ingest_seconds: INGEST_SECONDS, sections: [...sections], only_database: only ?? null, databases, soak: soak ?? null }, why);
+}
+
+/** A database seeded (or reused) for the windows alone; its label. */
+async function seededOnly(spec: Spec): Promise<string> {
+  await ensureSeeded(spec);
+  return spec.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
 }
 
 /** The bench's SQLite database. */

@@ -289,7 +289,9 @@ async function main() {
   // The ratio's windows run with api or ingestion, or alone (`windows`): the one figure that
   // lands on either side of its target, sampled again without the sections before it.
   const windows = ['api', 'ingestion', 'windows'].some((section) => sections.has(section));
-  if (appSections || windows) {
+  if (!appSections && windows && only) {
+    console.log(`\nwindows: PostgreSQL's rate against SQLite's needs both databases; BENCH_DB=${only} leaves them out.`);
+  } else if (appSections || windows) {
     if (only !== 'postgres') databases.push(appSections ? await databaseSection(SQLITE_BENCH, sections) : await seededOnly(SQLITE_BENCH));
     if (only !== 'sqlite') {
       const postgresSpec = await postgresBenchSpec();

@@ -34,10 +34,10 @@
  *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
  *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
  *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, ingestion, windows,
- *                       upload, search, release; default all; api includes ingestion, and both
- *                       include windows, PostgreSQL's ingestion rate against SQLite's in
- *                       alternating windows, which `BENCH_ONLY=windows` runs alone, in about
- *                       3 minutes); `npm run bench:upload` is BENCH_ONLY=upload, and
+ *                       upload, search, release; default all; api includes ingestion). windows
+ *                       is PostgreSQL's ingestion rate against SQLite's in alternating windows:
+ *                       api and ingestion end with it, `BENCH_ONLY=windows` runs it alone (about
+ *                       3 minutes on seeded databases); `npm run bench:upload` is BENCH_ONLY=upload, and
  *                       `BENCH_ONLY=search npm run bench` the serial search alone
  *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
@@ -286,26 +286,19 @@ async function main() {
   const databases: string[] = [];
   if (sections.has('bundle')) bundleSection();
   const appSections = ['api', 'ingestion', 'search', 'release', 'soak'].some((section) => sections.has(section));
-  // The ratio's windows run with api or ingestion, or alone (`windows`): the one figure that
+  // The ratio's windows come after api or ingestion, or alone (`windows`): the one figure that
   // lands on either side of its target, sampled again without the sections before it.
   const windows = ['api', 'ingestion', 'windows'].some((section) => sections.has(section));
-  if (!appSections && windows && only) {
-    console.log(`\nwindows: PostgreSQL's rate against SQLite's needs both databases; BENCH_DB=${only} leaves them out.`);
-  } else if (appSections || windows) {
-    if (only !== 'postgres') databases.push(appSections ? await databaseSection(SQLITE_BENCH, sections) : await seededOnly(SQLITE_BENCH));
+  if (appSections) {
+    if (only !== 'postgres') databases.push(await databaseSection(SQLITE_BENCH, sections));
     if (only !== 'sqlite') {
       const postgresSpec = await postgresBenchSpec();
       if (postgresSpec) {
-        databases.push(appSections ? await databaseSection(postgresSpec, sections) : await seededOnly(postgresSpec));
-        if (only !== 'postgres' && windows) {
-          await alternatingIngestionSection({ label: 'SQLite', spec: SQLITE_BENCH }, { label: 'PostgreSQL', spec: postgresSpec }, {
-            name: "PostgreSQL's rate / SQLite's, alternating windows",
-            target: { op: '>=', value: TARGETS.postgresVsSqlite },
-          });
-        }
-      } else console.log(`\nPostgreSQL: nothing answers at ${redact(postgresUrl())}; skipped (set DATABASE_URL to include it).`);
+        databases.push(await databaseSection(postgresSpec, sections));
+        if (only !== 'postgres' && windows) await ratioWindows(postgresSpec);
+      } else console.log(postgresSkipped());
     }
-  }
+  } else if (windows) databases.push(...(await windowsAlone(only)));
   if (sections.has('upload')) {
     mkdirSync(join(root, '.tmp'), { recursive: true });
     await uploadSection({ root, quick: QUICK, postgresUrl: process.env.DATABASE_URL || PG_DEFAULT, only });
@@ -323,11 +316,34 @@ async function main() {
   writeResults(file, { devices: DEVICES, quick: QUICK, seconds_per_route: SECONDS, ingest_seconds: INGEST_SECONDS, sections: [...sections], only_database: only ?? null, databases, soak: soak ?? null }, why);
 }
 
-/** A database seeded (or reused) for the windows alone; its label. */
-async function seededOnly(spec: Spec): Promise<string> {
-  await ensureSeeded(spec);
-  return spec.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+/** PostgreSQL's ingestion rate against SQLite's, in alternating windows of the real server on each. */
+const ratioWindows = (postgresSpec: Spec) =>
+  alternatingIngestionSection({ label: databaseLabel(SQLITE_BENCH), spec: SQLITE_BENCH }, { label: databaseLabel(postgresSpec), spec: postgresSpec }, {
+    name: "PostgreSQL's rate / SQLite's, alternating windows",
+    target: { op: '>=', value: TARGETS.postgresVsSqlite },
+  });
+
+/**
+ * `BENCH_ONLY=windows`: both databases seeded (or reused), then the windows and nothing else.
+ * Nothing is seeded when the windows cannot run. Returns the databases that ran.
+ */
+async function windowsAlone(only: string | undefined): Promise<string[]> {
+  if (only) {
+    console.log(`\nwindows: PostgreSQL's rate against SQLite's needs both databases; BENCH_DB=${only} leaves them out.`);
+    return [];
+  }
+  const postgresSpec = await postgresBenchSpec();
+  if (!postgresSpec) {
+    console.log(postgresSkipped());
+    return [];
+  }
+  for (const spec of [SQLITE_BENCH, postgresSpec]) await ensureSeeded(spec);
+  await ratioWindows(postgresSpec);
+  return [SQLITE_BENCH, postgresSpec].map(databaseLabel);
 }
+
+const databaseLabel = (spec: Spec) => (spec.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL');
+const postgresSkipped = () => `\nPostgreSQL: nothing answers at ${redact(postgresUrl())}; skipped (set DATABASE_URL to include it).`;
 
 /** The bench's SQLite database. */
 const SQLITE_BENCH: Spec = { kind: 'sqlite', file: join(root, '.tmp', 'bench', `sqlite-${DEVICES}`, 'jigboard.sqlite') };
@@ -509,7 +525,7 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
   const { issueToken } = await import('../server/auth/tokens');
   const { BENCH_USER, BENCH_PROJECT, benchSerial } = await import('../server/seed/bulk');
   const { anchorsReady } = await import('../server/store/device-anchors');
-  const label = spec.kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const label = databaseLabel(spec);
   const where = spec.kind === 'sqlite' ? spec.file.replace(root, '') : redact(spec.url);
   console.log(`\n${label}: ${fmt(DEVICES)} devices in one project (${where})`);
   const seeding = await ensureSeeded(spec);

@@ -10,7 +10,8 @@
  *    status-filtered page and the batch counters, beside a bare Fastify route (and the same with the one read every scoped route makes) on the same
  *    machine, with autocannon (20 connections) in a child process;
  * 3. ingestion: 8 simulated jigs posting reports, ~10% of them retried with the same uuid
- *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled;
+ *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled
+ *    (on PostgreSQL with where a group's time went: lookups, the server's work, writes and commit);
  *    with both databases, PostgreSQL's rate against SQLite's in alternating windows on the real
  *    server (alternatingIngestionSection);
  * 4. upload: the server's memory growth (RSS, heap, Buffers: peak minus before) while a 1 GB
@@ -84,6 +85,7 @@ import { acknowledged, boardRuns, failureKey, postReport, reportBody } from './b
 import { fmt, percentile, printSummary, record, resultsFile, targetText, writeResults, type Figure } from './bench-results';
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 import { createRandom } from '../server/seed/random';
+import type { PipelinedTimings } from '../server/db/pipelined';
 
 if (process.argv[2] === '--client') {
   await runClient(JSON.parse(process.argv[3]));
@@ -809,7 +811,9 @@ async function ingestionSection(db: BenchDb, port: number, label: string, place:
   // warm-up's reports are checked with the measured ones.
   const warmUp = await client<IngestResult>({ ...ingestJob(target, port), seconds: INGEST_WARMUP_SECONDS });
   const { reportQueueTotals } = await import('../server/services/production/report-queue');
+  const { pipelinedTimings } = await import('../server/db/pipelined');
   const queued0 = { ...reportQueueTotals };
+  const timed0 = { ...pipelinedTimings };
   const cpu0 = process.cpuUsage();
   const machine0 = cpuSnapshot();
   await perfRecording(`ingestion-${label}`, INGEST_SECONDS);
@@ -820,6 +824,7 @@ async function ingestionSection(db: BenchDb, port: number, label: string, place:
   const share = machine0 && machine1 ? cpuShare(machine0, machine1, (cpu.user + cpu.system) / 1e6, result.acked.length, place) : undefined;
   const load = loadavg()[0];
   const perCommit = (reportQueueTotals.reports - queued0.reports) / Math.max(1, reportQueueTotals.transactions - queued0.transactions);
+  const groupTime = groupTimeSplit(timed0, { ...pipelinedTimings });
   const { lost, doubled, countersEqual, lines } = await checkIngestion(db, target, { acked: [...warmUp.acked, ...result.acked], failures: result.failures });
   console.log(`\n${label} ingestion — ${JIGS} jigs posting for ${INGEST_SECONDS} s after ${INGEST_WARMUP_SECONDS} s of warm-up, ~10% retried with the same uuid`);
   const perSecond = result.acked.length / result.seconds;
@@ -834,6 +839,9 @@ async function ingestionSection(db: BenchDb, port: number, label: string, place:
     record({ section: 'ingestion', database: label, name: 'machine CPU per report: server + database + others', value: share.total / 1000, unit: 'ms', load });
     if (place === 'here') record({ section: 'ingestion', database: label, name: 'database server CPU per report', value: share.database / 1000, unit: 'ms', load });
   }
+  for (const [part, value] of groupTime?.parts ?? []) {
+    record({ section: 'ingestion', database: label, name: `a group's time: ${part}`, value, unit: 'ms', load });
+  }
   if (label === 'PostgreSQL' && ingestionRates.has('SQLite')) {
     // Printed for comparison with earlier runs; the target is judged on alternating windows
     // (alternatingIngestionSection): these two windows are minutes apart.
@@ -844,11 +852,32 @@ async function ingestionSection(db: BenchDb, port: number, label: string, place:
       `reports/s sustained   ${perSecond.toFixed(0)} (${fmt(result.acked.length)} acknowledged in ${result.seconds.toFixed(1)} s; ${fmt(result.posts)} posts)`,
       `post latency          p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms; server CPU ${fmt((cpu.user + cpu.system) / Math.max(1, result.posts))} µs per post, ${(cpuPerReport * 1000).toFixed(0)} µs per report (user ${fmt(cpu.user / Math.max(1, result.posts))}, kernel ${fmt(cpu.system / Math.max(1, result.posts))} µs per post); load ${load.toFixed(1)}`,
       `group commit          ${perCommit.toFixed(1)} posts per transaction on average`,
+      ...(groupTime ? [`a group's time        ${groupTime.parts.map(([part, value]) => `${part} ${value.toFixed(2)}`).join(', ')} ms (mean of ${fmt(groupTime.groups)} committed)`] : []),
       ...(share ? [machineLine(share, place)] : []),
       `retries               ${fmt(result.dropped)} after a dropped connection, ${fmt(result.lostAnswers)} after a lost answer; ${fmt(result.duplicateAcks)} answered as duplicates`,
       ...lines,
     ].join('\n'),
   );
+}
+
+/**
+ * Where a committed group's time went, on PostgreSQL's pipelined transactions (pipelined.ts):
+ * the database's answers before its writes, this process's work between them, the writes with
+ * the commit. None on SQLite, whose transactions run in this process without waiting.
+ */
+function groupTimeSplit(before: PipelinedTimings, after: PipelinedTimings): { groups: number; parts: [string, number][] } | undefined {
+  const groups = after.finished - before.finished;
+  if (groups <= 0) return undefined;
+  const mean = (key: keyof PipelinedTimings) => (after[key] - before[key]) / groups;
+  return {
+    groups,
+    parts: [
+      ['waiting for a connection', mean('connectMs')],
+      ['its statements before the writes, sent to answered', mean('statementsMs')],
+      ['the server between them and the writes', mean('betweenMs')],
+      ['writes and commit, sent to committed', mean('finishMs')],
+    ],
+  };
 }
 
 /** A, B, B, A, A, B: each side's windows centred on the same moment. */

@@ -28,8 +28,11 @@ export type FinishWith = <R>(statement: CompiledQuery<R>, sent?: () => void) => 
  */
 export class PipelinedTransactions {
   private readonly pool: pg.Pool;
-  /** A Kysely instance per connection, which sends its queries on that connection alone. */
-  private readonly views = new WeakMap<pg.PoolClient, Kysely<DB>>();
+  /**
+   * A Kysely instance per connection, which sends its queries on that connection alone, and the
+   * time the statements of the transaction it runs now took, sent to answered (pipelinedTimings).
+   */
+  private readonly views = new WeakMap<pg.PoolClient, { db: Kysely<DB>; waited: { ms: number } }>();
 
   constructor(connection: pg.ClientConfig, size: number) {
     this.pool = new pg.Pool({ ...connection, max: size, pipeline: true } as pg.PoolConfig);
@@ -37,7 +40,11 @@ export class PipelinedTransactions {
   }
 
   async run<T>(body: (trx: Kysely<DB>, finish: FinishWith) => Promise<T>): Promise<T> {
+    const asked = performance.now();
     const client = await this.pool.connect();
+    const connected = performance.now();
+    /** The statements before the last: their time from sending to answer, summed (see viewOf). */
+    const waited = { ms: 0 };
     const socket = this.socketOf(client);
     // BEGIN waits in the socket for the first statement, and both leave in one write: each
     // write to the database is a system call and a wake-up of its process, and on a small
@@ -48,7 +55,11 @@ export class PipelinedTransactions {
     let commit: Promise<pg.QueryResult> | undefined;
     const finish: FinishWith = async <R>(statement: CompiledQuery<R>, sent?: () => void) => {
       if (commit) throw new Error('A pipelined transaction finishes once');
+      // A body whose first statement is its last: BEGIN still waits in the socket, and would
+      // wait there forever, since the answer awaited here is the one it holds back.
+      uncorked(socket);
       await begun;
+      const finishing = performance.now();
       socket.cork(); // the statement and its COMMIT in one write, likewise
       const answer = client.query(statement.sql, [...statement.parameters]);
       commit = client.query('commit');
@@ -59,11 +70,16 @@ export class PipelinedTransactions {
       const ended = await commit;
       // A statement failed before the last and was caught: PostgreSQL rolled back instead.
       if (ended.command !== 'COMMIT') throw new Error(`The transaction ended in ${ended.command}, not COMMIT`);
+      pipelinedTimings.finished += 1;
+      pipelinedTimings.connectMs += connected - asked;
+      pipelinedTimings.statementsMs += waited.ms;
+      pipelinedTimings.betweenMs += finishing - connected - waited.ms;
+      pipelinedTimings.finishMs += performance.now() - finishing;
       return rows as R[];
     };
     let broken = false;
     try {
-      const result = await body(this.viewOf(client, socket), finish);
+      const result = await body(this.viewOf(client, socket, waited), finish);
       await begun;
       if (!commit) await client.query('commit');
       return result;
@@ -86,26 +102,42 @@ export class PipelinedTransactions {
     return (client as unknown as { connection: { stream: Socket } }).connection.stream;
   }
 
-  private viewOf(client: pg.PoolClient, socket: Socket): Kysely<DB> {
+  /** The connection's Kysely instance, whose statements' time now adds to `waited` (this transaction's). */
+  private viewOf(client: pg.PoolClient, socket: Socket, waited: { ms: number }): Kysely<DB> {
     let view = this.views.get(client);
     if (!view) {
       // Kysely takes its connection from a pool; this one hands out the one connection, whose
       // release is run's, not the query's. A query sent while BEGIN waits in the socket sends both.
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
       const handle = {
         query: (...args: unknown[]) => {
+          const sent = performance.now();
           const result = query(...args);
           uncorked(socket);
-          return result;
+          const tally = kept.waited;
+          return result.finally(() => (tally.ms += performance.now() - sent));
         },
         release() {},
       } as unknown as PostgresPoolClient;
-      view = new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => handle, end: async () => {} } }) });
+      const kept = { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => handle, end: async () => {} } }) }), waited };
+      view = kept;
       this.views.set(client, view);
     }
-    return view;
+    view.waited = waited;
+    return view.db;
   }
 }
+
+/**
+ * Where the pipelined transactions of this process spent their time since it started, in ms
+ * summed over them (issue 14: the bench prints a group's share of each; nothing else reads it):
+ * waiting for a connection; the statements before the last, from each one's sending to its
+ * answer; this process's own work between those answers and the last statement (the checks and
+ * the counters, and any turn it waited for in the event loop); the last statement with its
+ * COMMIT, sent to committed. Only transactions that `finish` and commit are counted.
+ */
+export const pipelinedTimings = { finished: 0, connectMs: 0, statementsMs: 0, betweenMs: 0, finishMs: 0 };
+export type PipelinedTimings = typeof pipelinedTimings;
 
 /** Sends what waits in a socket corked by `run`, if anything does. */
 function uncorked(socket: Socket) {

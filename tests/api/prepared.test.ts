@@ -2,6 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { dialectOf } from '../../server/db/dialect';
 import { openPipelinedTransactions } from '../../server/db/open';
+import { pipelinedTimings } from '../../server/db/pipelined';
 import { jsonRecordset, preparedOnce, preparedPerShape, recordsJson } from '../../server/db/prepared';
 import { BATCH_COUNTERS, BATCH_TALLY, type BatchCounts } from '../../server/services/production/counters';
 import { ingestReports } from '../../server/services/production/ingest';
@@ -164,6 +165,31 @@ describe('a pipelined transaction (server/db/pipelined.ts)', () => {
     ).rejects.toThrow('changed its mind');
     await pipelined!.run(async (trx) => void (await sql`insert into pipelined_probe values (5)`.execute(trx)));
     expect(await probe()).toEqual([1, 2, 5]);
+  });
+
+  it("tallies a committed transaction's time by part, for the bench: its statements, the work between, its last statement", async () => {
+    const pipelined = openPipelinedTransactions(t.db, 1);
+    if (!pipelined) return; // SQLite: no pipelined transactions to time (the test above checks there are none)
+    onTestFinished(() => pipelined.destroy());
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const before = { ...pipelinedTimings };
+    await pipelined.run(async (trx, finish) => {
+      await sql`select pg_sleep(0.03)`.execute(trx);
+      await pause(40); // this process's own work between the answers and the writes
+      return finish(CompiledQuery.raw('select pg_sleep(0.05)', []));
+    });
+    const spent = (key: keyof typeof pipelinedTimings) => pipelinedTimings[key] - before[key];
+    expect(spent('finished')).toBe(1);
+    expect(spent('statementsMs')).toBeGreaterThanOrEqual(29);
+    expect(spent('statementsMs')).toBeLessThan(40 + 29); // the pause is not the database's
+    expect(spent('betweenMs')).toBeGreaterThanOrEqual(39);
+    expect(spent('finishMs')).toBeGreaterThanOrEqual(49);
+
+    // Rolled back, or never finished: not a group the bench's means are of.
+    const counted = { ...pipelinedTimings };
+    await expect(pipelined.run(async (_, finish) => finish(CompiledQuery.raw('select 1 / 0', [])))).rejects.toMatchObject({ code: '22012' });
+    await pipelined.run(async (trx) => void (await sql`select 1`.execute(trx)));
+    expect(pipelinedTimings).toEqual(counted);
   });
 });
 

@@ -11,7 +11,8 @@
  *    machine, with autocannon (20 connections) in a child process;
  * 3. ingestion: 8 simulated jigs posting reports, ~10% of them retried with the same uuid
  *    after a dropped connection or a lost answer, then a check that nothing was lost or doubled
- *    (on PostgreSQL with where a group's time went: lookups, the server's work, writes and commit);
+ *    (on PostgreSQL also where a group's time went: its statements before the writes, the
+ *    server's own work, the writes with the commit);
  *    with both databases, PostgreSQL's rate against SQLite's in alternating windows on the real
  *    server (alternatingIngestionSection);
  * 4. upload: the server's memory growth (RSS, heap, Buffers: peak minus before) while a 1 GB
@@ -874,7 +875,7 @@ function groupTimeSplit(before: PipelinedTimings, after: PipelinedTimings): { gr
     parts: [
       ['waiting for a connection', mean('connectMs')],
       ['its statements before the writes, sent to answered', mean('statementsMs')],
-      ['the server between them and the writes', mean('betweenMs')],
+      ["the server's own work before the writes", mean('betweenMs')],
       ['writes and commit, sent to committed', mean('finishMs')],
     ],
   };

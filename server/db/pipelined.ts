@@ -102,29 +102,30 @@ export class PipelinedTransactions {
     return (client as unknown as { connection: { stream: Socket } }).connection.stream;
   }
 
-  /** The connection's Kysely instance, whose statements' time now adds to `waited` (this transaction's). */
+  /** The connection's Kysely instance, its statements' time now added to `waited` (this transaction's). */
   private viewOf(client: pg.PoolClient, socket: Socket, waited: { ms: number }): Kysely<DB> {
-    let view = this.views.get(client);
-    if (!view) {
-      // Kysely takes its connection from a pool; this one hands out the one connection, whose
-      // release is run's, not the query's. A query sent while BEGIN waits in the socket sends both.
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      const handle = {
-        query: (...args: unknown[]) => {
-          const sent = performance.now();
-          const result = query(...args);
-          uncorked(socket);
-          const tally = kept.waited;
-          return result.finally(() => (tally.ms += performance.now() - sent));
-        },
-        release() {},
-      } as unknown as PostgresPoolClient;
-      const kept = { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => handle, end: async () => {} } }) }), waited };
-      view = kept;
-      this.views.set(client, view);
-    }
+    const view = this.views.get(client) ?? this.newView(client, socket);
     view.waited = waited;
     return view.db;
+  }
+
+  private newView(client: pg.PoolClient, socket: Socket) {
+    // Kysely takes its connection from a pool; this one hands out the one connection, whose
+    // release is run's, not the query's. A query sent while BEGIN waits in the socket sends both.
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const handle = {
+      query: (...args: unknown[]) => {
+        const sent = performance.now();
+        const result = query(...args);
+        uncorked(socket);
+        const tally = this.views.get(client)!.waited; // the transaction's that sent it
+        return result.finally(() => (tally.ms += performance.now() - sent));
+      },
+      release() {},
+    } as unknown as PostgresPoolClient;
+    const view = { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect: async () => handle, end: async () => {} } }) }), waited: { ms: 0 } };
+    this.views.set(client, view);
+    return view;
   }
 }
 

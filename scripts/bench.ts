@@ -619,11 +619,13 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
       await client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: 1 }); // warm up
       await anchorsReady(db); // a deep page's first request has the list's anchors found
       const cpu0 = process.cpuUsage();
+      const reads0 = { ...app.sharedReads.stats };
       const load = () => client<HttpResult>({ mode: 'http', url: route.url, headers, connections: CONNECTIONS, seconds: SECONDS });
       const result = await profiled(`api-${label}-${routes.indexOf(route)}`, load);
       const cpu = process.cpuUsage(cpu0);
       const answered = Math.max(1, result.ok + result.non2xx);
-      rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, kernel: cpu.system / answered, load: loadavg()[0], target: route.target, note: notes.get(route.name) });
+      const note = [notes.get(route.name), sharedNote(app.sharedReads.stats, reads0)].filter(Boolean).join('; ') || undefined;
+      rows.push({ name: route.name, result, cpu: (cpu.user + cpu.system) / answered, kernel: cpu.system / answered, load: loadavg()[0], target: route.target, note });
     }
     const bareRps = rows[0].result.rps;
     const bareCpu = rows[0].cpu;
@@ -659,7 +661,9 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
         '  kernel: its kernel share (a loopback send runs the receiving side\'s TCP and wakes it, on this process\'s CPU);\n' +
         `  load: 1-minute load average after the route on ${cpus().length} cores (above ~1.5 something else shared the machine).\n` +
         `  "${KEPT_PAGE}": the app as it runs, where a page asked for again between writes comes from memory (server/http/page-cache.ts);\n` +
-        '  every other page row is read from the database each time (the page cache off), as the database alone costs.',
+        '  every other page row is read from the database each time (the page cache off), as the database alone costs;\n' +
+        '  "scope row shared": requests that asked for the project (or batch) row while another\'s read of it was under way\n' +
+        '  and took its answer (server/http/shared-reads.ts); the page itself is always read for each request.',
     );
 
     await bare.close();
@@ -692,6 +696,13 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
   await app.close();
   await db.destroy();
   return label;
+}
+
+/** How many of a route's scope reads another request's read answered (server/http/shared-reads.ts), when any did. */
+function sharedNote(now: { reads: number; shared: number }, before: { reads: number; shared: number }): string | undefined {
+  const reads = now.reads - before.reads;
+  const shared = now.shared - before.shared;
+  return shared ? `scope row shared by ${((100 * shared) / (reads + shared)).toFixed(0)}% of requests` : undefined;
 }
 
 /**

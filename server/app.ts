@@ -12,6 +12,7 @@ import { registerWeb } from './http/web';
 import { useZodCompilers } from './http/compilers';
 import { recordPhaseTimings } from './http/phase-timings';
 import { PageCache } from './http/page-cache';
+import { SharedReads } from './http/shared-reads';
 import { forgetPagesOnWrites } from './http/page-cache-writes';
 import { registerOpenApi } from './http/openapi';
 import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
@@ -120,7 +121,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('live', live);
   app.decorate('streams', streams);
   app.decorate('pages', pages);
-  const deps: RouteDeps = { db, config: resolved, files, live, streams, pages, reports };
+  const sharedReads = new SharedReads(() => pages.ticket());
+  app.decorate('sharedReads', sharedReads);
+  const deps: RouteDeps = { db, config: resolved, files, live, streams, pages, sharedReads, reports };
   await app.register(
     async (v1) => {
       // A route that declares no access stops the server from starting (http/route.ts).
@@ -146,6 +149,8 @@ declare module 'fastify' {
     streams: LiveStreams;
     /** Device pages kept between writes (http/page-cache.ts). */
     pages: PageCache;
+    /** Scope rows shared by the requests that ask at once (http/shared-reads.ts). */
+    sharedReads: SharedReads;
   }
 }
 

@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer';
 import type { FileBackend, FileStore } from './files/file-store';
 import { DEFAULT_FILE_LIMITS, type FileLimits } from './files/limits';
 import type { PageCache, PageCacheOptions } from './http/page-cache';
+import type { SharedReads } from './http/shared-reads';
 import type { LiveFeed } from './live/feed';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveStreams } from './live/streams';
 import type { ReportQueue } from './services/production/report-queue';
@@ -117,6 +118,8 @@ export type RouteDeps = {
   streams: LiveStreams;
   /** Device pages kept between writes (server/http/page-cache.ts). */
   pages: PageCache;
+  /** Scope rows read once for the requests that ask at once (server/http/shared-reads.ts). */
+  sharedReads: SharedReads;
   /** Where jig reports wait to be stored together (group commit). */
   reports: ReportQueue;
 };

@@ -11,7 +11,7 @@ import { registerUploads } from '../files/multipart';
 import { bodyInHandlerCompiler } from './compilers';
 import { forbidden, notFound, unauthorized } from './errors';
 import { cachedPageHooks } from './cached-page';
-import { resolveScope, type ScopeName, type ScopeRow } from './scopes';
+import { sharedScope, type ScopeName, type ScopeRow } from './scopes';
 import { idParam, parseId } from './validate';
 
 /**
@@ -163,11 +163,13 @@ function paramsOf(url: string, scope: ScopeName | undefined): Schema | undefined
   );
 }
 
-function toRouteOptions(spec: AnySpec, { db, pages }: RouteDeps): RouteOptions {
+function toRouteOptions(spec: AnySpec, { db, pages, sharedReads }: RouteDeps): RouteOptions {
   const status = spec.status ?? 200;
   const needsLogin = spec.access !== 'public' && spec.access !== 'jig';
   if (spec.cachedPage && (spec.method !== 'GET' || !spec.scope)) throw new Error(`${spec.method} ${spec.url}: only a scoped GET can be a cached page.`);
   const cache = spec.cachedPage && pages.enabled ? cachedPageHooks(pages) : undefined;
+  // Reads share a scope row read under way; a write reads its own, so what it acts on is its own read.
+  const scopeReads = spec.method === 'GET' ? sharedReads : undefined;
   return {
     method: spec.method,
     url: spec.url,
@@ -203,7 +205,7 @@ function toRouteOptions(spec: AnySpec, { db, pages }: RouteDeps): RouteOptions {
       }
       let owner: Owner | undefined;
       if (spec.scope) {
-        const found = await resolveScope(db, spec.scope, (request.params as { id?: string }).id, request.caller);
+        const found = await sharedScope(db, scopeReads, spec.scope, (request.params as { id?: string }).id, request.caller);
         if (!found) throw notFound();
         request.scoped = found.row;
         owner = found.owner;

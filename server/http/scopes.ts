@@ -16,6 +16,7 @@ import { findReleaseBatchHeadWithProject } from '../store/release-batches';
 import { findProfileWithProject, type ProfileFoundBy } from '../store/test-profiles';
 import { findReportDetail } from '../store/reports';
 import { findUser } from '../store/users';
+import type { SharedReads } from './shared-reads';
 import { parseId } from './validate';
 
 /**
@@ -112,4 +113,23 @@ export async function resolveScope<S extends ScopeName>(
 ): Promise<Found<ScopeRow<S>>> {
   const resolve = SCOPES[scopeName] as Resolver<ScopeRow<S>>;
   return resolve(db, scopeId(scopeName, raw, caller), caller);
+}
+
+/**
+ * The scope's row as `resolveScope` reads it, one read for the requests that ask for it at once
+ * (shared-reads.ts), or read for this request alone without `reads`. The user scope is always
+ * read per request: its row depends on the caller (`me`, and the caller's own row comes from the
+ * auth hook without a read).
+ */
+export async function sharedScope<S extends ScopeName>(
+  db: Kysely<DB>,
+  reads: SharedReads | undefined,
+  scopeName: S,
+  raw: string | undefined,
+  caller: Caller | null,
+): Promise<Found<ScopeRow<S>>> {
+  if (!reads || scopeName === 'user') return resolveScope(db, scopeName, raw, caller);
+  const id = scopeId(scopeName, raw, caller);
+  const resolve = SCOPES[scopeName] as Resolver<ScopeRow<S>>;
+  return reads.read(`${scopeName}:${id}`, () => resolve(db, id, caller));
 }

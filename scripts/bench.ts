@@ -87,6 +87,7 @@ import { fmt, percentile, printSummary, record, resultsFile, targetText, writeRe
 import { kib, LOGIN_JS_BUDGET_GZIP, measureBundle } from './bundle-size';
 import { createRandom } from '../server/seed/random';
 import type { PipelinedTimings } from '../server/db/pipelined';
+import type { SharedReads } from '../server/http/shared-reads';
 
 if (process.argv[2] === '--client') {
   await runClient(JSON.parse(process.argv[3]));
@@ -699,7 +700,7 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
 }
 
 /** How many of a route's scope reads another request's read answered (server/http/shared-reads.ts), when any did. */
-function sharedNote(now: { reads: number; shared: number }, before: { reads: number; shared: number }): string | undefined {
+function sharedNote(now: SharedReads['stats'], before: SharedReads['stats']): string | undefined {
   const reads = now.reads - before.reads;
   const shared = now.shared - before.shared;
   return shared ? `scope row shared by ${((100 * shared) / (reads + shared)).toFixed(0)}% of requests` : undefined;

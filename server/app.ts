@@ -12,7 +12,7 @@ import { registerWeb } from './http/web';
 import { useZodCompilers } from './http/compilers';
 import { recordPhaseTimings } from './http/phase-timings';
 import { PageCache } from './http/page-cache';
-import { SharedReads } from './http/shared-reads';
+import { sharedScopeReads, type SharedReads } from './http/shared-reads';
 import { forgetPagesOnWrites } from './http/page-cache-writes';
 import { registerOpenApi } from './http/openapi';
 import { recordDeclaredRoutes, type DeclaredRoute } from './http/route';
@@ -121,7 +121,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('live', live);
   app.decorate('streams', streams);
   app.decorate('pages', pages);
-  const sharedReads = new SharedReads(() => pages.ticket());
+  const sharedReads = sharedScopeReads(app);
   app.decorate('sharedReads', sharedReads);
   const deps: RouteDeps = { db, config: resolved, files, live, streams, pages, sharedReads, reports };
   await app.register(

@@ -3,7 +3,8 @@ import type { LiveFeed } from '../live/feed';
 import type { ReleaseCatchUp } from '../services/production/release-catch-up';
 import type { PageCache } from './page-cache';
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that never write: every other request may (shared-reads.ts hears of them too). */
+export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Writes that never change a device page: a jig's report is heard from the live feed, for its
@@ -31,7 +32,7 @@ export function forgetPagesOnWrites(app: FastifyInstance, pages: PageCache, live
   });
   app.addHook('onSend', async (request, _reply, payload) => {
     const access = request.routeOptions.config?.access;
-    if (!READS.has(request.method) && !(access && HEARD_OTHERWISE.has(access))) pages.everythingChanged();
+    if (!READ_METHODS.has(request.method) && !(access && HEARD_OTHERWISE.has(access))) pages.everythingChanged();
     return payload;
   });
 }

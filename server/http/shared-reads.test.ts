@@ -10,7 +10,7 @@ function controlledLoad<T>() {
 
 describe('SharedReads', () => {
   it('gives requests that ask at once one read, each its own copy', async () => {
-    const reads = new SharedReads(() => 7);
+    const reads = new SharedReads();
     const { load, started } = controlledLoad<{ name: string; nested: { n: number } }>();
     const first = reads.read('project:1', load);
     const second = reads.read('project:1', load);
@@ -26,11 +26,10 @@ describe('SharedReads', () => {
   });
 
   it('never shares a read begun before a write the request could know of', async () => {
-    let generation = 0;
-    const reads = new SharedReads(() => generation);
+    const reads = new SharedReads();
     const { load, started } = controlledLoad<string>();
     const before = reads.read('project:1', load);
-    generation++; // a write committed and answered while the first read was under way
+    reads.written(); // a write committed and answered while the first read was under way
     const after = reads.read('project:1', load);
     const alsoAfter = reads.read('project:1', load);
     expect(started).toHaveLength(2);
@@ -42,7 +41,7 @@ describe('SharedReads', () => {
   });
 
   it('keeps nothing once a read is over, and never shares between rows', async () => {
-    const reads = new SharedReads(() => 0);
+    const reads = new SharedReads();
     const { load, started } = controlledLoad<number>();
     const one = reads.read('project:1', load);
     const two = reads.read('project:2', load);
@@ -57,7 +56,7 @@ describe('SharedReads', () => {
   });
 
   it('fails every request that shared a failed read, and reads afresh for the next', async () => {
-    const reads = new SharedReads(() => 0);
+    const reads = new SharedReads();
     const { load, started } = controlledLoad<number>();
     const first = reads.read('batch:3', load);
     const second = reads.read('batch:3', load);

@@ -18,6 +18,25 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/**
+ * `body` with a read of the project under way, begun before it and answering only when `body`
+ * is done: any request in `body` that joined it would wait for it.
+ */
+async function withStaleRead(body: () => Promise<void>) {
+  let answerStale!: (found: unknown) => void;
+  const stale = t.app.sharedReads.read(`project:${p.projectId}`, () => new Promise((answer) => (answerStale = answer)));
+  try {
+    await body();
+  } finally {
+    answerStale(undefined);
+    await stale;
+  }
+}
+
+/** A request that joined the stale read fails in seconds, saying so, rather than hang. */
+const unshared = <T>(call: Promise<T>, what: string) =>
+  Promise.race([call, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${what} joined the read begun before the write`)), 3_000))]);
+
 describe("a scope's row asked for at once", () => {
   it('is judged per request: the owner sees the project, a stranger gets 404, whoever read it', async () => {
     const before = { ...t.app.sharedReads.stats };
@@ -39,14 +58,7 @@ describe("a scope's row asked for at once", () => {
   });
 
   it('is never shared with a write, nor across one: a read begun before it stays its own', async () => {
-    const key = `project:${p.projectId}`;
-    // A read of the project under way, begun before the write below, that answers only when told.
-    let answerStale!: (found: unknown) => void;
-    const stale = t.app.sharedReads.read(key, () => new Promise((answer) => (answerStale = answer)));
-    // A request that joined it would wait for it: fail in seconds, saying so, rather than hang.
-    const unshared = <T>(call: Promise<T>, what: string) =>
-      Promise.race([call, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${what} joined the read begun before the write`)), 3_000))]);
-    try {
+    await withStaleRead(async () => {
       const name = `Renamed ${Date.now()}`;
       // A write reads the row it acts on itself.
       const renamed = await unshared(t.call('PATCH', `/v1/projects/${p.projectId}`, { as: 'alpha-admin', body: { name } }), 'the rename');
@@ -54,10 +66,18 @@ describe("a scope's row asked for at once", () => {
       // And a read after the write never takes the answer of one begun before it.
       const after = await unshared(t.call('GET', `/v1/projects/${p.projectId}`, { as: 'alpha-viewer' }), 'the read after the rename');
       expect(after.json().data.name).toBe(name);
-    } finally {
-      answerStale(undefined);
-      await stale;
-    }
+    });
+  });
+
+  it("is never shared across a jig's report: the page read after its answer counts the new board", async () => {
+    const page = () => t.call('GET', `/v1/projects/${p.projectId}/devices`, { as: 'alpha-viewer' });
+    const before = (await page()).json().meta.total;
+    await withStaleRead(async () => {
+      expect((await p.report({ serial: `SR-NEW-${Date.now()}` })).statusCode).toBe(201);
+      // The total is the project row's counter: a row read before the report would say one fewer.
+      const after = await unshared(page(), 'the page read after the report');
+      expect(after.json().meta.total).toBe(before + 1);
+    });
   });
 
   it("hands each request a copy of its own, so one handler's row is not another's", async () => {

@@ -1,5 +1,5 @@
 import { DEMO_ADMIN, DEMO_ENGINEER, E2E_ADMIN } from './support/accounts';
-import { expect, logIn, logOut, test } from './support/test';
+import { expect, logIn, logOut, openSignedIn, test } from './support/test';
 
 test('a superadmin adds a company and a user, who then logs in and sees the company', async ({ page }) => {
   const stamp = Date.now().toString(36);
@@ -7,7 +7,7 @@ test('a superadmin adds a company and a user, who then logs in and sees the comp
   const user = { username: `e2e-user-${stamp}`, password: 'e2e-user-password-1' };
 
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
 
   // Companies → Add company.
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Companies' }).click();
@@ -48,8 +48,7 @@ test('a taken username comes back from the server beside the username, and what 
   const stamp = Date.now().toString(36);
   const email = `e2e-taken-${stamp}@example.com`;
   await page.goto('/login');
-  await logIn(page, DEMO_ADMIN);
-  await page.goto('/users/new');
+  await openSignedIn(page, DEMO_ADMIN, '/users/new');
 
   // The form's own check passes (a well-formed name): only the server knows it is taken.
   await page.getByLabel('Username').fill(DEMO_ENGINEER.username);
@@ -85,8 +84,7 @@ test.describe('the company picker at 390 px', () => {
 
   test('a superadmin taps, types part of a name, taps the company, and its projects show; a reload keeps it', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, E2E_ADMIN);
-    await page.goto('/projects');
+    await openSignedIn(page, E2E_ADMIN, '/projects');
     const picker = page.getByRole('combobox', { name: 'Company' });
     await picker.tap();
     await expect(picker).toHaveAttribute('aria-expanded', 'true');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Cartridge types end to end: a superadmin creates a type, edits its connector pins as a table
@@ -39,8 +39,7 @@ async function pinValues(page: Page): Promise<string[]> {
 
 async function newType(page: Page, name: string) {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
-  await page.goto('/manage/cartridgetypes');
+  await openSignedIn(page, E2E_ADMIN, '/manage/cartridgetypes');
   await expect(page.getByRole('heading', { name: 'Cartridge types' })).toBeVisible();
   // The demo's types are listed.
   await expect(page.getByRole('row').filter({ hasText: 'PB-40 Programming cartridge' })).toContainText('1.5.0');

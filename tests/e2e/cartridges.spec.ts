@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Cartridges end to end against the demo data (server/seed/demo-cartridges.ts): the overdue
@@ -26,7 +26,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 test('recording a calibration turns an overdue cartridge ok, in the filtered list and on its page', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Cartridges' }).click();
   await expect(page).toHaveURL(/\/manage\/cartridges$/);
   await expect(page.getByRole('heading', { name: 'Cartridges' })).toBeVisible();
@@ -79,8 +79,7 @@ test('recording a calibration turns an overdue cartridge ok, in the filtered lis
 
 test('"New cartridge" says on each field what is missing', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
-  await page.goto('/manage/cartridges');
+  await openSignedIn(page, E2E_ADMIN, '/manage/cartridges');
   await page.getByRole('button', { name: 'New cartridge' }).click();
   const dialog = page.getByRole('dialog', { name: 'New cartridge' });
   await dialog.getByRole('button', { name: 'Register' }).click();

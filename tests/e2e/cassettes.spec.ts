@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * The platform's catalogue of AMS modules and the cassettes that hold them: a superadmin adds a
@@ -24,7 +24,7 @@ test('a superadmin adds an AMS module, puts it in a new cassette’s slot, and a
   const serial = `CAS-E2E-${stamp}`;
 
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'AMS modules' }).click();
   await expect(page).toHaveURL(/\/manage\/amsmodules$/);
   // The demo's modules are there.

@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /** A superadmin edits a company from the companies list: rename, change its type, a taken name refused. */
 test('a superadmin renames a company and changes its type from the list', async ({ page, baseURL }) => {
@@ -15,8 +15,7 @@ test('a superadmin renames a company and changes its type from the list', async 
   expect(created.status).toBe(201);
 
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
-  await page.goto('/manage/companies');
+  await openSignedIn(page, E2E_ADMIN, '/manage/companies');
   await page.getByRole('searchbox').fill(stamp);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Customer');

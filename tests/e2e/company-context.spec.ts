@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 const ACME = 'Acme Electronics';
 const VOLTLINE = 'Voltline Assembly';
@@ -11,7 +11,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test('a superadmin’s company stays chosen across dashboard, projects and statistics, named in the header', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
   await expect(header(page).getByRole('button', { name: 'Company: Choose company' })).toBeVisible();
 
   // Chosen once, on the dashboard.
@@ -65,7 +65,7 @@ test('a superadmin’s company stays chosen across dashboard, projects and stati
 
 test('a company user has no company to choose: their own is the context', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_ADMIN);
+  await openSignedIn(page, DEMO_ADMIN);
   await expect(header(page).getByRole('button', { name: /^Company:/ })).toHaveCount(0);
   await mainNav(page).getByRole('link', { name: 'Statistics' }).click();
   await expect(page).toHaveURL(/\/statistics$/);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ENGINEER } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * The one delete (CONTRIBUTING.md "Deletes") in the browser: the dialog names the thing, the
@@ -38,7 +38,7 @@ async function newBatch(page: Page, name: string) {
 test.describe('deletes', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
   });
 
   test('deletes an empty production batch from the list and from its page; it is gone', async ({ page }) => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * A superadmin registers a jig, provisions it and reads its signature (shown once), the jig
@@ -35,7 +35,7 @@ test('a superadmin registers and provisions a jig, which reports and fetches its
   const stamp = Date.now().toString(36).toUpperCase();
   const serial = `JB-E2E-${stamp}`;
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
 
   // Register.
   await page.goto('/manage/enclosures');

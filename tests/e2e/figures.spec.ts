@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { PERCENT_DIGITS } from '../../contract/figures';
 import { DEMO_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Issue 15 "Numbers that agree", on the demo data: every percentage a batch screen shows is the
@@ -50,7 +50,7 @@ async function loadedFigureOf(figure: Locator) {
 test.describe('batch figures agree with the counts beside them', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
+    await openSignedIn(page, DEMO_ADMIN);
   });
 
   test('on the batches list and on a batch’s page', async ({ page }) => {

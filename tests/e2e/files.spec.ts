@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Files end to end, in the browser against the real server: firmware up (with progress), down
@@ -47,7 +47,7 @@ async function recordProgress(page: Page) {
 
 async function openUploads(page: Page) {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Enclosure updates' }).click();
   await expect(page).toHaveURL(/\/manage\/enclosure-updates$/);
   await expect(page.getByRole('heading', { name: 'Enclosure updates' })).toBeVisible();

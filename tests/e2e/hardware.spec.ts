@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ENGINEER, DEMO_OPERATOR } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * A project's hardware (issue 13): the demo's request-made project shows what the request chose;
@@ -17,7 +17,7 @@ async function openHardware(page: Page, project: string) {
 
 test('a company user sees the request-made project’s hardware and the company’s cassettes', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_OPERATOR);
+  await openSignedIn(page, DEMO_OPERATOR);
   await openHardware(page, 'LED driver LC-8');
 
   // What the request chose: its modules by slot, its cartridge by bay, its mapped groups as test resources.
@@ -49,7 +49,7 @@ test('a company user sees the request-made project’s hardware and the company�
 
 test('an engineer edits a project’s configuration: a refusal lands on its field, the save shows by slot', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_ENGINEER);
+  await openSignedIn(page, DEMO_ENGINEER);
   await openHardware(page, 'Sensor hub SH-10');
 
   await page.getByRole('button', { name: 'Edit configuration' }).click();
@@ -71,7 +71,7 @@ test('an engineer edits a project’s configuration: a refusal lands on its fiel
 test('an engineer adds a test resource on a pin its resource type allows', async ({ page }) => {
   const name = `E2E sense ${Date.now().toString(36)}`;
   await page.goto('/login');
-  await logIn(page, DEMO_ENGINEER);
+  await openSignedIn(page, DEMO_ENGINEER);
   await openHardware(page, 'LED driver LC-8');
   await page.getByRole('button', { name: 'Add test resource' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add test resource' });

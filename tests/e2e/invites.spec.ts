@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { companyOnJigboard, INVITE_UNUSABLE_MESSAGES } from '../../contract/invites';
 import { DEMO_ADMIN, DEMO_ENGINEER } from './support/accounts';
-import { expect, logIn, logOut, test } from './support/test';
+import { expect, logOut, openSignedIn, test } from './support/test';
 
 const PROJECT = 'Motor controller MC-200';
 /** Voltline's admin already reads MC-200 (the demo's accepted invite), not this one. */
@@ -41,7 +41,7 @@ test.describe('invitations', () => {
   test('a new person registers through the link an engineer copied, and lands in the project', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
     const projectId = await openProject(page);
     const email = `new-${unique()}@example.com`;
     const link = await invite(page, email, 'Operator', 'Kestrel PCBA');
@@ -84,7 +84,7 @@ test.describe('invitations', () => {
 
   test('an existing user logs in from the link, accepts, and lands in the project; the link is then spent', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
     const projectId = await openProject(page, OTHER_PROJECT);
     // No manufacturer: the link could make an account in Acme, so the page offers the form too.
     const link = await invite(page, VOLTLINE_ADMIN.email, 'Viewer');
@@ -129,7 +129,7 @@ test.describe('invitations', () => {
 
   test('a revoked invitation shows as revoked, and its link says it was withdrawn', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
     const projectId = await openProject(page);
     const email = `revoke-${unique()}@example.com`;
     const link = await invite(page, email, 'Engineer');
@@ -161,7 +161,7 @@ test.describe('invitations', () => {
 
   test('resend gives a new link once and the old one stops working', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
     const projectId = await openProject(page);
     const email = `resend-${unique()}@example.com`;
     const first = await invite(page, email, 'Viewer');
@@ -186,7 +186,7 @@ test.describe('invitations', () => {
 test.describe('invitations into a manufacturer\'s company', () => {
   test('an admin cannot invite an admin into a manufacturer that has its own company; other roles go', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
+    await openSignedIn(page, DEMO_ADMIN);
     await openProject(page);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite someone' });
@@ -204,7 +204,7 @@ test.describe('invitations into a manufacturer\'s company', () => {
 
   test('nobody registers into an existing company: its admin adds the account, which then logs in and accepts', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
+    await openSignedIn(page, DEMO_ADMIN);
     const projectId = await openProject(page, OTHER_PROJECT);
     const newcomer = { username: `volt.${unique()}`, password: 'a-long-password-1', email: `volt-${unique()}@example.com` };
     const link = await invite(page, newcomer.email, 'Viewer', 'Voltline Assembly');
@@ -221,8 +221,7 @@ test.describe('invitations into a manufacturer\'s company', () => {
 
     // Voltline's admin adds the account on the Users screen.
     await page.goto('/login');
-    await logIn(page, VOLTLINE_ADMIN);
-    await page.goto('/users/new');
+    await openSignedIn(page, VOLTLINE_ADMIN, '/users/new');
     await expect(page.getByText('A new account in Voltline Assembly.')).toBeVisible();
     await page.getByLabel('Username').fill(newcomer.username);
     await page.getByLabel('Email').fill(newcomer.email);
@@ -252,8 +251,7 @@ test.describe('invitations at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the list fits the phone: each card shows its status and keeps Revoke on screen', async ({ page }) => {
-    await logIn(page, DEMO_ENGINEER);
-    await page.goto('/projects/1/manufacturers?view=invitations');
+    await openSignedIn(page, DEMO_ENGINEER, '/projects/1/manufacturers?view=invitations');
     const cards = page.getByRole('list', { name: 'Invitations' });
     // The demo's pending invitation to Kestrel's production contact.
     const card = cards.getByRole('listitem').filter({ hasText: 'production@kestrel-pcba.example.com' });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OPERATOR } from './support/accounts';
 import { postFailingReport } from './support/jig';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * A company's jigs against the demo data (server/seed/demo-enclosure-settings.ts): the admin
@@ -24,7 +24,7 @@ async function jigReports(request: APIRequestContext, baseURL: string, projectId
 
 test('a company admin sees its jigs, which are online, and edits where one stands and what it tests', async ({ page, request, baseURL }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_ADMIN);
+  await openSignedIn(page, DEMO_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Enclosures' }).click();
   await expect(page).toHaveURL(/\/enclosures$/);
   await expect(page.getByRole('heading', { name: 'Enclosures' })).toBeVisible();
@@ -85,8 +85,7 @@ test('a company admin sees its jigs, which are online, and edits where one stand
 
 test('an operator reads a jig but has no form to change it', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_OPERATOR);
-  await page.goto('/enclosures');
+  await openSignedIn(page, DEMO_OPERATOR, '/enclosures');
   await rowOf(page, 'EOL tester B').getByRole('link', { name: 'EOL tester B' }).click();
   await expect(page.getByRole('heading', { name: 'EOL tester B' })).toBeVisible();
   await expect(page.getByText('Hall 2 · Line 1, station 5').first()).toBeVisible();

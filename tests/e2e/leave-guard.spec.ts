@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_ENGINEER } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 const PROFILE_REASON = 'Your changes to your profile are not saved yet.';
 
@@ -9,7 +9,7 @@ const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave this
 /** Signed in as the demo engineer, on /me through the top bar (a pushed entry, so Back has somewhere to go). */
 async function openProfile(page: Page) {
   await page.goto('/login');
-  await logIn(page, DEMO_ENGINEER);
+  await openSignedIn(page, DEMO_ENGINEER);
   await page.getByRole('banner').getByRole('link', { name: DEMO_ENGINEER.username }).click();
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByLabel('Email')).not.toHaveValue('');
@@ -137,8 +137,7 @@ test.describe('leaving a form with unsaved input asks first', () => {
     const stamp = Date.now().toString(36);
     const username = `leave-${stamp}`;
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
-    await page.goto('/users/new');
+    await openSignedIn(page, DEMO_ADMIN, '/users/new');
     await page.getByLabel('Username').fill(username);
 
     await page.getByRole('link', { name: 'Cancel' }).click();

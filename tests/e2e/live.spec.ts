@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from './support/accounts';
 import { postFailingReport } from './support/jig';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Live results (issue 15): a report a jig posts through the real API shows on the open screen
@@ -51,7 +51,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 test.describe('live results', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
+    await openSignedIn(page, DEMO_ADMIN);
   });
 
   test('a jig report appears in the open devices table without a reload, with the cue', async ({ page, baseURL }) => {

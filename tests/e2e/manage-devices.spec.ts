@@ -4,7 +4,7 @@ import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
 import { DEMO_JIGS } from '../../server/seed/demo-production';
 import { jigSignature } from '../../server/store/enclosures';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * `/manage/devices` end to end: a superadmin finds a board by serial, corrects it alone, then
@@ -59,7 +59,7 @@ async function boardsOnPanel(baseURL: string, stamp: string): Promise<{ serials:
 
 async function openDevices(page: Page) {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Devices', exact: true }).click();
   await expect(page).toHaveURL(/\/manage\/devices$/);
   await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();

@@ -1,10 +1,9 @@
 import { DEMO_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 test('an empty form says what is required, and a create says it succeeded', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_ADMIN);
-  await page.goto('/users/new');
+  await openSignedIn(page, DEMO_ADMIN, '/users/new');
   const form = page.locator('form');
   await form.getByLabel('Email').fill('   ');
   await form.getByRole('button', { name: /Create user/ }).click();

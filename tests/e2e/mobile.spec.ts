@@ -1,5 +1,5 @@
 import { DEMO_ENGINEER } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -9,7 +9,7 @@ test.describe('at 390 px (below sm)', () => {
     const noSidewaysScroll = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     expect(await noSidewaysScroll()).toBe(true);
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
     await expect(page.getByText(DEMO_ENGINEER.company).first()).toBeVisible();
     expect(await noSidewaysScroll()).toBe(true);
 

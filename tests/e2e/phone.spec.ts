@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_ENGINEER } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 const PROJECT_ID = 1; // Motor controller MC-200, the demo's first project
 const BATCH = 'MC-200 lot 2409';
@@ -23,8 +23,7 @@ test.describe('at 390 px: tables as cards', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the devices table shows each board as a card, its status whole, sortable and filterable', async ({ page }) => {
-    await logIn(page, DEMO_ADMIN);
-    await page.goto(`/projects/${PROJECT_ID}?status=failed`);
+    await openSignedIn(page, DEMO_ADMIN, `/projects/${PROJECT_ID}?status=failed`);
     const list = page.getByRole('list', { name: 'Devices' });
     const first = list.getByRole('listitem').first();
     await expect(first).toBeVisible();
@@ -55,8 +54,7 @@ test.describe('at 390 px: tables as cards', () => {
   });
 
   test('a batch page and the batches list show cards with status and actions, never scrolling sideways', async ({ page }) => {
-    await logIn(page, DEMO_ENGINEER);
-    await page.goto(`/projects/${PROJECT_ID}/productionbatches`);
+    await openSignedIn(page, DEMO_ENGINEER, `/projects/${PROJECT_ID}/productionbatches`);
     const card = page.getByRole('list', { name: 'Production batches' }).getByRole('listitem').filter({ hasText: BATCH });
     await expectWhole(card.getByText('Open', { exact: true }));
     await expect(card.getByText('First-pass yield')).toBeVisible();
@@ -74,8 +72,7 @@ test.describe('at 390 px: tables as cards', () => {
   });
 
   test('every project tab is reachable: the strip shows there are more, scrolls, and centres the current one', async ({ page }) => {
-    await logIn(page, DEMO_ADMIN);
-    await page.goto(`/projects/${PROJECT_ID}`);
+    await openSignedIn(page, DEMO_ADMIN, `/projects/${PROJECT_ID}`);
     const links = tabs(page).getByRole('link');
     await expect(links).toHaveText(['Devices', 'Production batches', 'Manufacturers', 'Invitations', 'Hardware', 'Tests', 'Release batches']);
     // The last tab is off the strip, and the strip says so with an arrow that scrolls to it.
@@ -103,8 +100,7 @@ test.describe('at 390 px: tables as cards', () => {
   });
 
   test('invitations open from the project header and from their own tab', async ({ page }) => {
-    await logIn(page, DEMO_ENGINEER);
-    await page.goto(`/projects/${PROJECT_ID}/productionbatches`);
+    await openSignedIn(page, DEMO_ENGINEER, `/projects/${PROJECT_ID}/productionbatches`);
     await page.getByRole('link', { name: /^Invitations \d+ pending$/ }).tap();
     await expect(page).toHaveURL(new RegExp(`/projects/${PROJECT_ID}/manufacturers\\?view=invitations$`));
     await expect(tabs(page).getByRole('link', { name: 'Invitations' })).toHaveAttribute('aria-current', 'page');
@@ -120,8 +116,7 @@ test.describe('at 390 px: tables as cards', () => {
   });
 
   test('an operator is told why a tab has no actions', async ({ page }) => {
-    await logIn(page, OPERATOR);
-    await page.goto(`/projects/${PROJECT_ID}/releasesbatches`);
+    await openSignedIn(page, OPERATOR, `/projects/${PROJECT_ID}/releasesbatches`);
     await expect(page.getByText('Only administrators and engineers can create release batches.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'New release batch' })).toHaveCount(0);
 
@@ -141,8 +136,7 @@ test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('the production batches table keeps every column, Actions included, without scrolling sideways', async ({ page }) => {
-    await logIn(page, DEMO_ENGINEER);
-    await page.goto(`/projects/${PROJECT_ID}/productionbatches`);
+    await openSignedIn(page, DEMO_ENGINEER, `/projects/${PROJECT_ID}/productionbatches`);
     const table = page.getByRole('table', { name: 'Production batches' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Actions' })).toBeInViewport({ ratio: 1 });

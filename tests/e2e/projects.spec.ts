@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from './support/accounts';
 import { postFailingReport } from './support/jig';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 const PROJECT = 'Motor controller MC-200';
 const BATCH = 'MC-200 lot 2409';
@@ -20,7 +20,7 @@ const devicesTable = (page: Page) => page.getByRole('table', { name: 'Devices' }
 test.describe('projects, devices and reports', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
+    await openSignedIn(page, DEMO_ADMIN);
   });
 
   test('filters a project’s devices by status and opens a failing device’s report, failing step first', async ({ page }) => {
@@ -172,8 +172,7 @@ test('an admin adds a manufacturer, starts a batch with it, and closes the batch
   const manufacturer = `E2E Assembly ${stamp}`;
   const batch = `SH-10 lot ${stamp}`;
   await page.goto('/login');
-  await logIn(page, DEMO_ADMIN);
-  await page.goto('/projects');
+  await openSignedIn(page, DEMO_ADMIN, '/projects');
   await page.getByRole('link', { name: 'Sensor hub SH-10' }).click();
   await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Manufacturers' }).click();
 
@@ -226,7 +225,7 @@ test.describe('at 390 px', () => {
     const noSidewaysScroll = () =>
       page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
+    await openSignedIn(page, DEMO_ADMIN);
     await expect(page.getByRole('heading', { name: /This week/ })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Per day' }).locator('svg.recharts-surface').first()).toBeAttached();
     expect(await noSidewaysScroll()).toBe(true);

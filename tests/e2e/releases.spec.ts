@@ -5,7 +5,7 @@ import { DEMO_ENGINEER } from './support/accounts';
 const DEMO_OPERATOR = { username: 'acme-operator', password: 'jigboard-demo' };
 const DEMO_MANUFACTURER_MEMBER = { username: 'voltline-admin', password: 'jigboard-demo' };
 import { postFailingReport } from './support/jig';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 const PROJECT = 'Motor controller MC-200';
 const LOT = 'MC-200 lot 2409';
@@ -72,7 +72,7 @@ async function readDownload(download: Download): Promise<string> {
 test.describe('release batches', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
   });
 
   test('builds a batch from a page and single picks, reviews, releases it and downloads its serials', async ({ page, baseURL }) => {
@@ -212,7 +212,7 @@ test.describe('release batches for readers', () => {
   for (const who of [DEMO_OPERATOR, DEMO_MANUFACTURER_MEMBER]) {
     test(`${who.username} sees the list and the record, without New or Edit`, async ({ page, baseURL }) => {
       await page.goto('/login');
-      await logIn(page, who);
+      await openSignedIn(page, who);
       const projectId = await openReleases(page);
       const draft = await draftByEngineer(baseURL!, projectId);
       await page.reload();
@@ -237,7 +237,7 @@ test.describe('release batches at 390 px', () => {
 
   test('the edit screen fits the phone and its picks bar stays in reach', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ENGINEER);
+    await openSignedIn(page, DEMO_ENGINEER);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: PROJECT }).click();

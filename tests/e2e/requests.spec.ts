@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Processing a project request in the browser against the real server (issue 12): a new request
@@ -74,8 +74,7 @@ async function pick(page: Page, scope: Page | Locator, label: string, search: st
 /** Logs in and sends a new request for Acme with the given documents; lands on its process page. */
 async function sendRequest(page: Page, projectname: string, files: { name: string; mimeType: string; buffer: Buffer }[]) {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
-  await page.goto('/manage/requests');
+  await openSignedIn(page, E2E_ADMIN, '/manage/requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Project requests' })).toBeVisible();
   await page.getByRole('link', { name: 'New request' }).click();
   await expect(page).toHaveURL(/\/manage\/requests\/new$/);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * `/manage/resources` in the browser: pin types and resource types made, refused and deleted
@@ -14,7 +14,7 @@ const rowOf = (page: Page, table: string, text: string) => page.getByRole('table
 
 async function openResources(page: Page) {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Resources' }).click();
   await expect(page).toHaveURL(/\/manage\/resources$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();

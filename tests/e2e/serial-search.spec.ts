@@ -1,5 +1,5 @@
 import { DEMO_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Issue 15: the devices table finds a board by any part of its serial (three characters or
@@ -7,7 +7,7 @@ import { expect, logIn, test } from './support/test';
  */
 test('the devices table finds boards by a part in the middle of their serial', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_ADMIN);
+  await openSignedIn(page, DEMO_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await page.getByRole('table', { name: 'Projects' }).getByRole('link', { name: 'Motor controller MC-200' }).click();
   const table = page.getByRole('table', { name: 'Devices' });

@@ -1,7 +1,7 @@
 import type { Download, Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { DEMO_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 async function textOf(download: Download): Promise<string> {
   const stream = await download.createReadStream();
@@ -26,7 +26,7 @@ const chart = (page: Page, title: string) => page.getByRole('region', { name: ti
 test.describe('statistics people can act on', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_ADMIN);
+    await openSignedIn(page, DEMO_ADMIN);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statistics' }).click();
     await expect(page).toHaveURL(/\/statistics$/);
   });

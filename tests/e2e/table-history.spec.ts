@@ -1,11 +1,11 @@
 import { DEMO_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 const PROJECT = 'Motor controller MC-200';
 
 test('Back undoes a table’s last filter, then its sort; a reload keeps them all', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_ADMIN);
+  await openSignedIn(page, DEMO_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
   await page.getByRole('table', { name: 'Projects' }).getByRole('link', { name: PROJECT }).click();
   await expect(page).toHaveURL(/\/projects\/\d+$/);

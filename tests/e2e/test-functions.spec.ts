@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /** The test function catalogue end to end: create with parameters, a refused row, edit, search, filter. */
 
 async function openTestFunctions(page: Page) {
   await page.goto('/login');
-  await logIn(page, E2E_ADMIN);
+  await openSignedIn(page, E2E_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Test functions' }).click();
   await expect(page).toHaveURL(/\/manage\/testfunctions$/);
   await expect(page.getByRole('heading', { name: 'Test functions' })).toBeVisible();

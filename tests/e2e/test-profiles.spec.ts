@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_ENGINEER } from './support/accounts';
-import { expect, logIn, test } from './support/test';
+import { expect, openSignedIn, test } from './support/test';
 
 /**
  * Test profiles (issue 13) as an engineer of the demo's Acme: create a profile, add steps, upload
@@ -21,7 +21,7 @@ test.afterAll(async () => {
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, DEMO_ENGINEER);
+  await openSignedIn(page, DEMO_ENGINEER);
 });
 
 test('an engineer creates a profile, adds steps, a file and a variable, activates it and makes a new version', async ({ page }) => {

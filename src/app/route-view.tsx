@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { matchRoute } from '../../machines/guard';
 import { LoadingBlock } from '../components/spinner';
 import { useAppSelector } from './app-actor';
+import { chunk, ChunkView } from './chunk';
 import { ScreenBoundary } from './screen-boundary';
-import { screenFor } from './screens';
+import type { ScreenProps } from './screen-props';
+import { screenFor, type ScreenEntry } from './screens';
 
-const loadLayout = () => import('../components/layout/app-layout').then((m) => ({ default: m.AppLayout }));
-const AppLayout = lazy(loadLayout);
+const layout = chunk<{ children: ReactNode }>(() => import('../components/layout/app-layout').then((m) => ({ default: m.AppLayout })));
 
 function FullPageSpinner() {
   return <LoadingBlock className="min-h-dvh" />;
@@ -36,21 +37,27 @@ export function RouteView() {
 
   const screen = (
     <ScreenBoundary key={pathname}>
-      <Suspense fallback={<LoadingBlock />}>
-        <entry.Component params={match.params} title={entry.title} route={match.route.name} />
-      </Suspense>
+      <ScreenView entry={entry} params={match.params} route={match.route.name} />
     </ScreenBoundary>
   );
 
   if (!match.route.requiresAuth) return screen;
 
   // Fetch the screen's chunk beside the layout's instead of after it.
-  entry.preload().catch(() => {});
+  entry.chunk.load().catch(() => {});
   return (
     <ScreenBoundary>
-      <Suspense fallback={<FullPageSpinner />}>
-        <AppLayout>{screen}</AppLayout>
-      </Suspense>
+      <LayoutView>{screen}</LayoutView>
     </ScreenBoundary>
   );
+}
+
+/** The screen, or a spinner while its chunk is on the way (chunk.ts: not a Suspense fallback, which React holds back 300 ms). */
+function ScreenView({ entry, params, route }: { entry: ScreenEntry; params: ScreenProps['params']; route: string }) {
+  return <ChunkView of={entry.chunk} props={{ params, title: entry.title, route }} waiting={<LoadingBlock />} />;
+}
+
+/** The signed-in layout around the screen, as the screen is (ScreenView). */
+function LayoutView({ children }: { children: ReactNode }) {
+  return <ChunkView of={layout} props={{ children }} waiting={<FullPageSpinner />} />;
 }

@@ -1,13 +1,13 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { chunk, type Chunk } from './chunk';
 import type { ScreenProps } from './screen-props';
 
 export type ScreenLoader = () => Promise<{ default: ComponentType<ScreenProps> }>;
 
 export type ScreenEntry = {
   title: string;
-  Component: LazyExoticComponent<ComponentType<ScreenProps>>;
-  /** Starts fetching the chunk early, e.g. beside the layout's, or when a link is hovered. */
-  preload: ScreenLoader;
+  /** The screen's component, in a chunk of its own: route-view.tsx renders it once it has arrived. */
+  chunk: Chunk<ScreenProps>;
 };
 
 /**
@@ -17,16 +17,16 @@ export type ScreenEntry = {
  */
 export type ScreenRoutes = Record<string, ScreenEntry>;
 
-/** A screen of its own: a title and the lazy import of its component. */
+/** A screen of its own: a title and the import of its component. */
 export function screen(title: string, load: ScreenLoader): ScreenEntry {
-  return { title, Component: lazy(load), preload: load };
+  return { title, chunk: chunk(load) };
 }
 
 /**
- * One lazy component that serves several routes under their own titles (a shell that picks its
- * part by route name): moving between them never waits for a chunk.
+ * One component that serves several routes under their own titles (a shell that picks its part
+ * by route name): moving between them never waits for a chunk.
  */
 export function sharedScreen(load: ScreenLoader): (title: string) => ScreenEntry {
-  const Component = lazy(load);
-  return (title) => ({ title, Component, preload: load });
+  const shared = chunk(load);
+  return (title) => ({ title, chunk: shared });
 }

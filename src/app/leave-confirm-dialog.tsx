@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { chunk, ChunkView } from '../lib/chunk';
 import { appActor, useAppSelector, type AppSnapshot } from './app-actor';
 
 // Loaded when first asked: Radix Dialog would otherwise weigh on the /login bundle (~16 KiB gzip).
-const ConfirmDialog = lazy(() => import('../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+const confirmDialog = chunk(() => import('../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 const selectAsking = (s: AppSnapshot) => s.matches({ loggedIn: 'confirmingLeave' });
 const selectReason = (s: AppSnapshot) => s.context.block?.reason ?? '';
@@ -16,19 +16,21 @@ export function LeaveConfirmDialog() {
   const reason = useAppSelector(selectReason);
   if (!asking) return null;
   return (
-    <Suspense fallback={null}>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={(open) => {
+    <ChunkView
+      of={confirmDialog}
+      props={{
+        open: asking,
+        onOpenChange: (open: boolean) => {
           if (!open) appActor.send({ type: 'leave.cancel' });
-        }}
-        title="Leave this page?"
-        description={reason}
-        cancelLabel="Stay"
-        confirmLabel="Leave"
-        danger
-        onConfirm={() => appActor.send({ type: 'leave.confirm' })}
-      />
-    </Suspense>
+        },
+        title: 'Leave this page?',
+        description: reason,
+        cancelLabel: 'Stay',
+        confirmLabel: 'Leave',
+        danger: true,
+        onConfirm: () => appActor.send({ type: 'leave.confirm' }),
+      }}
+      waiting={null}
+    />
   );
 }

@@ -3,12 +3,12 @@ import { useLocation } from 'wouter';
 import { matchRoute } from '../../machines/guard';
 import { LoadingBlock } from '../components/spinner';
 import { useAppSelector } from './app-actor';
-import { chunk, ChunkView } from './chunk';
+import { chunk, ChunkView } from '../lib/chunk';
 import { ScreenBoundary } from './screen-boundary';
 import type { ScreenProps } from './screen-props';
 import { screenFor, type ScreenEntry } from './screens';
 
-const layout = chunk<{ children: ReactNode }>(() => import('../components/layout/app-layout').then((m) => ({ default: m.AppLayout })));
+const layout = chunk(() => import('../components/layout/app-layout').then((m) => ({ default: m.AppLayout })));
 
 function FullPageSpinner() {
   return <LoadingBlock className="min-h-dvh" />;

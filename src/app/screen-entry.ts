@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { chunk, type Chunk } from './chunk';
+import { chunk, type Chunk } from '../lib/chunk';
 import type { ScreenProps } from './screen-props';
 
 export type ScreenLoader = () => Promise<{ default: ComponentType<ScreenProps> }>;

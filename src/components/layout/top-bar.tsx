@@ -1,16 +1,17 @@
 import { mdiAccountCircle, mdiChevronDown, mdiLogout, mdiMenu, mdiOfficeBuildingOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { isSuperadmin } from '../../../contract/permissions';
 import { companyOptions } from '../../api/companies';
 import { appActor, useAppSelector, useSession } from '../../app/app-actor';
+import { chunk, ChunkView } from '../../lib/chunk';
 import { useChosenCompany } from '../../lib/company-context';
 import { Icon } from '../icon';
 import { Spinner } from '../spinner';
 
 // The picker (a searched list in a dialog) loads when first opened, never with the login screen.
-const CompanySwitcher = lazy(() => import('./company-switcher'));
+const companySwitcher = chunk(() => import('./company-switcher'));
 
 /** A superadmin's company context, named in the top bar, with the way to change it. */
 function CompanyContext({ userId }: { userId: number }) {
@@ -35,9 +36,7 @@ function CompanyContext({ userId }: { userId: number }) {
         <Icon path={mdiChevronDown} size={16} className="shrink-0" />
       </button>
       {open ? (
-        <Suspense fallback={null}>
-          <CompanySwitcher userId={userId} companyId={companyId} companyName={name} onClose={() => setOpen(false)} />
-        </Suspense>
+        <ChunkView of={companySwitcher} props={{ userId, companyId, companyName: name, onClose: () => setOpen(false) }} waiting={null} />
       ) : null}
     </>
   );

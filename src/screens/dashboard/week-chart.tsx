@@ -1,12 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { FEW_RUNS, type YieldPoint } from '../../../contract/statistics';
 import { ChartCard } from '../../components/chart-card';
 import { Spinner } from '../../components/spinner';
 import { csvFileName } from '../../lib/chart-table';
 import { formatDate, formatNumber, formatPercent } from '../../lib/format';
+import { chunk, ChunkView } from '../../lib/chunk';
 
 // The chart library loads after the week's figures, never with the dashboard's own chunk.
-const YieldChart = lazy(() => import('../../components/charts/yield-chart').then((m) => ({ default: m.YieldChart })));
+const yieldChart = chunk(() => import('../../components/charts/yield-chart').then((m) => ({ default: m.YieldChart })));
 
 const HEIGHT = 160;
 
@@ -44,15 +44,15 @@ export function WeekChart({ days, companyName }: { days: YieldPoint[]; companyNa
       }}
       csvName={days.length ? csvFileName(companyName, 'tests per day', days[0].date, 'to', days[days.length - 1].date) : undefined}
     >
-      <Suspense
-        fallback={
+      <ChunkView
+        of={yieldChart}
+        props={{ data: days, compact: true, height: HEIGHT }}
+        waiting={
           <div style={{ height: HEIGHT }} className="flex items-center justify-center text-primary">
             <Spinner />
           </div>
         }
-      >
-        <YieldChart data={days} compact height={HEIGHT} />
-      </Suspense>
+      />
     </ChartCard>
   );
 }

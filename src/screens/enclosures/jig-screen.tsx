@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { can } from '../../../contract/permissions';
 import type { EnclosureSetting } from '../../../contract/enclosure-settings';
@@ -17,9 +16,10 @@ import { csvFileName } from '../../lib/chart-table';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { JigSettingsForm } from './jig-settings-form';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
+import { chunk, ChunkView } from '../../lib/chunk';
 
 // The chart library loads after the jig's facts, never with the screen's own chunk.
-const ReportsChart = lazy(() => import('../../components/charts/reports-chart').then((m) => ({ default: m.ReportsChart })));
+const reportsChart = chunk(() => import('../../components/charts/reports-chart').then((m) => ({ default: m.ReportsChart })));
 
 const BACK = { href: '/enclosures', label: 'Enclosures' };
 const HEIGHT = 180;
@@ -48,15 +48,15 @@ function ReportsCard({ jig }: { jig: EnclosureSetting }) {
       }}
       csvName={days.length ? csvFileName(jig.name, 'test runs per day', days[0].date, 'to', days[days.length - 1].date) : undefined}
     >
-      <Suspense
-        fallback={
+      <ChunkView
+        of={reportsChart}
+        props={{ data: days, height: HEIGHT }}
+        waiting={
           <div style={{ height: HEIGHT }} className="flex items-center justify-center text-primary">
             <Spinner />
           </div>
         }
-      >
-        <ReportsChart data={days} height={HEIGHT} />
-      </Suspense>
+      />
     </ChartCard>
   );
 }

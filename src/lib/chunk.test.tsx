@@ -9,9 +9,9 @@ type Props = { name: string };
 function handChunk() {
   const calls: { resolve: () => void; reject: (error: Error) => void }[] = [];
   const Greeting = ({ name }: Props) => <p>Hello {name}</p>;
-  const of = chunk<Props>(
+  const of = chunk(
     () =>
-      new Promise((resolve, reject) => {
+      new Promise<{ default: typeof Greeting }>((resolve, reject) => {
         calls.push({ resolve: () => resolve({ default: Greeting }), reject });
       }),
   );

@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState, type ComponentProps, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 /**
  * A component in a chunk of its own, fetched once. `Lazy` is React's lazy component for it;
@@ -8,8 +8,10 @@ import { createElement, lazy, Suspense, useEffect, useState, type ComponentType,
  * here, and once a Suspense fallback is on screen it holds back what replaces it until 300 ms
  * after that fallback showed (react-dom's FALLBACK_THROTTLE_MS). Measured in Chromium on the
  * login page: its chunk arrived 63–91 ms after the navigation began, its heading showed at
- * 369–497 ms. `useChunk` renders a chunk's component directly, and shows its own spinner, not a
- * fallback, while the chunk is on its way, so the screen shows as soon as it can.
+ * 369–497 ms. `ChunkView` renders a chunk's component directly, and shows what it is given to
+ * wait with, not a fallback, while the chunk is on its way, so the component shows as soon as it
+ * can. Every component of the app in a chunk of its own goes through it: screens, the layout, a
+ * dialog, a chart.
  */
 export type Chunk<P> = {
   Lazy: LazyExoticComponent<ComponentType<P>>;
@@ -17,14 +19,17 @@ export type Chunk<P> = {
   loaded: () => ComponentType<P> | undefined;
 };
 
-export function chunk<P>(load: () => Promise<{ default: ComponentType<P> }>): Chunk<P> {
+/** A chunk of the component `load` imports; its props are that component's (typed from the module, not the call). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component: its props come from it
+export function chunk<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): Chunk<ComponentProps<C>> {
+  type P = ComponentProps<C>;
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   let component: ComponentType<P> | undefined;
   const once = () =>
     (pending ??= load().then(
       (module) => {
-        component = module.default;
-        return module;
+        component = module.default as ComponentType<P>;
+        return { default: component };
       },
       (error: unknown) => {
         // A chunk that failed to arrive is fetched again next time (a new deploy, a network blip).
@@ -40,7 +45,7 @@ export function chunk<P>(load: () => Promise<{ default: ComponentType<P> }>): Ch
  * chunk that fails to arrive comes back as its lazy component, whose render throws the error to
  * the nearest error boundary, as before (preload-error.ts).
  */
-export function useChunk<P>(of: Chunk<P>): ComponentType<P> | undefined {
+function useChunk<P>(of: Chunk<P>): ComponentType<P> | undefined {
   const [failed, setFailed] = useState<Chunk<P> | null>(null);
   const [, arrived] = useState(0);
   const component = of.loaded();

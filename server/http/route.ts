@@ -13,6 +13,7 @@ import { forbidden, notFound, unauthorized } from './errors';
 import { cachedPageHooks } from './cached-page';
 import { sharedScope, type ScopeName, type ScopeRow } from './scopes';
 import { idParam, parseId } from './validate';
+import { dialectOf } from '../db/dialect';
 
 /**
  * Every v1 route is declared here, in one shape: its access (a permission of
@@ -24,7 +25,7 @@ import { idParam, parseId } from './validate';
 
 type Schema = z.ZodType;
 
-type Context<P extends Permission, S, Q, B> = {
+type Context<P extends Permission, S, Q, B, E = undefined> = {
   /** The logged-in user; null only on public and jig routes. */
   caller: P extends 'public' | 'jig' ? Caller | null : Caller;
   /** The jig that signed the request; set on jig routes only. */
@@ -35,6 +36,17 @@ type Context<P extends Permission, S, Q, B> = {
   body: B extends Schema ? z.output<B> : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** What the route's `early` began beside the scope's read, when it began anything. */
+  early: Promise<E> | undefined;
+};
+
+/** What a route's `early` is given: the path's id and the query, before the caller is judged. */
+type EarlyContext<S, Q> = {
+  id: number;
+  query: Q extends Schema ? z.output<Q> : undefined;
+  request: FastifyRequest;
+  /** The scope's row, on its way (undefined: no such row, and the answer will be a 404). */
+  row: Promise<(S extends ScopeName ? ScopeRow<S> : never) | undefined>;
 };
 
 /** What a handler gives back: the declared answer, or the reply it sent itself (a stream). */
@@ -46,6 +58,7 @@ export type RouteSpec<
   Q extends Schema | undefined,
   B extends Schema | undefined,
   R extends Schema | undefined,
+  E = undefined,
 > = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
@@ -92,7 +105,16 @@ export type RouteSpec<
    * page): answered again from the page cache while nothing was written (page-cache.ts).
    */
   cachedPage?: true;
-  handler: (ctx: Context<P, S, Q, B>) => Promise<Answer<R>>;
+  /**
+   * A scoped GET's read that needs only the path's id and the query, begun on PostgreSQL beside
+   * the scope's read instead of a round trip after it (a device page: issue 14). Its answer
+   * reaches the handler as `early`, and only once the caller is judged allowed; for anyone else
+   * it is dropped, and the 404 goes out when the scope's read is in, without waiting for it, so
+   * it tells a stranger nothing. It must only read. Undefined: nothing begun (a CSV download).
+   * On SQLite, whose statements run one at a time in this process, nothing is begun early.
+   */
+  early?: (ctx: EarlyContext<S, Q>) => Promise<E> | undefined;
+  handler: (ctx: Context<P, S, Q, B, E>) => Promise<Answer<R>>;
 };
 
 /** What a declared route carries in its Fastify config, for the app's checks and the tests. */
@@ -104,6 +126,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The row of a scoped route, set by the access hook before validation. */
     scoped: unknown;
+    /** What the route's `early` began beside the scope's read (route.ts). */
+    early?: Promise<unknown>;
   }
   interface FastifyContextConfig {
     access?: Permission;
@@ -117,8 +141,9 @@ export type RouteFn = <
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Schema | undefined = undefined,
+  E = undefined,
 >(
-  spec: RouteSpec<P, S, Q, B, R>,
+  spec: RouteSpec<P, S, Q, B, R, E>,
 ) => void;
 
 /** Marks what `defineRoutes` made (a registered symbol: the same however the module was loaded). */
@@ -152,7 +177,7 @@ export type RoutePlugin = FastifyPluginAsync<RouteDeps> & { readonly [ROUTE_PLUG
 export const isRoutePlugin = (value: unknown): value is RoutePlugin =>
   typeof value === 'function' && (value as Partial<RoutePlugin>)[ROUTE_PLUGIN] === true;
 
-type AnySpec = RouteSpec<Permission, ScopeName | undefined, Schema | undefined, Schema | undefined, Schema | undefined>;
+type AnySpec = RouteSpec<Permission, ScopeName | undefined, Schema | undefined, Schema | undefined, Schema | undefined, unknown>;
 
 /** `:id` and friends, for the description (the access hook has judged `:id` already). */
 function paramsOf(url: string, scope: ScopeName | undefined): Schema | undefined {
@@ -167,6 +192,8 @@ function toRouteOptions(spec: AnySpec, { db, pages, sharedReads }: RouteDeps): R
   const status = spec.status ?? 200;
   const needsLogin = spec.access !== 'public' && spec.access !== 'jig';
   if (spec.cachedPage && (spec.method !== 'GET' || !spec.scope)) throw new Error(`${spec.method} ${spec.url}: only a scoped GET can be a cached page.`);
+  if (spec.early && (spec.method !== 'GET' || !spec.scope)) throw new Error(`${spec.method} ${spec.url}: only a scoped GET begins a read early.`);
+  const beginsEarly = spec.early && dialectOf(db) === 'postgres' ? spec.early : undefined;
   const cache = spec.cachedPage && pages.enabled ? cachedPageHooks(pages) : undefined;
   // Reads share a scope row read under way; a write reads its own, so what it acts on is its own read.
   const scopeReads = spec.method === 'GET' ? sharedReads : undefined;
@@ -205,7 +232,9 @@ function toRouteOptions(spec: AnySpec, { db, pages, sharedReads }: RouteDeps): R
       }
       let owner: Owner | undefined;
       if (spec.scope) {
-        const found = await sharedScope(db, scopeReads, spec.scope, (request.params as { id?: string }).id, request.caller);
+        const reading = sharedScope(db, scopeReads, spec.scope, (request.params as { id?: string }).id, request.caller);
+        if (beginsEarly) request.early = earlyRead(beginsEarly, spec, request, reading);
+        const found = await reading;
         if (!found) throw notFound();
         request.scoped = found.row;
         owner = found.owner;
@@ -231,10 +260,32 @@ function toRouteOptions(spec: AnySpec, { db, pages, sharedReads }: RouteDeps): R
         body: request.body,
         request,
         reply,
-      } as Context<Permission, ScopeName, Schema, Schema>);
+        early: request.early,
+      } as Context<Permission, ScopeName, Schema, Schema, unknown>);
       return status === 204 ? reply.send() : answer;
     },
   };
+}
+
+/**
+ * Begins the route's early read, when the path's id and the query are ones the route will take
+ * (else nothing: the request fails its checks as it would have). Its failure is the handler's to
+ * meet; one dropped with a 404 is dropped quietly.
+ */
+function earlyRead(begin: NonNullable<AnySpec['early']>, spec: AnySpec, request: FastifyRequest, reading: Promise<{ row: unknown } | undefined>) {
+  let id: number;
+  try {
+    id = parseId((request.params as { id?: string }).id);
+  } catch {
+    return undefined;
+  }
+  const query = spec.query ? spec.query.safeParse(request.query) : { success: true as const, data: undefined };
+  if (!query.success) return undefined;
+  // The row as the early read may use it; a failed scope read is the hook's to answer.
+  const row = reading.then((found) => found?.row, () => undefined) as Parameters<typeof begin>[0]['row'];
+  const early = begin({ id, query: query.data, request, row });
+  early?.catch(() => {});
+  return early;
 }
 
 /**

@@ -2,7 +2,7 @@ import { deviceListQuery, deviceReportDetailSchema, deviceReportSchema, deviceSc
 import { oneOf, pageOf } from '../../contract/envelope';
 import { sendCsv, wantsCsv } from '../http/csv';
 import { defineRoutes } from '../http/route';
-import { deviceExport, devicePage } from '../services/device-lists';
+import { deviceExport, devicePage, devicePageOfProject } from '../services/device-lists';
 import { reportsOfDevice } from '../services/devices';
 
 /** Devices and their test reports, read by everyone who sees the project. */
@@ -18,11 +18,14 @@ export default defineRoutes((route, { db }) => {
     query: deviceListQuery,
     response: pageOf(deviceSchema),
     cachedPage: true,
-    // The project the scope read is reused for the unfiltered total: one query per page.
-    handler: async ({ row: project, query, request, reply }) =>
-      wantsCsv(query.format, request)
+    // The page's statement goes out beside the project's read; the project the scope read gives
+    // the unfiltered total: one round trip per page.
+    early: ({ id, query, request, row }) => (wantsCsv(query.format, request) ? undefined : devicePageOfProject(db, id, query, row)),
+    handler: async ({ row: project, query, request, reply, early }) =>
+      early ??
+      (wantsCsv(query.format, request)
         ? sendCsv(reply, await deviceExport(db, { project }, query))
-        : devicePage(db, { project }, query),
+        : devicePage(db, { project }, query)),
   });
 
   route({

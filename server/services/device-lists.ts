@@ -46,9 +46,9 @@ async function prepare(db: Kysely<DB>, filters: DeviceFilters) {
 
 // A project's devices, or one production batch's (the batch is the path's, never a query filter).
 
-const deviceFilters = ({ project, batch }: DeviceScope, list: DeviceListQuery): DeviceFilters => ({
-  project_id: project.id,
-  production_batch_id: batch?.id ?? list.production_batch_id,
+const deviceFilters = (ids: { project_id: number; batch_id?: number }, list: DeviceListQuery): DeviceFilters => ({
+  project_id: ids.project_id,
+  production_batch_id: ids.batch_id ?? list.production_batch_id,
   status: list.status,
   search: list.search || undefined,
   failing_step: list.failing_step,
@@ -58,26 +58,40 @@ const deviceFilters = ({ project, batch }: DeviceScope, list: DeviceListQuery): 
  * The count of an unfiltered list off the row the scope already read, the project's or the
  * batch's (both maintained counters, what countDevices would sum): no round trip.
  */
-function countedInScope({ project, batch }: DeviceScope, f: DeviceFilters): number | undefined {
+function countedInScope({ project, batch }: Partial<DeviceScope>, f: DeviceFilters): number | undefined {
   if (f.search !== undefined || f.status !== undefined || f.failing_step !== undefined) return undefined;
-  if (f.production_batch_id === undefined) return project.device_count;
+  if (f.production_batch_id === undefined) return project?.device_count;
   return batch && f.production_batch_id === batch.id ? batch.device_count : undefined;
 }
 
-export async function devicePage(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<Page<Device>> {
-  const filters = deviceFilters(scope, list);
+/** A page of a device list, its total counted off the scope's row when it can be, once that row is here. */
+async function pageOf(db: Kysely<DB>, filters: DeviceFilters, list: DeviceListQuery, scope: Promise<Partial<DeviceScope>>): Promise<Page<Device>> {
   const { matches, sorting } = await prepare(db, filters);
-  const total = async () => matches ?? countedInScope(scope, filters) ?? countDevices(db, filters);
+  let counting: Promise<number> | undefined;
+  const total = () => (counting ??= (async () => matches ?? countedInScope(await scope, filters) ?? countDevices(db, filters))());
   if (sorting !== DEVICE_SORTING) return listDevices(db, filters, list, sorting, total);
   // A deep page of a long list seeks from the nearest anchor instead of walking the rows before it.
-  const count = await total();
-  return (await anchoredPage(db, filters, list, count)) ?? listDevices(db, filters, list, sorting, async () => count);
+  return (await anchoredPage(db, filters, list, total())) ?? listDevices(db, filters, list, sorting, total);
+}
+
+/** A project's devices, or one production batch's (its scope's rows read already). */
+export function devicePage(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<Page<Device>> {
+  return pageOf(db, deviceFilters({ project_id: scope.project.id, batch_id: scope.batch?.id }, list), list, Promise.resolve(scope));
+}
+
+/**
+ * A project's devices begun from the path's project id alone, while the project's row is still
+ * being read (the route's `early`, on PostgreSQL): the page's statement goes out beside the
+ * scope's read instead of a round trip after it. Only the unfiltered total needs the row.
+ */
+export function devicePageOfProject(db: Kysely<DB>, projectId: number, list: DeviceListQuery, project: Promise<Project | undefined>): Promise<Page<Device>> {
+  return pageOf(db, deviceFilters({ project_id: projectId }, list), list, project.then((row) => ({ project: row })));
 }
 
 export async function deviceExport(db: Kysely<DB>, scope: DeviceScope, list: DeviceListQuery): Promise<CsvExport> {
-  const filters = deviceFilters(scope, list);
-  const { sorting } = await prepare(db, filters);
   const { project, batch } = scope;
+  const filters = deviceFilters({ project_id: project.id, batch_id: batch?.id }, list);
+  const { sorting } = await prepare(db, filters);
   const fileName = batch ? exportFileName(project.name, batch.name) : exportFileName(project.name);
   return { fileName, chunks: deviceCsvChunks(db, filters, list, sorting) };
 }

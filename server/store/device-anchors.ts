@@ -243,16 +243,22 @@ export async function anchoredPage(
   db: Kysely<DB>,
   filters: DeviceFilters,
   list: ListQuery<DeviceSort>,
-  total: number,
+  total: number | Promise<number>,
 ): Promise<Page<Device> | undefined> {
   const offset = (list.page - 1) * list.limit;
-  if (offset >= total) return undefined;
+  if (typeof total === 'number' && offset >= total) return undefined;
   const sortby = list.sortby ?? DEVICE_SORTING.default;
   const desc = list.sortdesc ?? (list.sortby === undefined && DEVICE_SORTING.defaultDesc === true);
   const key = listKey(filters, sortby, desc);
   if (key === undefined) return undefined;
-  const answer = (devices: Device[]) => ({ data: devices, meta: { page: list.page, limit: list.limit, total } });
-  if (offset < ANCHOR_EVERY) return answer((await pageInOneRead(db, filters, sortby, desc, 'start', undefined, offset, list.limit)).devices);
+  // A total still on its way (a count, or the row of the project the page was begun beside) is
+  // awaited beside the page's read, not before it; a page past the end is the caller's again.
+  const answered = (count: number, devices: Device[]) =>
+    offset >= count ? undefined : { data: devices, meta: { page: list.page, limit: list.limit, total: count } };
+  if (offset < ANCHOR_EVERY) {
+    const [count, read] = await Promise.all([total, pageInOneRead(db, filters, sortby, desc, 'start', undefined, offset, list.limit)]);
+    return answered(count, read.devices);
+  }
   const anchors = cacheOf(db).get(key)?.anchors;
   if (!anchors) {
     void rebuild(db, key, filters, sortby, desc);
@@ -261,15 +267,18 @@ export async function anchoredPage(
   const anchor = anchors.rows[Math.floor(offset / ANCHOR_EVERY)];
   if (!anchor) return undefined;
   const skip = offset % ANCHOR_EVERY;
-  const read = await pageInOneRead(db, filters, sortby, desc, anchor.value === null ? 'null' : 'value', anchor, skip, list.limit);
-  // Fewer rows than a page: the anchor's block ends within it (the last page, or where the null block begins or ends).
-  const page = read.devices.length === list.limit ? read : await pageInSteps(db, filters, sortby, desc, anchor, skip, list.limit);
+  const anchored = async () => {
+    const read = await pageInOneRead(db, filters, sortby, desc, anchor.value === null ? 'null' : 'value', anchor, skip, list.limit);
+    // Fewer rows than a page: the anchor's block ends within it (the last page, or where the null block begins or ends).
+    return read.devices.length === list.limit ? read : pageInSteps(db, filters, sortby, desc, anchor, skip, list.limit);
+  };
+  const [count, page] = await Promise.all([total, anchored()]);
   if (page.fingerprint !== anchors.fingerprint) {
     // The list moved since the anchors were found: OFFSET serves this page, and they are found again.
     void rebuild(db, key, filters, sortby, desc);
     return undefined;
   }
-  return answer(page.devices);
+  return answered(count, page.devices);
 }
 
 /** Waits for the anchors of a list being made (tests, and the bench's warm-up). */

@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Kysely } from 'kysely';
 import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
-import { openDatabase, openPipelinedTransactions } from './db/open';
+import { openDatabase, openPipelinedReads, openPipelinedTransactions } from './db/open';
 import type { FileStore } from './files/file-store';
 import { openFileStore } from './files/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
@@ -29,6 +29,9 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  * The whole server as a Fastify instance, not yet listening: `main.ts` listens on a port, tests
  * call `inject()`. The schema is migrated before the first route exists.
  */
+/** Connections GETs' single statements share (pipelined-reads.ts: three or four did best on 2 cores). */
+const READ_CONNECTIONS = 4;
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const resolved = resolveConfig(config);
   const ownsDb = !(config.db instanceof Kysely);
@@ -96,6 +99,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const pipelined = openPipelinedTransactions(db, REPORT_CONNECTIONS);
   if (pipelined) app.addHook('onClose', () => pipelined.destroy());
   const reports = new ReportQueue(db, { live, pipelined, overlapping: config.reportGroupsInFlight });
+  // GETs' single statements share a few connections on PostgreSQL, each turn's sent together (db/pipelined-reads.ts).
+  const pipelinedReads = openPipelinedReads(db, READ_CONNECTIONS);
+  if (pipelinedReads) app.addHook('onClose', () => pipelinedReads.destroy());
+  const reads = pipelinedReads?.db ?? db;
 
   if (config.phaseTimings) recordPhaseTimings(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -114,6 +121,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorateRequest('caller', null, []);
   app.decorateRequest('tokenId', null, []);
   app.decorateRequest('scoped', null, []);
+  app.decorateRequest('early', undefined);
   app.decorateRequest('jig', null, []);
   const declaredRoutes: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declaredRoutes);
@@ -123,7 +131,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate('pages', pages);
   const sharedReads = sharedScopeReads(app);
   app.decorate('sharedReads', sharedReads);
-  const deps: RouteDeps = { db, config: resolved, files, live, streams, pages, sharedReads, reports };
+  const deps: RouteDeps = { db, reads, config: resolved, files, live, streams, pages, sharedReads, reports };
   await app.register(
     async (v1) => {
       // A route that declares no access stops the server from starting (http/route.ts).

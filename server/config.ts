@@ -110,6 +110,11 @@ export function resolveConfig(config: AppConfig): ResolvedConfig {
 /** What every route plugin receives. */
 export type RouteDeps = {
   db: Kysely<DB>;
+  /**
+   * The same database for a GET's single statements outside a transaction: on PostgreSQL a few
+   * connections every request shares (db/pipelined-reads.ts), on SQLite `db` itself.
+   */
+  reads: Kysely<DB>;
   config: ResolvedConfig;
   files: FileStore;
   /** Where writers announce live results (server/live/feed.ts). */

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { PipelinedTransactions } from './pipelined';
+import { PipelinedReads } from './pipelined-reads';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import { preparingMarkedStatements } from './prepared';
 import type { DB } from './schema';
@@ -53,6 +54,16 @@ export function postgresConnectionOf(db: Kysely<DB>): pg.ClientConfig | undefine
 export function openPipelinedTransactions(db: Kysely<DB>, size: number): PipelinedTransactions | undefined {
   const connection = connections.get(db);
   return connection && new PipelinedTransactions(connection, size);
+}
+
+/**
+ * Single read statements on `size` connections every request shares (pipelined-reads.ts), on
+ * the database `db` talks to; undefined for SQLite, whose statements run in this process. The
+ * caller destroys them.
+ */
+export function openPipelinedReads(db: Kysely<DB>, size: number): PipelinedReads | undefined {
+  const connection = connections.get(db);
+  return connection && new PipelinedReads(connection, size, db);
 }
 
 export function openDatabase(spec: DatabaseSpec): Kysely<DB> {

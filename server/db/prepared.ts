@@ -135,11 +135,14 @@ function nameOf(text: string): string {
  * other queries, cursors) goes through unchanged.
  */
 export function preparingMarkedStatements(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) =>
-      typeof config === 'string' && config.startsWith(MARK)
-        ? query({ name: nameOf(config), text: config, values }, callback)
-        : query(config, values, callback);
-  });
+  pool.on('connect', sendingMarkedStatements);
+}
+
+/** Makes this connection send marked statements as named ones (preparingMarkedStatements). */
+export function sendingMarkedStatements(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) =>
+    typeof config === 'string' && config.startsWith(MARK)
+      ? query({ name: nameOf(config), text: config, values }, callback)
+      : query(config, values, callback);
 }

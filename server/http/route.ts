@@ -188,7 +188,7 @@ function paramsOf(url: string, scope: ScopeName | undefined): Schema | undefined
   );
 }
 
-function toRouteOptions(spec: AnySpec, { db, pages, sharedReads }: RouteDeps): RouteOptions {
+function toRouteOptions(spec: AnySpec, { db, reads, pages, sharedReads }: RouteDeps): RouteOptions {
   const status = spec.status ?? 200;
   const needsLogin = spec.access !== 'public' && spec.access !== 'jig';
   if (spec.cachedPage && (spec.method !== 'GET' || !spec.scope)) throw new Error(`${spec.method} ${spec.url}: only a scoped GET can be a cached page.`);
@@ -197,6 +197,7 @@ function toRouteOptions(spec: AnySpec, { db, pages, sharedReads }: RouteDeps): R
   const cache = spec.cachedPage && pages.enabled ? cachedPageHooks(pages) : undefined;
   // Reads share a scope row read under way; a write reads its own, so what it acts on is its own read.
   const scopeReads = spec.method === 'GET' ? sharedReads : undefined;
+  const scopeDb = spec.method === 'GET' ? reads : db;
   return {
     method: spec.method,
     url: spec.url,
@@ -232,7 +233,7 @@ function toRouteOptions(spec: AnySpec, { db, pages, sharedReads }: RouteDeps): R
       }
       let owner: Owner | undefined;
       if (spec.scope) {
-        const reading = sharedScope(db, scopeReads, spec.scope, (request.params as { id?: string }).id, request.caller);
+        const reading = sharedScope(scopeDb, scopeReads, spec.scope, (request.params as { id?: string }).id, request.caller);
         if (beginsEarly) request.early = earlyRead(beginsEarly, spec, request, reading);
         const found = await reading;
         if (!found) throw notFound();

@@ -17,7 +17,7 @@ import { addBatch, batchesOfProject, batchFirstPasses, batchTotals, changeBatch,
 import { deviceExport, devicePage } from '../services/device-lists';
 
 /** Production batches of a project; admins and engineers plan them, every member reads. */
-export default defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db, reads }) => {
   route({
     method: 'GET',
     url: '/projects/:id/productionbatches',
@@ -94,7 +94,7 @@ export default defineRoutes((route, { db }) => {
     response: pageOf(deviceSchema),
     cachedPage: true,
     handler: async ({ row, query, request, reply }) =>
-      wantsCsv(query.format, request) ? sendCsv(reply, await deviceExport(db, row, query)) : devicePage(db, row, query),
+      wantsCsv(query.format, request) ? sendCsv(reply, await deviceExport(db, row, query)) : devicePage(reads, row, query),
   });
 
   route({

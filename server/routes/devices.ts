@@ -6,7 +6,7 @@ import { deviceExport, devicePage, devicePageOfProject } from '../services/devic
 import { reportsOfDevice } from '../services/devices';
 
 /** Devices and their test reports, read by everyone who sees the project. */
-export default defineRoutes((route, { db }) => {
+export default defineRoutes((route, { db, reads }) => {
   route({
     method: 'GET',
     url: '/projects/:id/devices',
@@ -20,12 +20,12 @@ export default defineRoutes((route, { db }) => {
     cachedPage: true,
     // The page's statement goes out beside the project's read; the project the scope read gives
     // the unfiltered total: one round trip per page.
-    early: ({ id, query, request, row }) => (wantsCsv(query.format, request) ? undefined : devicePageOfProject(db, id, query, row)),
+    early: ({ id, query, request, row }) => (wantsCsv(query.format, request) ? undefined : devicePageOfProject(reads, id, query, row)),
     handler: async ({ row: project, query, request, reply, early }) =>
       early ??
       (wantsCsv(query.format, request)
         ? sendCsv(reply, await deviceExport(db, { project }, query))
-        : devicePage(db, { project }, query)),
+        : devicePage(reads, { project }, query)),
   });
 
   route({

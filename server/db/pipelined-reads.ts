@@ -2,6 +2,7 @@ import { Kysely, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Socket } from 'node:net';
 import pg from 'pg';
 import { sameDatabase } from './per-database';
+import { socketOf, uncorked } from './pipelined';
 import { CurrentSchemaPostgresDialect } from './postgres-dialect';
 import { sendingMarkedStatements } from './prepared';
 import type { DB } from './schema';
@@ -97,11 +98,7 @@ class Lane {
     socket.cork();
     setImmediate(() => {
       this.corked = false;
-      while (socket.writableCorked > 0) socket.uncork();
+      uncorked(socket);
     });
   }
-}
-
-function socketOf(client: pg.Client): Socket {
-  return (client as unknown as { connection: { stream: Socket } }).connection.stream;
 }

@@ -45,7 +45,7 @@ export class PipelinedTransactions {
     const connected = performance.now();
     /** The statements before the last: their time from sending to answer, summed (see viewOf). */
     const waited = { ms: 0 };
-    const socket = this.socketOf(client);
+    const socket = socketOf(client);
     // BEGIN waits in the socket for the first statement, and both leave in one write: each
     // write to the database is a system call and a wake-up of its process, and on a small
     // machine those cost more than the statement's bytes.
@@ -98,10 +98,6 @@ export class PipelinedTransactions {
     return this.pool.end();
   }
 
-  private socketOf(client: pg.PoolClient): Socket {
-    return (client as unknown as { connection: { stream: Socket } }).connection.stream;
-  }
-
   /** The connection's Kysely instance, its statements' time now added to `waited` (this transaction's). */
   private viewOf(client: pg.PoolClient, socket: Socket, waited: { ms: number }): Kysely<DB> {
     const view = this.views.get(client) ?? this.newView(client, socket);
@@ -140,7 +136,12 @@ export class PipelinedTransactions {
 export const pipelinedTimings = { finished: 0, connectMs: 0, statementsMs: 0, betweenMs: 0, finishMs: 0 };
 export type PipelinedTimings = typeof pipelinedTimings;
 
-/** Sends what waits in a socket corked by `run`, if anything does. */
-function uncorked(socket: Socket) {
+/** The socket a node-postgres connection writes to (pg keeps it on its connection, unexported). */
+export function socketOf(client: pg.ClientBase): Socket {
+  return (client as unknown as { connection: { stream: Socket } }).connection.stream;
+}
+
+/** Sends what waits in a corked socket, however many times it was corked, if anything does. */
+export function uncorked(socket: Socket) {
   while (socket.writableCorked > 0) socket.uncork();
 }

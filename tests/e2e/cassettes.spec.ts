@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
-import { expect, openSignedIn, test } from './support/test';
+import { expect, openSignedIn, searchTable, test } from './support/test';
 
 /**
  * The platform's catalogue of AMS modules and the cassettes that hold them: a superadmin adds a
@@ -75,7 +75,7 @@ test('a superadmin adds an AMS module, puts it in a new cassette’s slot, and a
 
   // The module is in a slot now: its delete is refused, with the reason in the dialog.
   await page.goto('/manage/amsmodules');
-  await page.getByRole('main').getByRole('searchbox').fill(stamp);
+  await searchTable(page, stamp);
   await rowOf(page, moduleName).getByRole('button', { name: `Delete AMS module “${moduleName}”` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete AMS module “${moduleName}”?` });
   await confirm.getByRole('button', { name: 'Delete AMS module' }).click();

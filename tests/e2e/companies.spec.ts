@@ -1,5 +1,5 @@
 import { E2E_ADMIN } from './support/accounts';
-import { expect, openSignedIn, test } from './support/test';
+import { expect, openSignedIn, searchTable, test } from './support/test';
 
 /** A superadmin edits a company from the companies list: rename, change its type, a taken name refused. */
 test('a superadmin renames a company and changes its type from the list', async ({ page, baseURL }) => {
@@ -16,7 +16,7 @@ test('a superadmin renames a company and changes its type from the list', async 
 
   await page.goto('/login');
   await openSignedIn(page, E2E_ADMIN, '/manage/companies');
-  await page.getByRole('searchbox').fill(stamp);
+  await searchTable(page, stamp);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('Customer');
   await row.getByRole('button', { name: `Edit ${name}` }).click();

@@ -81,3 +81,15 @@ export async function logOut(page: Page) {
 
 export const storageItem = (page: Page, key: string) =>
   page.evaluate((k) => window.localStorage.getItem(k), key);
+
+/**
+ * Types into the main table's search and waits until the table shows that search's rows. The
+ * rows of the page before stay on screen while the search loads, then move: a click aimed at a
+ * row before they have moved lands wherever the row was (a missed click, a dialog never opened).
+ */
+export async function searchTable(page: Page, text: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('searchbox').fill(text);
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(text.trim());
+  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0);
+}

@@ -556,8 +556,10 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
   // The app shares the bench's database handle, so the bench can wait on what the app keeps of it (deep pages' anchors).
   // Every page it answers is read from the database (no page cache): what the database costs.
   // The soak runs the app as it runs, page cache on: what it keeps must not grow.
+  // No phase timings here: their five hooks on every request are the bench's instrument for the
+  // phase split alone, which gets an app of its own (phaseSplit), and stay out of every figure.
   const pageCache = SOAK ? {} : { ttlMs: 0 };
-  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false, phaseTimings: true, pageCache });
+  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false, pageCache });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}/v1`;
@@ -656,7 +658,7 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
       const note = [row.note, bad ? `${fmt(bad)} failed requests ${JSON.stringify(r.statuses)}` : ''].filter(Boolean).join('; ');
       console.log(line([row.name, ms(r.p50), ms(r.p99), fmt(r.rps), (r.rps / bareRps).toFixed(2), fmt(row.cpu), fmt(row.kernel), row.load.toFixed(1), target, note]));
     }
-    await phaseSplit(app, label, routes.filter((r) => r.name !== KEPT_PAGE && r.name.includes('tested_at desc, page')), auth);
+    await phaseSplit(db, label, routes.filter((r) => r.name !== KEPT_PAGE && r.name.includes('tested_at desc, page')), base, auth);
     console.log(
       'CPU µs/req: this process\'s CPU time (server and bare app; the load client runs apart) per answered request,\n' +
         '  kernel: its kernel share (a loopback send runs the receiving side\'s TCP and wakes it, on this process\'s CPU);\n' +
@@ -671,15 +673,7 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
     await kept.close();
   }
   if (sections.has('api') || sections.has('ingestion')) {
-    // Reports go to the app as it runs: without the phase timings, whose five hooks on every
-    // request are the bench's own instrument for the pages' split, and with its page cache.
-    const asItRuns = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false });
-    await asItRuns.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      await ingestionSection(db, (asItRuns.server.address() as { port: number }).port, label, databasePlace(spec));
-    } finally {
-      await asItRuns.close();
-    }
+    await ingestionSection(db, port, label, databasePlace(spec));
     await crashSection(db, spec, label);
   }
   if (sections.has('search')) {
@@ -717,25 +711,36 @@ function sharedNote(now: SharedReads['stats'], before: SharedReads['stats']): st
 /**
  * Where a page's time goes, one request at a time (so no request waits for another): the login
  * check, the scope and access checks, the handler (its queries), the serialisation, from the
- * app's phase timings; the rest of the request's CPU is Fastify and HTTP.
+ * phase timings of an app of its own on the same database, the only one with them on (`routes`
+ * name URLs under `base`, the measured app's, and are asked of this one); the rest of the
+ * request's CPU is Fastify and HTTP.
  */
-async function phaseSplit(app: import('fastify').FastifyInstance, label: string, routes: { name: string; url: string }[], headers: Record<string, string>) {
+async function phaseSplit(db: BenchDb, label: string, routes: { name: string; url: string }[], base: string, headers: Record<string, string>) {
   const { PHASES } = await import('../server/http/phase-timings');
+  const { buildApp } = await import('../server/app');
+  const app = await buildApp({ db, dataDir: join(root, '.tmp', 'bench'), logger: false, phaseTimings: true, pageCache: { ttlMs: 0 } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const timedBase = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/v1`;
   const requests = QUICK ? 200 : 1000;
   console.log(`\n${label}: where a page's time goes, ${requests} requests one at a time (µs per request)`);
   console.log(['route', ...PHASES, 'server CPU'].map((h, i) => (i === 0 ? h.padEnd(40) : h.padStart(11))).join(''));
-  for (const route of routes) {
-    for (let i = 0; i < 50; i++) await (await fetch(route.url, { headers })).arrayBuffer();
-    app.phaseTimings!.clear();
-    const cpu0 = process.cpuUsage();
-    for (let i = 0; i < requests; i++) await (await fetch(route.url, { headers })).arrayBuffer();
-    const cpu = process.cpuUsage(cpu0);
-    // fetch runs in this process too: its share is what the same loop costs against nothing.
-    const totals = [...app.phaseTimings!.values()][0];
-    if (!totals) continue;
-    const per = (phase: (typeof PHASES)[number]) => (totals[phase] * 1000) / totals.requests;
-    console.log([route.name.padEnd(40), ...PHASES.map((p) => per(p).toFixed(0).padStart(11)), ((cpu.user + cpu.system) / requests).toFixed(0).padStart(11)].join(''));
-    for (const phase of PHASES) record({ section: 'api', database: label, name: `${route.name}: ${phase} (one at a time)`, value: per(phase), unit: 'µs' });
+  try {
+    for (const route of routes) {
+      const url = timedBase + route.url.slice(base.length);
+      for (let i = 0; i < 50; i++) await (await fetch(url, { headers })).arrayBuffer();
+      app.phaseTimings!.clear();
+      const cpu0 = process.cpuUsage();
+      for (let i = 0; i < requests; i++) await (await fetch(url, { headers })).arrayBuffer();
+      const cpu = process.cpuUsage(cpu0);
+      // fetch runs in this process too: its share is what the same loop costs against nothing.
+      const totals = [...app.phaseTimings!.values()][0];
+      if (!totals) continue;
+      const per = (phase: (typeof PHASES)[number]) => (totals[phase] * 1000) / totals.requests;
+      console.log([route.name.padEnd(40), ...PHASES.map((p) => per(p).toFixed(0).padStart(11)), ((cpu.user + cpu.system) / requests).toFixed(0).padStart(11)].join(''));
+      for (const phase of PHASES) record({ section: 'api', database: label, name: `${route.name}: ${phase} (one at a time)`, value: per(phase), unit: 'µs' });
+    }
+  } finally {
+    await app.close();
   }
   console.log('  server CPU counts this process, which also runs the requests\' client here (fetch): the phases are the server\'s own.');
 }

@@ -35,6 +35,8 @@ const pin = (number: number, name: string, usedBy: { id: number; name: string } 
 const server = vi.hoisted(() => ({
   calls: [] as string[],
   refuse: null as null | ((groupId: number, input: MapPadGroupInput) => unknown),
+  /** The pad groups' reads wait for this: a test holds it to keep a refetch in flight. */
+  groupsHeld: Promise.resolve(),
 }));
 
 const failure = (status: number, body: object) =>
@@ -48,7 +50,13 @@ vi.mock('../../../api/request-hardware', async (importOriginal) => {
   const fixed = <T,>(key: readonly unknown[], data: T) => ({ queryKey: key, queryFn: async () => data });
   return {
     ...actual,
-    padGroupsOptions: (id: number) => fixed(actual.requestHardwareKeys.groups(id), [group(1, 'VCC'), group(2, 'GND')]),
+    padGroupsOptions: (id: number) => ({
+      queryKey: actual.requestHardwareKeys.groups(id),
+      queryFn: async () => {
+        await server.groupsHeld;
+        return [group(1, 'VCC'), group(2, 'GND')];
+      },
+    }),
     capacityOptions: (id: number) => fixed(actual.requestHardwareKeys.capacity(id), capacity),
     selectedModulesOptions: (id: number) =>
       fixed(actual.requestHardwareKeys.modules(id), [{ id: 9, request_id: 7, project_id: null, slot: 2, module_type: { id: 4, name: 'DMM-1', ams_type: 'dmm' } }]),
@@ -76,6 +84,7 @@ const request = { id: 7, projectname: 'Board A', projectdescription: '' } as Pro
 function setup() {
   server.calls = [];
   server.refuse = null;
+  server.groupsHeld = Promise.resolve();
   const onDataChanged = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -128,6 +137,20 @@ describe('MapStep', { timeout: 30_000 }, () => {
     await user.click(within(gnd).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
     expect(server.calls.at(-1)).toBe('PATCH map_pad_group/2 {"selected_cartridge_id":11,"connector_pin_id":103,"selected_module_id":9}');
+  });
+
+  it('tells the shell as soon as a save is in, while the step’s lists are still loading again', async () => {
+    // The shell's reload disables Continue: begun only after the refetch, a Continue pressed on
+    // the new rows could land as it began, on a button just disabled (an e2e run, 2026-12-02).
+    const { user, onDataChanged } = setup();
+    const gnd = await row('GND');
+    let release = () => {};
+    server.groupsHeld = new Promise<void>((resolve) => (release = resolve));
+    await user.selectOptions(within(gnd).getByLabelText('Pin for GND'), 'Bay 1 · PB-40 · 1 AIN1 · Analog in');
+    await user.click(within(gnd).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
+    expect(server.calls.at(-1)).toMatch(/^PATCH map_pad_group\/2 /);
+    release();
   });
 
   it('asks for a pin before saving', async () => {

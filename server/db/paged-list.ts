@@ -45,6 +45,14 @@ export function orderBySort<QB extends SelectQueryBuilder<any, any, any>, S exte
   return ordered.orderBy(sorting.tiebreaker, direction) as QB;
 }
 
+/** The field and direction a list query sorts by: its own, or the sorting's default. */
+export function sortOf<S extends string>(list: ListQuery<S>, sorting: ListSorting<S>): { sortby: S; desc: boolean } {
+  return {
+    sortby: list.sortby ?? sorting.default,
+    desc: list.sortdesc ?? (list.sortby === undefined && sorting.defaultDesc === true),
+  };
+}
+
 export type PagedListOptions = {
   /**
    * The total when it can be had cheaper than `count(*)` over the filtered rows (maintained
@@ -71,9 +79,8 @@ export async function pagedList<DB, TB extends keyof DB, O, S extends string>(
   sorting: ListSorting<S>,
   options: PagedListOptions = {},
 ): Promise<Page<O>> {
-  const desc = list.sortdesc ?? (list.sortby === undefined && sorting.defaultDesc === true);
+  const { sortby, desc } = sortOf(list, sorting);
   const direction = desc ? 'desc' : 'asc';
-  const sortby = list.sortby ?? sorting.default;
   if (sorting.nullable?.length && !options.db) throw new Error('pagedList: a sorting with nullable fields needs options.db');
   const ordered = options.db
     ? orderBySort(options.db, query, sorting, sortby, desc)

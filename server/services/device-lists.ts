@@ -13,6 +13,7 @@ import {
   countUnreleasedDevices,
   DEVICE_SORTING,
   deviceSortingFor,
+  foundFirstPage,
   listDevices,
   RELEASE_BATCH_DEVICE_SORTING,
   type DeviceFilters,
@@ -66,6 +67,9 @@ function countedInScope({ project, batch }: Partial<DeviceScope>, f: DeviceFilte
 
 /** A page of a device list, its total counted off the scope's row when it can be, once that row is here. */
 async function pageOf(db: Kysely<DB>, filters: DeviceFilters, list: DeviceListQuery, scope: Promise<Partial<DeviceScope>>): Promise<Page<Device>> {
+  // A search that finds few boards: its page and count in one statement.
+  const searched = await foundFirstPage(db, filters, list);
+  if (searched) return searched;
   const { matches, sorting } = await prepare(db, filters);
   let counting: Promise<number> | undefined;
   const total = () => (counting ??= (async () => matches ?? countedInScope(await scope, filters) ?? countDevices(db, filters))());
@@ -127,6 +131,8 @@ export async function releaseDevicePage(db: Kysely<DB>, scope: ReleaseScope, que
   const { project, batch } = scope;
   const list = releaseOrder(batch, query);
   const filters = releaseFilters(scope, list);
+  const searched = await foundFirstPage(db, filters, list);
+  if (searched) return searched;
   const { matches, sorting } = await prepare(db, filters);
   const wholeBatch = batch && filters.production_batch_id === undefined;
   const total = async () => {

@@ -3,7 +3,7 @@ import type { DeviceStatus, ManageDevice, ReportResult } from '../../contract/de
 import type { Page } from '../../contract/envelope';
 import { pagedList, type ListQuery } from '../db/paged-list';
 import type { DB } from '../db/schema';
-import { countDevices, deviceSortingFor, filterDevices, selectDevices, type DeviceFilters, type DeviceSort } from './devices';
+import { countDevices, deviceSortingFor, filterDevices, foundFirstRows, selectDevices, type DeviceFilters, type DeviceSort } from './devices';
 
 /** Devices of every company, with the project and company each belongs to (the /manage table). */
 function selectManageDevices(db: Kysely<DB>) {
@@ -37,7 +37,10 @@ export async function listManageDevices(
     status: list.status,
     search: list.search || undefined,
   };
-  // A search is counted first: how many it matches decides how its page is best sorted.
+  // A search anywhere that finds few boards: its page and count in one statement.
+  const searched = await foundFirstRows(db, selectManageDevices(db), filters, list);
+  if (searched) return { data: searched.data.map(toManageDevice), meta: searched.meta };
+  // Otherwise a search is counted first: how many it matches decides how its page is best sorted.
   const matches = filters.search ? await countDevices(db, filters) : undefined;
   const page = await pagedList(filterDevices(db, selectManageDevices(db), filters), list, deviceSortingFor(db, matches, filters.search), {
     db,

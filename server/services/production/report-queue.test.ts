@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JigReportInput } from '../../../contract/jig';
 import type { PipelinedTransactions } from '../../db/pipelined';
 import type { DB } from '../../db/schema';
@@ -133,36 +133,6 @@ describe('ReportQueue, one group at a time (the default; SQLite always)', () => 
     expect(groups).toHaveLength(1);
     groups[0].answer();
     await settle();
-    expect(groups.map((g) => g.serials)).toEqual([['A', 'B'], ['C']]);
-    await groups[1].write();
-    groups[1].answer();
-    expect(await Promise.all(answers)).toHaveLength(3);
-  });
-});
-
-describe('ReportQueue, after a busy group', () => {
-  afterEach(() => vi.useRealTimers());
-  /** Turns of the event loop, without a timer: what starts at once has started after them. */
-  const turns = async () => {
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-  };
-
-  it.each([
-    ['on SQLite waits a moment for the next posts', {}, true],
-    ['on PostgreSQL starts the next group at once', { pipelined }, false],
-  ])('%s', async (_, options, gathers) => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    const { groups, store } = standIn();
-    const queue = new ReportQueue({} as Kysely<DB>, { most: 8, store, ...options });
-    const answers = [queue.submit(jig, post('A')), queue.submit(jig, post('B'))];
-    await turns();
-    await groups[0].write();
-    answers.push(queue.submit(jig, post('C'))); // waits for the group in flight
-    groups[0].answer();
-    await turns();
-    expect(groups, 'groups started before any timer').toHaveLength(gathers ? 1 : 2);
-    vi.advanceTimersByTime(1);
-    await turns();
     expect(groups.map((g) => g.serials)).toEqual([['A', 'B'], ['C']]);
     await groups[1].write();
     groups[1].answer();

@@ -11,14 +11,7 @@ export const MOST_REPORTS_PER_COMMIT = 64;
 /** The connections a queue's pipelined transactions take: up to two groups in flight, and room for a redo beside them. */
 export const REPORT_CONNECTIONS = 4;
 
-/**
- * How long a busy SQLite queue waits for more posts before its next transaction. On PostgreSQL
- * the next group starts at once: a group's round trips take long enough (2.6 ms at 8 jigs) that
- * the next posts gather meanwhile, and the wait only left the database idle. Measured in
- * alternating windows of the real server (BENCH_AB, 8 jigs, 2026-12-02): PostgreSQL without the
- * wait stored 1.162 and 1.074 times the rate with it; SQLite 1.030, within its swings, so its
- * transactions, each flushed to disk, keep gathering.
- */
+/** How long a busy queue waits for more posts before its next transaction. */
 const GATHER_MS = 1;
 
 /** Reports and transactions of every queue in this process since it started: the bench's reports per commit. */
@@ -155,9 +148,8 @@ export class ReportQueue {
         if (this.reading === self) this.reading = null;
         settled();
         // A group of several means several jigs are posting: their next reports are on the way,
-        // and on SQLite a moment's wait lets them share the next transaction instead of starting
-        // a new one (see GATHER_MS).
-        const gather = !this.pipelined && group.length > 1 && this.waiting.length < group.length && this.inFlight === 0;
+        // and a moment's wait lets them share the next transaction instead of starting a new one.
+        const gather = group.length > 1 && this.waiting.length < group.length && this.inFlight === 0;
         this.schedule(gather ? (start) => setTimeout(start, GATHER_MS) : (start) => setImmediate(start));
       });
   }

@@ -416,10 +416,13 @@ const OVER_PAGE = sortingOver('page');
  * statements (the count, then the page it decides the order of), each looked the search up in
  * the index again and was planned again: on PostgreSQL, a search's whole time.
  *
+ * A first page with no row is the answer too: the search finds nothing (any match would be on
+ * it), which a person typing a wrong serial meets often.
+ *
  * Undefined when this cannot answer, and the caller counts first as before: more than `upTo`
- * matches (the sort's index then finds a page sooner than sorting them all), no row (no match,
- * or a page past the end, whose count the answer must say), or no search anywhere in the
- * serial (none, or a prefix of one or two characters, which finds most boards).
+ * matches (the sort's index then finds a page sooner than sorting them all), no row on a later
+ * page (past the end, or no match: the 422 must say which page is the last), or no search
+ * anywhere in the serial (none, or a prefix of one or two characters, which finds most boards).
  */
 export async function foundFirstPage(
   db: Kysely<DB>,
@@ -444,8 +447,9 @@ export async function foundFirstRows<O>(
 ): Promise<Page<O> | undefined> {
   if (!filters.search || serialSearchKind(filters.search) !== 'anywhere') return undefined;
   const rows = await foundFirstStatement(db, select, filters, list, upTo).execute();
-  const total = rows.length ? toCount(rows[0].found_total) : 0;
-  if (total === 0 || total > upTo) return undefined;
+  if (!rows.length) return list.page === 1 ? { data: [], meta: { page: 1, limit: list.limit, total: 0 } } : undefined;
+  const total = toCount(rows[0].found_total);
+  if (total > upTo) return undefined;
   return { data: rows.map(({ found_total: _, ...row }) => row as O), meta: { page: list.page, limit: list.limit, total } };
 }
 

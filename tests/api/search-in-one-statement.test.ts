@@ -14,7 +14,7 @@ import { analyzeOwnTables, createTestApp, type TestApp } from './helpers/test-ap
  * Issue 14: a search anywhere in the serial that finds few boards is answered in one statement
  * (foundFirstPage), and its answer is the one the count-first path gives (the count, then the
  * page sorted after the search): every sort field both ways, pages to the last, the filters a
- * device list takes. Past its cap, and when it finds nothing, it leaves the answer to that path.
+ * device list takes. Past its cap, and on a later page with no row, it leaves the answer to that path.
  */
 let t: TestApp;
 let project: Project;
@@ -112,12 +112,14 @@ describe('a search in one statement', () => {
     }
   });
 
-  it('leaves a search over its cap, one that finds nothing and a page past the end to the count-first path', async () => {
+  it('leaves a search over its cap and a page past the end to the count-first path', async () => {
     const filters: DeviceFilters = { project_id: project.id, search: 'qx-2' };
     const list = listOf({ sortby: 'serial' });
     expect((await foundFirstPage(t.db, filters, list, 120))?.meta.total).toBe(120);
     expect(await foundFirstPage(t.db, filters, list, 119)).toBeUndefined();
-    expect(await foundFirstPage(t.db, { project_id: project.id, search: 'zz-9' }, list)).toBeUndefined();
+    // Nothing found: the empty first page is the answer; on a later page the 422 needs the count.
+    expect(await foundFirstPage(t.db, { project_id: project.id, search: 'zz-9' }, list)).toEqual({ data: [], meta: { page: 1, limit: 25, total: 0 } });
+    expect(await foundFirstPage(t.db, { project_id: project.id, search: 'zz-9' }, listOf({ page: 2 }))).toBeUndefined();
     expect(await foundFirstPage(t.db, filters, listOf({ sortby: 'serial', page: 6 }))).toBeUndefined();
     // No search, or a prefix of one or two characters (most boards): counted first.
     expect(await foundFirstPage(t.db, { project_id: project.id }, list)).toBeUndefined();
@@ -148,9 +150,13 @@ describe('a search in one statement', () => {
     expect((await devicePage(prefix.db, { project }, listOf({ search: 'qx' }))).meta.total).toBe(BOARDS);
     expect(prefix.sent.statements).toBe(2);
 
-    // Nothing found: an empty page with its count. A page past the end: the 422 it always was.
-    const none = await devicePage(t.db, { project }, listOf({ search: 'zz-9' }));
+    // Nothing found: an empty page with its count, in one statement. A page past the end: the 422 it always was.
+    const nothing = counted();
+    const none = await devicePage(nothing.db, { project }, listOf({ search: 'zz-9' }));
     expect(none).toEqual({ data: [], meta: { page: 1, limit: 25, total: 0 } });
+    expect(nothing.sent.statements, 'nothing found: one statement').toBe(1);
+    const pastNone = await devicePage(t.db, { project }, listOf({ search: 'zz-9', page: 2 })).catch((error: HttpError) => error);
+    expect(pastNone).toMatchObject({ statusCode: 422, errors: { page: ['Page 2 is past the last page (1).'] } });
     const past = await devicePage(t.db, { project }, listOf({ search: 'qx-2', page: 6 })).catch((error: HttpError) => error);
     expect(past).toMatchObject({ statusCode: 422, errors: { page: ['Page 6 is past the last page (5).'] } });
   });

@@ -169,9 +169,8 @@ async function operator(browser: Browser, baseURL: string) {
     await shot(page, 'operator-devices');
   });
   await step('a failed board', async () => {
-    const url = new URL(page.url());
-    url.searchParams.set('status', 'failed');
-    await page.goto(url.pathname + url.search);
+    await page.getByRole('main').getByLabel('Status').selectOption({ label: 'Failed' });
+    await page.waitForURL(/[?&]status=failed/);
     const row = page.getByRole('table', { name: /devices/i }).first().locator('tbody tr').first();
     await row.getByRole('button').or(row.getByRole('link')).first().click();
     const panel = page.getByRole('dialog').first();
@@ -250,6 +249,9 @@ async function viewer(browser: Browser, baseURL: string) {
     await page.getByRole('table', { name: 'Production batches' }).waitFor();
     if (await page.getByRole('button', { name: 'New batch' }).count()) throw new Error('the viewer is offered "New batch"');
     await shot(page, 'viewer-batches');
+    await projectSections(page).getByRole('link', { name: 'Release batches' }).click();
+    await page.getByRole('table', { name: 'Release batches' }).waitFor();
+    if (await page.getByRole('button', { name: 'New release batch' }).count()) throw new Error('the viewer is offered "New release batch"');
   });
   await close();
 }

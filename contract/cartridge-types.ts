@@ -4,7 +4,7 @@ import { countField, idField } from './numbers';
 import { requiredText } from './text';
 
 /**
- * Cartridge types (DOMAIN.md, issue 11): the kind of a pogo-pin cartridge, with its connector
+ * Cartridge types (DOMAIN.md): the kind of a pogo-pin cartridge, with its connector
  * pins (number, name, pin type) and its firmware versions (files). Platform catalogue rows,
  * managed by the superadmin under `/manage/cartridgetypes`.
  */

@@ -29,7 +29,7 @@ export type Device = z.infer<typeof deviceSchema>;
  * A device list's `search` of this many characters or more matches anywhere in a serial
  * (`7a12` finds `BN-0007A12F`); a shorter one matches the start of a serial, as one or two
  * characters anywhere would match most boards. Case-insensitive, every character literal
- * (`%`, `_`, `*` are no wildcards), and in the database's indexes either way (README "Devices
+ * (`%`, `_`, `*` are no wildcards), and in the database's indexes either way (docs/architecture.md "Devices
  * search").
  */
 export const SERIAL_SEARCH_ANYWHERE_MIN = 3;
@@ -77,7 +77,7 @@ export const deviceReportSchema = z.object({
   enclosure_name: z.string().nullable(),
   test_profile: z.string().nullable(),
   test_profile_version: z.string().nullable(),
-  /** The project's test profile of that name and version (issue 13), when it has one. */
+  /** The project's test profile of that name and version, when it has one. */
   test_profile_id: z.number().int().nullable(),
   result: z.enum(REPORT_RESULTS),
   started_at: z.string(),

@@ -7,7 +7,7 @@ import { padGroupMappingSchema } from './requests';
 import { requiredText } from './text';
 
 /**
- * A project's hardware (issue 13, DOMAIN.md): its cassette configuration (which module type in
+ * A project's hardware (DOMAIN.md): its cassette configuration (which module type in
  * which slot, which cartridge type in which bay), its test resources (a named resource on one
  * connector pin of a selected cartridge) and the company's physical cassettes it runs on.
  */

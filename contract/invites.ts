@@ -66,7 +66,7 @@ export type InviteSent = z.infer<typeof inviteSentSchema>;
 export const INVITE_MAIL_FAILED = 'The invitation email could not be sent; try again.';
 
 /**
- * Whether an invitation's link can create an account (README "Access"). `open`: in the project's
+ * Whether an invitation's link can create an account (docs/architecture.md "Access"). `open`: in the project's
  * own company, or in the named manufacturer's company, which this registration creates (its
  * first person may be its admin). `existing_company`: the named manufacturer's company exists
  * already, so nobody registers through the invitation; its admins add their people (Users

@@ -8,7 +8,7 @@ import { TEST_PAD_KINDS, TEST_PAD_SIDES, testPadInput } from './test-points';
 import { choice, requiredText } from './text';
 
 /**
- * Project requests and their processing (issue 12, DOMAIN.md "Request processing"): the shapes
+ * Project requests and their processing (DOMAIN.md "Request processing"): the shapes
  * the API answers and takes, and the one rule that says at which step a request stands. The
  * server computes `step` with it for the list; the request machine resumes with it.
  */

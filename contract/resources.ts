@@ -4,7 +4,7 @@ import { idField, idListField, idQueryField } from './numbers';
 import { requiredText } from './text';
 
 /**
- * Resources (issue 11, `/manage/resources`): the resource types a test setup needs (power rail,
+ * Resources (`/manage/resources`): the resource types a test setup needs (power rail,
  * voltage sense, digital I/O, …), the pin types each allows, and the pin map, which says which
  * connector pin of a cartridge type serves which resource type.
  */

@@ -43,7 +43,7 @@ export const yieldPointSchema = z.object({
   /** Boards tested for the first time, and how many of those passed at once. */
   first_tests: z.number().int(),
   first_passes: z.number().int(),
-  /** passed / reports: the share of test runs that passed (README "Figures"). */
+  /** passed / reports: the share of test runs that passed (docs/architecture.md "Figures"). */
   pass_rate: z.number().nullable(),
   /** first_passes / first_tests. */
   first_pass_yield: z.number().nullable(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { allListed, listed } from './labels';
 
 /**
- * Test pads and the import of a test-point CSV (issue 12, DOMAIN.md "Request processing").
+ * Test pads and the import of a test-point CSV (DOMAIN.md "Request processing").
  *
  * A customer's PCB tool exports the board's test points (or its pick-and-place file) as a table:
  * Altium's test point report, KiCad's position file, an Eagle ULP's output, a spreadsheet saved

@@ -6,7 +6,7 @@ import { requiredText } from './text';
 import { testFunctionSchema } from './test-functions';
 
 /**
- * Test profiles (issue 13, SPEC §7 `/testprofiles/{id}`): what a jig runs on a project's boards,
+ * Test profiles (SPEC §7 `/testprofiles/{id}`): what a jig runs on a project's boards,
  * by name and version. A draft is edited (its steps, files and variables); activating it makes it
  * the project's one active profile and archives the one before; active and archived profiles are
  * read-only, and "new version" copies one into a new draft. Reports point at the version they ran.

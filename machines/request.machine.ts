@@ -4,7 +4,7 @@ import { flowSteps, resumeAt, resumeGuard } from './flow';
 import { padGroupsMachine } from './pad-groups.machine';
 
 /*
- * Processing a project request (issue 12, `/manage/requests/process/{requestId}`): from the
+ * Processing a project request (`/manage/requests/process/{requestId}`): from the
  * customer's documents to a project, one step at a time. Each step's panel saves its own work
  * through its resource's API; this machine only says which step is shown and moves between steps
  * with the server's word (machines/PATTERNS.md: resuming from server data, a child machine).

@@ -86,7 +86,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => live.close());
   if (ownsDb) app.addHook('onClose', () => db.destroy());
-  // Boards of batches released before a stop get their own status written now (issue 14).
+  // Boards of batches released before a stop get their own status written now.
   // Fastify runs onClose hooks last added first: this one stops before the database closes.
   const catchUp = releaseCatchUp(db, app.log);
   const pages = new PageCache(config.pageCache);

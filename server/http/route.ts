@@ -107,7 +107,7 @@ export type RouteSpec<
   cachedPage?: true;
   /**
    * A scoped GET's read that needs only the path's id and the query, begun on PostgreSQL beside
-   * the scope's read instead of a round trip after it (a device page: issue 14). Its answer
+   * the scope's read instead of a round trip after it (a device page). Its answer
    * reaches the handler as `early`, and only once the caller is judged allowed; for anyone else
    * it is dropped, and the 404 goes out when the scope's read is in, without waiting for it, so
    * it tells a stranger nothing. It must only read. Undefined: nothing begun (a CSV download).

@@ -30,7 +30,7 @@ import {
 /**
  * Cartridges and their calibrations, the platform's catalogue (SPEC §7 `GET /cartridges`,
  * `GET /cartridges/{id}/calibrations`, `GET /calibrations/{id}`; the rest is beyond SPEC, see
- * README). No scope: a cartridge belongs to no company; the /manage area is superadmins' (403).
+ * docs/api.md). No scope: a cartridge belongs to no company; the /manage area is superadmins' (403).
  */
 export default defineRoutes(
   (route, { db, files, config }) => {

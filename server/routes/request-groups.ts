@@ -14,7 +14,7 @@ import { defineRoutes, idOf } from '../http/route';
 import { addPadGroup, addPadGroupsByNet, changePadGroup, groupsOfRequest, mapPadGroup, mapPadGroups, padGroup, removePadGroup } from '../services/request-groups';
 
 /**
- * Test pad groups of a project request and their mapping to connector pins (issue 12): the
+ * Test pad groups of a project request and their mapping to connector pins: the
  * platform's operators process requests, so every call is superadmin-only and unscoped.
  */
 export default defineRoutes((route, { db }) => {

@@ -10,7 +10,7 @@ import { addTestPads, pogoBoard, removeTestPad, testPads } from '../services/req
  */
 const PADS_BODY_LIMIT = 16 * 1024 * 1024;
 
-/** A request's test pads and pogo board (SPEC §7 "Requests", issue 12): superadmin only. */
+/** A request's test pads and pogo board (SPEC §7 "Requests"): superadmin only. */
 export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',

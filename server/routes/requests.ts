@@ -23,7 +23,7 @@ const requestForm = z.object({
 });
 
 /**
- * Project requests (SPEC §7 "Requests", issue 12): what customers ask for, and the processing a
+ * Project requests (SPEC §7 "Requests"): what customers ask for, and the processing a
  * superadmin takes them through. The platform's work, superadmin only, like the rest of /manage.
  */
 export default defineRoutes(

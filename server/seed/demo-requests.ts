@@ -11,7 +11,7 @@ import { mc300Pads, testPointCsv, topCopperGerber, type BoardPad } from './demo-
 import { onePagePdf } from './demo-pdf';
 
 /**
- * The demo's project requests (issue 12): one at each status, for the requests list and its
+ * The demo's project requests: one at each status, for the requests list and its
  * filters, and MC-300 half processed (pads imported from its test-point CSV, pogo board
  * confirmed, some pads grouped) for the processing screen. The documents are stored through
  * the file store like uploads. Runs after the catalogue's demo seeds: the groups use their

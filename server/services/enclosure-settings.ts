@@ -20,7 +20,7 @@ import {
 } from '../store/enclosure-settings';
 
 /**
- * A company's jigs as its people see them (issue 13, `/enclosures`): the company's settings of
+ * A company's jigs as its people see them (`/enclosures`): the company's settings of
  * each jig with the jig's own facts, whether it is online, and its reports per day over the last
  * 30 days. Superadmins register and provision jigs in /manage/enclosures; the company names them,
  * says where they stand and which project they test.

@@ -34,7 +34,7 @@ import {
 import { withUniqueFields } from '../store/unique';
 
 /**
- * Enclosures (jigs), managed by the platform's operators (issue 11, `/manage/enclosures`).
+ * Enclosures (jigs), managed by the platform's operators (`/manage/enclosures`).
  * A jig's secret exists only in the answer that provisions it: the table keeps sha256 of the
  * signature (HMAC-SHA256 of the serial with the secret), which is how jig calls find their jig.
  */

@@ -33,7 +33,7 @@ import { allowedPinTypes, CARTRIDGE_NOT_FOUND, MODULE_NOT_FOUND, pinFacts, pinSe
 import { requestCompany } from '../store/requests';
 
 /**
- * Test pad groups of a request and their mapping to connector pins (issue 12). Every change
+ * Test pad groups of a request and their mapping to connector pins. Every change
  * locks the request first (request-lock.ts), so "is this pad in another group?" and "is this pin
  * free?" still hold at the write, whatever two superadmins do at once.
  */

@@ -19,7 +19,7 @@ import {
 } from '../store/request-pads';
 
 /**
- * A request's test pads and its pogo board (issue 12, steps "Test pads" and "Pogo board"). The
+ * A request's test pads and its pogo board (steps "Test pads" and "Pogo board"). The
  * probe of a pad depends on its neighbours, so it is never stored: every answer runs the
  * contract's `analysePogoBoard` over the request's pads. Every change runs under the request's
  * lock and stores the board's error count on the request, for the list's steps.

@@ -32,7 +32,7 @@ import {
 } from '../store/requests';
 
 /**
- * Project requests (issue 12, `/manage/requests`): a superadmin records what a customer sent,
+ * Project requests (`/manage/requests`): a superadmin records what a customer sent,
  * reviews it, rejects it or takes it through the processing steps. Where a request stands
  * (`step`) is never stored: it is derived from its rows (`requestProgress`) by the contract's
  * `requestStep`, so whatever changes the rows (pads, groups, selections) moves it.

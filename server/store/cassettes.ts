@@ -131,7 +131,7 @@ export async function findCassette(db: Kysely<DB>, id: number): Promise<Cassette
   const row = await selectCassettes(db).where('cassettes.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const [cassette] = await withContents(db, [row]);
-  // The projects it is assigned to (issue 13): few per cassette.
+  // The projects it is assigned to: few per cassette.
   const projects = await db
     .selectFrom('project_cassettes as pc')
     .innerJoin('projects as p', 'p.id', 'pc.project_id')

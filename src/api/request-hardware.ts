@@ -21,7 +21,7 @@ import { api } from './client';
 import { downloadFile } from './download';
 
 /**
- * The second half of processing a request (issue 12): its pad groups, the modules and cartridges
+ * The second half of processing a request: its pad groups, the modules and cartridges
  * chosen for it, the mapping of groups to connector pins, the capacity and wiring derived from
  * them, and making the project. The request itself, its files, pads and pogo board are in
  * `requests.ts`.

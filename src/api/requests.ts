@@ -18,7 +18,7 @@ import { toQuery } from './list-params';
 import { uploadForm, type UploadConfig } from './upload-form';
 
 /**
- * Project requests (issue 12, contract/requests.ts): the list, one request, its documents, its
+ * Project requests (contract/requests.ts): the list, one request, its documents, its
  * test pads and its pogo board. Everything under a request hangs below `requestKeys.detail(id)`
  * so one invalidation after a change under it refreshes its progress, pads and board together.
  */

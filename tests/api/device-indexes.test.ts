@@ -8,7 +8,7 @@ import { createProduction, type Production } from './helpers/production';
 import { analyzeOwnTables, createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 14: every index of the devices table is one a query needs (README "Device indexes" says
+ * Every index of the devices table is one a query needs (docs/performance.md "Device indexes" says
  * which); the panel's, on a column most boards leave empty, holds only the boards that have one
  * (migration 015); which release batch holds a board is in release_batch_picks (migration 016),
  * whose index answers a release batch's list and counts.

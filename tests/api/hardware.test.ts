@@ -5,7 +5,7 @@ import { insertPads, insertRequest } from './helpers/requests';
 import { createResourceType } from './helpers/resources';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** A project's hardware (issue 13): configuration, selections, test resources, cassettes. */
+/** A project's hardware: configuration, selections, test resources, cassettes. */
 describe('a project’s hardware', () => {
   let t: TestApp;
   let cat: RequestCatalogue;

@@ -3,7 +3,7 @@ import { addGroup, requestCatalogue, select, type RequestCatalogue } from './hel
 import { insertPads, insertRequest } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** The last step of processing a request: creating its project (issue 12). */
+/** The last step of processing a request: creating its project. */
 describe('PATCH /requests/{id}/project', () => {
   let t: TestApp;
   let cat: RequestCatalogue;

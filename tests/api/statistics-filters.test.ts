@@ -3,7 +3,7 @@ import { createJig, createProduction, postReport, reportBody, type Jig, type Pro
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * The statistics filters of issue 15 (jig, test profile and version, failing step) on the
+ * The statistics filters (jig, test profile and version, failing step) on the
  * daily slices, on whichever database TEST_DB names.
  */
 

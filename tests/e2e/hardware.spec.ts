@@ -3,7 +3,7 @@ import { DEMO_ENGINEER, DEMO_OPERATOR } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * A project's hardware (issue 13): the demo's request-made project shows what the request chose;
+ * A project's hardware: the demo's request-made project shows what the request chose;
  * the company's cassettes and configurations; an engineer edits a configuration.
  */
 

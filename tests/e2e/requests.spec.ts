@@ -5,7 +5,7 @@ import { E2E_ADMIN } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * Processing a project request in the browser against the real server (issue 12): a new request
+ * Processing a project request in the browser against the real server: a new request
  * with two documents taken step by step to a project (with a reload in the middle that lands on
  * the same step), a test-point CSV with bad rows, and a rejected request reopened. Each test makes
  * its own stamped request, so reruns on one database do not clash and the demo's requests stay

@@ -2,8 +2,8 @@ import { DEMO_ADMIN } from './support/accounts';
 import { expect, openSignedIn, searchTable, test } from './support/test';
 
 /**
- * Issue 15: the devices table finds a board by any part of its serial (three characters or
- * more), in the database; one or two characters match the start (README "Devices search").
+ * The devices table finds a board by any part of its serial (three characters or
+ * more), in the database; one or two characters match the start (docs/architecture.md "Devices search").
  */
 test('the devices table finds boards by a part in the middle of their serial', async ({ page }) => {
   await page.goto('/login');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ENGINEER, DEMO_OPERATOR } from './support/accounts';
 import { expect, logIn, logOut, storageItem, test } from './support/test';
 
-/** Issue 15: the words each screen must say, written out here. */
+/** The words each screen must say, written out here. */
 const LOGGED_OUT_ELSEWHERE = 'You logged out in another tab.';
 const SESSION_ENDED = 'Your session has ended. Log in again to continue.';
 const ADMIN_ONLY = "The management area is for Jigboard's administrators.";

@@ -5,7 +5,7 @@ import { DEMO_ENGINEER } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * Test profiles (issue 13) as an engineer of the demo's Acme: create a profile, add steps, upload
+ * Test profiles as an engineer of the demo's Acme: create a profile, add steps, upload
  * a file and download it byte for byte, add a typed variable, activate it (read-only after),
  * make a new version; and the step statistics of a demo profile with its hundreds of reports.
  * Each run stamps its own profile name, so reruns and other specs keep the demo's rows.

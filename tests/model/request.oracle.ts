@@ -1,5 +1,5 @@
 /**
- * What processing a request must do (issue 12 and DOMAIN.md "Request processing"), written without
+ * What processing a request must do (DOMAIN.md "Request processing"), written without
  * reading request.machine.ts, nor the contract's REQUEST_STEP_DONE: the step a request stands at
  * is worked out here again from DOMAIN's wording ("a step is finished when the server's data says
  * so: pads exist and the pogo board has no errors; every probed pad is in a group; every group is

@@ -151,7 +151,7 @@ export const measuredValuesInput = z
 const dueAfter = (input: { calibrated_at: string; due_at: string }) => input.due_at > input.calibrated_at;
 const dueAfterParams = {
   path: ['due_at'],
-  message: 'Due date is after the calibration date.',
+  message: 'Due date must be after the calibration date.',
   when: (payload: { value: unknown }) => {
     const v = payload.value as { calibrated_at?: unknown; due_at?: unknown } | null;
     return typeof v?.calibrated_at === 'string' && typeof v.due_at === 'string' && DATE.test(v.calibrated_at.trim()) && DATE.test(v.due_at.trim());

@@ -34,6 +34,28 @@ export type Device = z.infer<typeof deviceSchema>;
  */
 export const SERIAL_SEARCH_ANYWHERE_MIN = 3;
 
+/** The stored search key of a serial: serials are matched and kept unique case-insensitively. */
+export const serialKey = (serial: string) => serial.trim().toLowerCase();
+
+/** How a serial search is answered: `anywhere` in a serial (3 characters or more) or at its start (`prefix`). */
+export function serialSearchKind(term: string): 'anywhere' | 'prefix' {
+  return Array.from(serialKey(term)).length >= SERIAL_SEARCH_ANYWHERE_MIN ? 'anywhere' : 'prefix';
+}
+
+/** A serial search box's placeholder: both ways it searches. */
+export const SERIAL_SEARCH_PLACEHOLDER = `Serial (start, or any ${SERIAL_SEARCH_ANYWHERE_MIN}+ characters)`;
+
+/**
+ * What a short serial search looks for, in words, so "no match" is not read as "no serial holds
+ * it": one or two characters find only the serials that start with them. Null for a search of
+ * three characters or more (it finds what it says) and for none.
+ */
+export function serialSearchNote(term: string | null | undefined): string | null {
+  const shown = term?.trim() ?? '';
+  if (!shown || serialSearchKind(shown) === 'anywhere') return null;
+  return `Serials that start with “${shown}”. Type ${SERIAL_SEARCH_ANYWHERE_MIN} or more characters to search inside serials.`;
+}
+
 /** Devices of a project, sorted, filtered and searched by serial (see SERIAL_SEARCH_ANYWHERE_MIN). */
 export const DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at', 'created_at'] as const;
 export const deviceListQuery = listQuerySchema(DEVICE_SORTABLE).extend({

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { compareCassette, type CassetteContents, type Placed } from '../../contract/cassette-match';
 import type { AmsType } from '../../contract/cassette-module-types';
-import { MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from '../../contract/cassettes';
+import { cassetteSize } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
 import type { CassetteConfiguration, CompanyConfiguration, HardwareChoices, ProjectCassette, TestResource } from '../../contract/hardware';
 import type { Project } from '../../contract/projects';
@@ -16,8 +16,6 @@ import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
  * and its cassettes.
  */
 
-export const DEFAULT_MODULE_SLOTS = 4;
-export const DEFAULT_CARTRIDGE_BAYS = 2;
 export const CONFIGURATION_NAME = 'Cassette configuration';
 
 // ---- the configuration
@@ -28,14 +26,14 @@ const configurationColumns = ['id', 'project_id', 'company_id', 'name', 'notes',
 
 /**
  * The project's configuration, made now if it has none (a project made before it had its own
- * row, or by hand in the database): as many slots and bays as its selections use, at least the
- * request screens' default cassette.
+ * row, or by hand in the database): the size `cassetteSize` gives its selections, as the request
+ * steps counted them.
  */
 export async function ensureConfiguration(db: Kysely<DB>, projectId: number): Promise<ConfigurationRow> {
   const found = await db.selectFrom('cassette_configurations').select(configurationColumns).where('project_id', '=', projectId).executeTakeFirst();
   if (found) return found;
   const project = await db.selectFrom('projects').select(['id', 'company_id']).where('id', '=', projectId).executeTakeFirstOrThrow();
-  const used = await usedPlaces(db, projectId);
+  const size = cassetteSize(await usedPlaces(db, projectId));
   const now = new Date().toISOString();
   await db
     .insertInto('cassette_configurations')
@@ -43,8 +41,7 @@ export async function ensureConfiguration(db: Kysely<DB>, projectId: number): Pr
       project_id: projectId,
       company_id: project.company_id,
       name: CONFIGURATION_NAME,
-      module_slots: Math.min(MAX_MODULE_SLOTS, Math.max(DEFAULT_MODULE_SLOTS, used.slot)),
-      cartridge_bays: Math.min(MAX_CARTRIDGE_BAYS, Math.max(DEFAULT_CARTRIDGE_BAYS, used.bay)),
+      ...size,
       notes: '',
       created_at: now,
       updated_at: now,
@@ -55,23 +52,26 @@ export async function ensureConfiguration(db: Kysely<DB>, projectId: number): Pr
   return db.selectFrom('cassette_configurations').select(configurationColumns).where('project_id', '=', projectId).executeTakeFirstOrThrow();
 }
 
-/** After a request's selections became the project's: room for every slot and bay they use. */
+/**
+ * After a request's selections became the project's: the size the request steps showed for them
+ * (`cassetteSize`), kept larger when the configuration was larger already.
+ */
 export async function fitConfiguration(db: Kysely<DB>, projectId: number): Promise<void> {
   const config = await ensureConfiguration(db, projectId);
-  const used = await usedPlaces(db, projectId);
-  if (used.slot > config.module_slots || used.bay > config.cartridge_bays) {
+  const size = cassetteSize(await usedPlaces(db, projectId));
+  if (size.module_slots > config.module_slots || size.cartridge_bays > config.cartridge_bays) {
     await db
       .updateTable('cassette_configurations')
-      .set({ module_slots: Math.max(config.module_slots, used.slot), cartridge_bays: Math.max(config.cartridge_bays, used.bay) })
+      .set({ module_slots: Math.max(config.module_slots, size.module_slots), cartridge_bays: Math.max(config.cartridge_bays, size.cartridge_bays) })
       .where('id', '=', config.id)
       .execute();
   }
 }
 
-async function usedPlaces(db: Kysely<DB>, projectId: number): Promise<{ slot: number; bay: number }> {
+async function usedPlaces(db: Kysely<DB>, projectId: number): Promise<{ slots: number[]; bays: number[] }> {
   const slot = await db.selectFrom('selected_modules').select((eb) => eb.fn.max('slot').as('n')).where('project_id', '=', projectId).executeTakeFirst();
   const bay = await db.selectFrom('selected_cartridges').select((eb) => eb.fn.max('bay').as('n')).where('project_id', '=', projectId).executeTakeFirst();
-  return { slot: Number(slot?.n ?? 0), bay: Number(bay?.n ?? 0) };
+  return { slots: [Number(slot?.n ?? 0)], bays: [Number(bay?.n ?? 0)] };
 }
 
 /** A cassette configuration with its project in one read: the access check of its routes. */

@@ -119,10 +119,12 @@ export const projectCassetteSchema = z.object({
   enclosure: z.object({ id: z.number().int(), serial: z.string(), name: z.string() }).nullable(),
   module_slots: z.number().int(),
   cartridge_bays: z.number().int(),
-  /** Whether it holds the configured module type in every configured slot. */
+  /** Whether it holds the configured module type in every configured slot and the configured cartridge type in every configured bay (`compareCassette`). */
   matches: z.boolean(),
   /** The configured slots it does not hold the right module in. */
   mismatched_slots: z.array(z.number().int()),
+  /** The configured bays it does not hold a cartridge of the right type in. */
+  mismatched_bays: z.array(z.number().int()),
   assigned_at: z.string(),
 });
 export type ProjectCassette = z.infer<typeof projectCassetteSchema>;

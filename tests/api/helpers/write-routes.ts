@@ -7,7 +7,7 @@ import type { TestApp } from './test-app';
 export type WriteRoute = {
   route: DeclaredRoute;
   key: string;
-  /** The path under /v1 with its `:id` filled from the sample or the world. */
+  /** The path under /v1 with its `:id` filled from the sample or the world, and the sample's query. */
   url: (sample: Sample) => string;
   sample: () => Promise<Sample>;
 };
@@ -33,10 +33,13 @@ export async function writeRoutes(t: TestApp): Promise<{ world: World; routes: W
         key,
         sample: () => sample(t, world),
         url: (s: Sample) => {
-          if (!route.url.includes(':id')) return route.url;
-          const id = s.id ?? (route.scope && world.ids[route.scope as keyof World['ids']]);
-          if (!id) throw new Error(`No row for ${key}`);
-          return route.url.replace(':id', String(id));
+          let url = route.url;
+          if (url.includes(':id')) {
+            const id = s.id ?? (route.scope && world.ids[route.scope as keyof World['ids']]);
+            if (!id) throw new Error(`No row for ${key}`);
+            url = url.replace(':id', String(id));
+          }
+          return s.query ? `${url}?${s.query}` : url;
         },
       };
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idQueryField } from './numbers';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 export const DEVICE_STATUSES = ['untested', 'passed', 'failed', 'released', 'scrapped'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -65,9 +65,7 @@ export const deviceListQuery = listQuerySchema(DEVICE_SORTABLE).extend({
    * The boards with a report in which this step failed, at any time (they may have passed a
    * retest since): where a failing step of the statistics leads.
    */
-  failing_step: z
-    .string()
-    .trim()
+  failing_step: optionalText('failing_step')
     .min(1, 'failing_step must not be empty.')
     .max(200, 'failing_step is at most 200 characters.')
     .optional(),
@@ -120,9 +118,7 @@ export const reportListQuery = listQuerySchema(REPORT_SORTABLE);
 export const PANEL_ID_MAX = 64;
 
 /** A panel id in a body: text; empty (or only spaces) clears it (null). */
-export const panelIdField = z
-  .string({ error: 'Panel id is text.' })
-  .trim()
+export const panelIdField = optionalText('Panel id')
   .max(PANEL_ID_MAX, `Panel id is at most ${PANEL_ID_MAX} characters.`)
   .nullable()
   .transform((v) => (v ? v : null));

@@ -4,7 +4,7 @@ import { cassetteModulesInput, MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from './ca
 import { listQuerySchema } from './list-query';
 import { countField, idField } from './numbers';
 import { padGroupMappingSchema } from './requests';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
  * A project's hardware (issue 13, DOMAIN.md): its cassette configuration (which module type in
@@ -58,7 +58,7 @@ export const CONFIGURATION_NOTES_MAX = 2000;
 export const cassetteConfigurationInput = z
   .object({
     name: requiredText('Name').max(CONFIGURATION_NAME_MAX, `Name is at most ${CONFIGURATION_NAME_MAX} characters.`),
-    notes: z.string({ error: 'Notes are text.' }).trim().max(CONFIGURATION_NOTES_MAX, `Notes are at most ${CONFIGURATION_NOTES_MAX} characters.`),
+    notes: optionalText('Notes', { error: 'Notes are text.' }).max(CONFIGURATION_NOTES_MAX, `Notes are at most ${CONFIGURATION_NOTES_MAX} characters.`),
     module_slots: countField('Module slots', { min: 1, max: MAX_MODULE_SLOTS }),
     cartridge_bays: countField('Cartridge bays', { min: 1, max: MAX_CARTRIDGE_BAYS }),
     // The module in each slot, as a physical cassette lists them (`PUT /cassettes/{id}/modules`).

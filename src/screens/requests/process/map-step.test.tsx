@@ -244,4 +244,18 @@ describe('MapStep', { timeout: 30_000 }, () => {
       'POST requests/7/map_pad_groups/proposal {"mappings":[{"group_id":1,"selected_cartridge_id":11,"connector_pin_id":101,"selected_module_id":9}]}',
     );
   });
+
+  it('opens a row the server refused, though the person accepted it as shown', async () => {
+    const { user, onDataChanged } = setup();
+    await row('VCC');
+    await user.click(await screen.findByRole('button', { name: 'Map 1 to free pins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proposed pins' });
+    const gnd = within(dialog).getByRole('listitem', { name: 'GND' });
+    expect(within(gnd).queryByLabelText('Pin for GND')).toBeNull();
+    server.refuseApply = failure(422, { message: 'Some fields are not valid.', errors: { 'mappings.0.connector_pin_id': [NOT_ALLOWED] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Map as shown' }));
+    await within(gnd).findByText(NOT_ALLOWED);
+    expect(within(gnd).getByLabelText('Pin for GND')).toHaveProperty('value', '11:101');
+    expect(onDataChanged).not.toHaveBeenCalled();
+  });
 });

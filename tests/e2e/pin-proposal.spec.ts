@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Locator } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
@@ -74,8 +74,6 @@ async function requestAtMapStep(api: Api, projectname: string): Promise<number> 
   return request.id;
 }
 
-const checkedOption = (row: Locator, label: string) => row.getByLabel(label).locator('option:checked');
-
 test('“Map N to free pins” proposes VCC_3V3 for the 3V3 rail and GPIO pins for digital nets; a row edited, the rest mapped as proposed', async ({ page, request }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -90,18 +88,21 @@ test('“Map N to free pins” proposes VCC_3V3 for the 3V3 rail and GPIO pins f
 
   const dialog = page.getByRole('dialog', { name: 'Proposed pins' });
   const row = (group: string) => dialog.getByRole('listitem', { name: group, exact: true });
-  await expect(checkedOption(row('3V3 rail'), 'Pin for 3V3 rail')).toHaveText(/· 3 VCC_3V3 · Power$/);
-  await expect(checkedOption(row('3V3 rail'), 'Module for 3V3 rail')).toHaveText('Slot 1 · PSU-2x30V');
+  const PB40 = 'Bay 1 · PB-40 Programming cartridge';
+  await expect(row('3V3 rail')).toContainText(`${PB40} · 3 VCC_3V3 · Power → Slot 1 · PSU-2x30V`);
   await expect(row('3V3 rail')).toContainText('VCC_3V3 is the 3.3 V rail’s pin, the rail of net +3V3.');
-  await expect(checkedOption(row('HALL_A'), 'Pin for HALL_A')).toHaveText(/ GPIO0 · Digital$/);
-  await expect(checkedOption(row('HALL_A'), 'Module for HALL_A')).toHaveText('Slot 2 · GPIO-32');
+  await expect(row('3V3 rail')).toContainText('PSU-2x30V (slot 1) is the selected PSU module, which Power rail needs.');
+  await expect(row('HALL_A')).toContainText(/ GPIO0 · Digital → Slot 2 · GPIO-32/);
   await expect(row('HALL_A')).toContainText('The debug pins (SWDIO, SWCLK, SWO, NRST and');
-  await expect(checkedOption(row('LED_STATUS'), 'Pin for LED_STATUS')).toHaveText(/ GPIO1 · Digital$/);
-  await expect(checkedOption(row('GND'), 'Pin for GND')).toHaveText(/· 1 GND · Ground$/);
-  await expect(checkedOption(row('GND'), 'Module for GND')).toHaveText('No module');
+  await expect(row('LED_STATUS')).toContainText(/ GPIO1 · Digital → Slot 2 · GPIO-32/);
+  await expect(row('GND')).toContainText(`${PB40} · 1 GND · Ground`);
+  await expect(row('GND')).toContainText('A ground return is wired to the fixture’s ground; no module drives it.');
 
   // One row changed before accepting: LED_STATUS on GPIO2 instead.
+  await row('LED_STATUS').getByRole('button', { name: 'Change LED_STATUS' }).click();
   const ledPin = row('LED_STATUS').getByLabel('Pin for LED_STATUS');
+  await expect(ledPin.locator('option:checked')).toHaveText(/ GPIO1 · Digital$/);
+  await expect(row('LED_STATUS').getByLabel('Module for LED_STATUS').locator('option:checked')).toHaveText('Slot 2 · GPIO-32');
   const gpio2 = await ledPin.locator('option', { hasText: / GPIO2 · Digital$/ }).textContent();
   await ledPin.selectOption({ label: gpio2! });
   await expect(row('LED_STATUS')).toContainText('Changed by you; proposed: GPIO1.');

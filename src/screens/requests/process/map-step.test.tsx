@@ -194,12 +194,14 @@ describe('MapStep', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Map 1 to free pins' }));
     const dialog = await screen.findByRole('dialog', { name: 'Proposed pins' });
     const gnd = within(dialog).getByRole('listitem', { name: 'GND' });
-    expect(within(gnd).getByLabelText('Pin for GND')).toHaveProperty('value', '11:101');
-    expect(within(gnd).getByLabelText('Module for GND')).toHaveProperty('value', '9');
+    within(gnd).getByText('Bay 1 · PB-40 · 1 AIN1 · Analog in → Slot 2 · DMM-1');
     within(gnd).getByText(/AIN1 is a free general Analog in pin/);
+    within(gnd).getByText(/DMM-1 \(slot 2\) is the selected DMM module/);
     const vcc = within(dialog).getByRole('listitem', { name: 'VCC' });
-    expect(within(vcc).getByLabelText('Pin for VCC')).toHaveProperty('value', '');
+    within(vcc).getByText('No pin proposed');
     within(vcc).getByText(/No free pin carries 3.3 V/);
+    // Accepted as shown: no row's pickers were opened.
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
 
     await user.click(within(dialog).getByRole('button', { name: 'Map as shown' }));
     await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
@@ -215,11 +217,16 @@ describe('MapStep', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Map 1 to free pins' }));
     const dialog = await screen.findByRole('dialog', { name: 'Proposed pins' });
     const vcc = within(dialog).getByRole('listitem', { name: 'VCC' });
+    await user.click(within(vcc).getByRole('button', { name: 'Choose a pin for VCC' }));
+    expect(within(vcc).getByLabelText('Pin for VCC')).toHaveProperty('value', '');
     await user.selectOptions(within(vcc).getByLabelText('Pin for VCC'), 'Bay 1 · PB-40 · 3 DOUT3 · Digital out');
     within(vcc).getByText(/Changed by you; proposed: none/);
     await user.selectOptions(within(vcc).getByLabelText('Module for VCC'), 'Slot 2 · DMM-1');
     within(vcc).getByText(/Module changed by you; proposed: none/);
     const gnd = within(dialog).getByRole('listitem', { name: 'GND' });
+    await user.click(within(gnd).getByRole('button', { name: 'Change GND' }));
+    expect(within(gnd).getByLabelText('Pin for GND')).toHaveProperty('value', '11:101');
+    expect(within(gnd).getByLabelText('Module for GND')).toHaveProperty('value', '9');
     await user.selectOptions(within(gnd).getByLabelText('Pin for GND'), 'Leave unmapped');
 
     // The server numbers the entries it got: GND is left out, so entry 0 is VCC, the dialog's second row.
@@ -236,5 +243,19 @@ describe('MapStep', { timeout: 30_000 }, () => {
     expect(server.calls.at(-1)).toBe(
       'POST requests/7/map_pad_groups/proposal {"mappings":[{"group_id":1,"selected_cartridge_id":11,"connector_pin_id":101,"selected_module_id":9}]}',
     );
+  });
+
+  it('opens a row the server refused, though the person accepted it as shown', async () => {
+    const { user, onDataChanged } = setup();
+    await row('VCC');
+    await user.click(await screen.findByRole('button', { name: 'Map 1 to free pins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proposed pins' });
+    const gnd = within(dialog).getByRole('listitem', { name: 'GND' });
+    expect(within(gnd).queryByLabelText('Pin for GND')).toBeNull();
+    server.refuseApply = failure(422, { message: 'Some fields are not valid.', errors: { 'mappings.0.connector_pin_id': [NOT_ALLOWED] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Map as shown' }));
+    await within(gnd).findByText(NOT_ALLOWED);
+    expect(within(gnd).getByLabelText('Pin for GND')).toHaveProperty('value', '11:101');
+    expect(onDataChanged).not.toHaveBeenCalled();
   });
 });

@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { useForm, useWatch, type Control } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import type { MappingPick } from '../../../../contract/pin-mapping';
 import type { RequestCapacity } from '../../../../contract/requests';
 import { toApiFailure } from '../../../api/client';
 import { applyMappingProposal } from '../../../api/request-hardware';
+import { Button } from '../../../components/button';
 import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { formErrorOf } from '../../../components/form/form-error';
 import { SelectField, type SelectOption } from '../../../components/form/select-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { showSuccess } from '../../../components/toast';
 import { pinKey } from './capacity';
-import { pinChoices } from './pin-choices';
+import { moduleLabel, pinChoices, pinLabel } from './pin-choices';
 
 /** A row per pick: the pin as one value ('cartridge:pin', '' for none) and the module's id ('' for none). */
 type Row = { connector_pin_id: string; selected_module_id: string };
@@ -81,7 +83,7 @@ export function ProposalDialog({ requestId, picks, capacity, modules, open, onOp
       size="wide"
       busy={apply.isPending}
       title="Proposed pins"
-      description={`${placed} of ${picks.length} unmapped pad groups have a proposed pin. Change a row before mapping, or map them as proposed.`}
+      description={`${placed} of ${picks.length} unmapped pad groups have a proposed pin. Map them as shown, or change a row first.`}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <ol aria-label="Proposed pins" className="flex flex-col divide-y divide-secondary-light">
@@ -115,22 +117,51 @@ function toMapping(pick: MappingPick, row: Row): Mapping | null {
 
 type RowProps = { index: number; pick: MappingPick; control: Control<Values>; capacity: RequestCapacity | undefined; modules: SelectOption[] };
 
-/** One group: its pin and module pickers, and why they were proposed (or that the person changed them). */
+/**
+ * One group: the pin and module proposed, as text, and why. "Change" opens the row's pickers:
+ * a request has up to some hundred groups, and a picker each of hundreds of pins for all of them
+ * at once would take seconds to draw. A row the server refused opens by itself to show why.
+ */
 function ProposalRow({ index, pick, control, capacity, modules }: RowProps) {
+  const [editing, setEditing] = useState(false);
   const row = useWatch({ control, name: `rows.${index}` });
+  const { errors } = useFormState({ control, name: `rows.${index}` });
+  const refused = Boolean(errors.rows?.[index]);
   const proposed = rowOf(pick);
-  const pins = [{ value: '', label: 'Leave unmapped' }, ...pinChoices(capacity, { id: pick.group.id, resource_type: pick.resource_type })];
   const pinChanged = row?.connector_pin_id !== proposed.connector_pin_id;
   const moduleChanged = row?.selected_module_id !== proposed.selected_module_id;
+  const open = editing || refused;
   return (
     <li aria-label={pick.group.name} className="flex flex-col gap-2 py-3">
-      <p className="text-sm">
-        <span className="font-medium">{pick.group.name}</span> <span className="text-secondary">· {pick.resource_type.name}</span>
-      </p>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <SelectField control={control} name={`rows.${index}.connector_pin_id`} label={`Pin for ${pick.group.name}`} options={pins} />
-        <SelectField control={control} name={`rows.${index}.selected_module_id`} label={`Module for ${pick.group.name}`} options={modules} />
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+        <div className="min-w-0 flex-1 text-sm">
+          <p>
+            <span className="font-medium">{pick.group.name}</span> <span className="text-secondary">· {pick.resource_type.name}</span>
+          </p>
+          {open ? null : (
+            <p>
+              {pick.pin ? pinLabel(pick.pin) : 'No pin proposed'}
+              {pick.selected_module ? ` → ${moduleLabel(pick.selected_module)}` : ''}
+            </p>
+          )}
+        </div>
+        {open ? null : (
+          <Button variant="secondary" aria-label={pick.pin ? `Change ${pick.group.name}` : `Choose a pin for ${pick.group.name}`} onClick={() => setEditing(true)}>
+            {pick.pin ? 'Change' : 'Choose a pin'}
+          </Button>
+        )}
       </div>
+      {open ? (
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <SelectField
+            control={control}
+            name={`rows.${index}.connector_pin_id`}
+            label={`Pin for ${pick.group.name}`}
+            options={[{ value: '', label: 'Leave unmapped' }, ...pinChoices(capacity, { id: pick.group.id, resource_type: pick.resource_type })]}
+          />
+          <SelectField control={control} name={`rows.${index}.selected_module_id`} label={`Module for ${pick.group.name}`} options={modules} />
+        </div>
+      ) : null}
       <p className="text-sm text-secondary">
         {pinChanged ? `Changed by you; proposed: ${pick.pin ? pick.pin.connector_pin.name : 'none'}.` : pick.reason}
         <br />

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROVISIONING_LABELS, PROVISIONING_STATES } from './enclosures';
 import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
  * A company's own settings of a jig it uses (DOMAIN.md "enclosure setting"): what the company
@@ -51,9 +51,7 @@ export const SETTING_LOCATION_MAX = 200;
 export const enclosureSettingUpdateInput = z
   .object({
     name: requiredText('Name').max(SETTING_NAME_MAX, `Name is at most ${SETTING_NAME_MAX} characters.`),
-    location: z
-      .string({ error: 'Location is text.' })
-      .trim()
+    location: optionalText('Location')
       .max(SETTING_LOCATION_MAX, `Location is at most ${SETTING_LOCATION_MAX} characters.`),
     project_id: idField('project').nullable(),
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idQueryField, idField } from './numbers';
 import { listQuerySchema } from './list-query';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
  * Enclosures (jigs) as the platform's operators manage them (SPEC §2 /manage/enclosures, §7).
@@ -97,6 +97,6 @@ export const enclosureListQuery = listQuerySchema(ENCLOSURE_SORTABLE).extend({
 });
 
 /** `GET /jig/update`: the signature in the query (SPEC §7) or the `x-jig-signature` header. */
-export const jigUpdateQuery = z.object({ signature: z.string().optional() });
+export const jigUpdateQuery = z.object({ signature: optionalText('signature', { trim: false }).optional() });
 /** The header a jig's update answer carries its version in (also the ETag, quoted). */
 export const FIRMWARE_VERSION_HEADER = 'x-firmware-version';

@@ -4,7 +4,7 @@ import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
 import { emailField, passwordField, passwordMismatch, passwordsMatch, usernameField, userSchema } from './users';
 import { COMPANY_ROLE_LABELS } from './labels';
-import { choice } from './text';
+import { choice, optionalText } from './text';
 
 /**
  * An invitation into a project (DOMAIN.md): someone of the project's company invites a person by
@@ -143,7 +143,7 @@ export const inviteRegisterInput = z
     username: usernameField,
     email: emailField.optional(),
     password: passwordField,
-    password_confirmation: z.string({ error: 'Repeat the password.' }),
+    password_confirmation: optionalText('Password confirmation', { error: 'Repeat the password.', trim: false }),
   })
   .refine(passwordsMatch, passwordMismatch);
 export type InviteRegisterInput = z.infer<typeof inviteRegisterInput>;

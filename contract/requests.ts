@@ -5,7 +5,7 @@ import { listQuerySchema } from './list-query';
 import { countField, idField, idListField, idQueryField } from './numbers';
 import { PROBE_SIZES } from './pogo-board';
 import { TEST_PAD_KINDS, TEST_PAD_SIDES, testPadInput } from './test-points';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
  * Project requests and their processing (DOMAIN.md "Request processing"): the shapes
@@ -142,9 +142,7 @@ export const REQUEST_DESCRIPTION_MAX = 4000;
 export const REJECTED_REASON_MAX = 1000;
 
 const projectname = requiredText('Project name').max(REQUEST_NAME_MAX, `Project name is at most ${REQUEST_NAME_MAX} characters.`);
-const projectdescription = z
-  .string({ error: 'Description is text.' })
-  .trim()
+const projectdescription = optionalText('Description')
   .max(REQUEST_DESCRIPTION_MAX, `Description is at most ${REQUEST_DESCRIPTION_MAX} characters.`);
 
 /** The text fields of `POST /manage/request` (multipart, beside `documents[n]`). company_id arrives as text. */

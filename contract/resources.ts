@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idListField, idQueryField } from './numbers';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
  * Resources (`/manage/resources`): the resource types a test setup needs (power rail,
@@ -15,9 +15,7 @@ export const DESCRIPTION_MAX = 1000;
 export const ALLOWED_PIN_TYPES_MAX = 100;
 
 const name = requiredText('Name').max(NAME_MAX, `Name is at most ${NAME_MAX} characters.`);
-const description = z
-  .string({ error: 'Description is text.' })
-  .trim()
+const description = optionalText('Description')
   .max(DESCRIPTION_MAX, `Description is at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters.`);
 const pinTypeIds = idListField('pin type', { max: ALLOWED_PIN_TYPES_MAX, error: 'A list of pin type ids.' });
 

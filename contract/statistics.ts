@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQueryField } from './numbers';
+import { optionalText } from './text';
 
 /**
  * Statistics read from daily aggregates maintained at ingestion, never by scanning reports.
@@ -10,9 +11,7 @@ import { idQueryField } from './numbers';
  */
 const day = z.iso.date('Dates are YYYY-MM-DD.');
 const filterText = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
+  optionalText(name)
     .min(1, `${name} must not be empty.`)
     .max(max, `${name} is at most ${max} characters.`);
 export const statisticsQuery = z.object({

@@ -108,6 +108,7 @@ async function receive<F extends z.ZodType>(
 ): Promise<Uploads<z.output<F>>> {
   if (typeof request.isMultipart !== 'function') throw new Error('registerUploads() was not called for this route.');
   if (!request.isMultipart()) throw new HttpError(415, `Send the ${spec.many ? 'files' : 'file'} as multipart/form-data.`);
+  if (!hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, NO_BOUNDARY, undefined, { connection: 'close' });
   const fields: Record<string, string> = {};
   /** Errors of the text fields in so far: while there are any, no file is stored. */
   const early: FieldErrors = {};
@@ -257,7 +258,32 @@ function uploadError(error: unknown, spec: CoreSpec<z.ZodType>): unknown {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(413, 'The upload has too many files or fields.', undefined, close);
   }
+  if (isMalformedForm(error)) return new HttpError(400, MALFORMED_FORM, undefined, close);
   return error;
+}
+
+const NO_BOUNDARY = 'The upload’s Content-Type names no valid multipart boundary (1 to 70 characters, RFC 2046).';
+const MALFORMED_FORM = 'The upload is not a complete multipart form: it ends before its closing boundary, or its lines do not end in CRLF.';
+
+/**
+ * The boundary parameter of a `multipart/form-data` type: RFC 2046 allows 1 to 70 of its
+ * characters. Checked before the parser starts, which otherwise throws a plain error (a 5xx)
+ * for a missing, empty or overlong one.
+ */
+function hasValidBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2];
+  return boundary !== undefined && /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary);
+}
+
+/**
+ * The parser's (busboy's) errors for a body that is not the form its headers promise: cut short,
+ * or with LF line ends, so no boundary line is ever found. They carry no code, only these words,
+ * whether raised by the parser or by a file's stream in the middle of being stored.
+ */
+function isMalformedForm(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /unexpected end of multipart data$|^Multipart: Boundary not found$/i.test(message);
 }
 
 /** `Text/Plain; charset=utf-8` → `text/plain`. */

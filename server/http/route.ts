@@ -120,7 +120,14 @@ export type RouteSpec<
 /** What a declared route carries in its Fastify config, for the app's checks and the tests. */
 export type RouteAccess = { access: Permission; scope?: ScopeName };
 
-export type DeclaredRoute = RouteAccess & { method: string; url: string; summary: string; hasBody: boolean };
+export type DeclaredRoute = RouteAccess & {
+  method: string;
+  url: string;
+  summary: string;
+  hasBody: boolean;
+  /** `multipart/form-data` for an upload; undefined for a JSON body (or none). */
+  consumes?: string;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -313,6 +320,7 @@ export function recordDeclaredRoutes(app: FastifyInstance, into: DeclaredRoute[]
       scope: options.config?.scope,
       summary: String(options.schema?.summary ?? ''),
       hasBody: options.schema?.body !== undefined,
+      consumes: (options.schema?.consumes as string[] | undefined)?.[0],
     });
   });
 }

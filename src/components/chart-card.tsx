@@ -24,7 +24,7 @@ export type ChartTableProps = ChartTableData;
 export function ChartTable({ caption, headers, rows }: ChartTableData) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-max text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-background text-xs text-gray-700">
           <tr>

@@ -17,6 +17,8 @@ test('the devices table finds boards by a part in the middle of their serial', a
   // The rows are read once, not retried: only after the search's own rows are in.
   await searchTable(page, '9-0123');
   await expect(table.getByText('MC2-2409-01234', { exact: true })).toBeVisible();
+  const note = page.getByRole('status').filter({ hasText: 'Serials that start with' });
+  await expect(note).toBeHidden(); // three characters or more: it finds what it says
   const serials = (await table.locator('tbody tr td:first-child').allInnerTexts()).map((s) => s.trim());
   expect(serials.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `MC2-2409-0123${i}`));
 
@@ -26,4 +28,6 @@ test('the devices table finds boards by a part in the middle of their serial', a
   await page.getByLabel('Search serials').fill('09');
   await expect(page).toHaveURL(/[?&]search=09/);
   await expect(table.locator('tbody tr td:first-child')).toHaveCount(0);
+  // Above the table, in words: why "09" finds nothing although serials hold it.
+  await expect(note).toHaveText('Serials that start with “09”. Type 3 or more characters to search inside serials.');
 });

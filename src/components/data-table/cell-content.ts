@@ -12,3 +12,10 @@ export function cellContent<T>(column: Column<T>, row: T): ReactNode {
 export function cardRoleOf<T>(column: Column<T>, index: number): CardRole {
   return column.card ?? (index === 0 ? 'title' : column.key === 'actions' ? 'actions' : 'field');
 }
+
+/**
+ * A body cell of both tables. The table is as wide as its box and no wider, so its columns share
+ * the width and long text wraps; a button keeps its label on one line (a column that must give
+ * way wraps its text, never cuts "Save" to "Sav").
+ */
+export const CELL = 'px-3 py-3 align-top [&_button]:whitespace-nowrap';

@@ -10,7 +10,7 @@ import { ErrorPresenter } from '../error-presenter';
 import { LoadingBlock, Spinner } from '../spinner';
 import { CardList } from './card-list';
 import { CardSort } from './card-sort';
-import { cellContent } from './cell-content';
+import { CELL, cellContent } from './cell-content';
 import { Pagination } from './pagination';
 import { SortHeader } from './sort-header';
 import { TableSearch } from './table-search';
@@ -137,9 +137,9 @@ export function DataTable<T>({
           />
         )
       ) : (
-        // Wide tables scroll inside this box, never the page.
+        // The table fits its box (cells wrap); one that still cannot scrolls inside it, never the page.
         <div className="overflow-x-auto">
-          <table className="w-full min-w-max text-left text-sm" aria-busy={result.isFetching || undefined}>
+          <table className="w-full text-left text-sm" aria-busy={result.isFetching || undefined}>
             <caption className="sr-only">{label}</caption>
             <thead className="bg-background text-xs text-gray-700">
               <tr>
@@ -173,7 +173,7 @@ export function DataTable<T>({
                       {columns.map((c, i) => {
                         const content = cellContent(c, row);
                         return (
-                          <td key={c.key} className={cx('px-3 py-3 align-top', c.className)}>
+                          <td key={c.key} className={cx(CELL, c.className)}>
                             {i === 0 && rowHref ? (
                               <Link href={rowHref(row)} className="font-medium text-primary-dark hover:underline">
                                 {content}

@@ -3,7 +3,7 @@ import { cx } from '../../lib/cx';
 import { useNarrow } from '../../lib/use-narrow';
 import { CardList } from './card-list';
 import { Pagination } from './pagination';
-import { cellContent } from './cell-content';
+import { CELL, cellContent } from './cell-content';
 import type { Column } from './types';
 
 type RowsTableProps<T> = {
@@ -76,7 +76,7 @@ function Rows<T>({ label, columns, rows, rowKey, emptyText, rowTone, rowFooter }
   }
   return (
     <div className="min-w-0 overflow-x-auto rounded-lg border border-secondary-light bg-white shadow-sm">
-      <table className="w-full min-w-max text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{label}</caption>
         <thead className="bg-background text-xs text-gray-700">
           <tr>
@@ -94,14 +94,14 @@ function Rows<T>({ label, columns, rows, rowKey, emptyText, rowTone, rowFooter }
             <tbody key={rowKey(row)} className={cx('border-t border-secondary-light', rowTone?.(row) === 'danger' && 'bg-error-light/60')}>
               <tr className="text-gray-800">
                 {columns.map((c) => (
-                  <td key={c.key} className={cx('px-3 py-3 align-top', c.className)}>
+                  <td key={c.key} className={cx(CELL, c.className)}>
                     {cellContent(c, row)}
                   </td>
                 ))}
               </tr>
               {footer ? (
                 <tr>
-                  <td colSpan={columns.length} className="px-3 pb-3">
+                  <td colSpan={columns.length} className="px-3 pb-3 [&_button]:whitespace-nowrap">
                     {footer}
                   </td>
                 </tr>

@@ -37,7 +37,7 @@ function CertificateButton({ calibration }: { calibration: Calibration }) {
         void downloadCertificate(calibration).finally(() => setBusy(false));
       }}
     >
-      <span className="max-w-40 truncate">{calibration.certificate.name}</span>
+      <span className="max-w-48 text-left whitespace-normal [overflow-wrap:anywhere]">{calibration.certificate.name}</span>
     </Button>
   );
 }

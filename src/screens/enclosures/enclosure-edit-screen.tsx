@@ -19,7 +19,7 @@ import { CredentialsPanel } from './credentials-panel';
 import { EnclosureForm } from './enclosure-form';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
 
-const BACK = { href: '/manage/enclosures', label: 'Enclosures' };
+const BACK = { href: '/manage/enclosures', label: 'All enclosures' };
 
 /** `/manage/enclosures/{id}`: the enclosure's state, its provisioning actions, and its edit form. */
 export function EnclosureEditScreen({ params, title }: ScreenProps) {

@@ -18,7 +18,7 @@ const columns: Column<Project>[] = [
     cell: (p) => (
       <span className="flex max-w-52 flex-col sm:max-w-md">
         <span>{p.name}</span>
-        {p.description ? <span className="truncate text-xs font-normal text-secondary">{p.description}</span> : null}
+        {p.description ? <span className="text-xs font-normal text-secondary">{p.description}</span> : null}
       </span>
     ),
   },

@@ -67,7 +67,7 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
           <p className="px-4 pb-6 text-sm text-secondary">This report has no steps.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-max text-left text-sm">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Steps of the report, failing steps first</caption>
               <thead className="bg-background text-xs text-gray-700">
                 <tr>

@@ -2,6 +2,7 @@ import { mdiCassette, mdiPencil, mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { cassetteDifference } from '../../../../contract/cassette-match';
 import { AMS_TYPE_LABELS } from '../../../../contract/cassette-module-types';
 import type { ProjectCassette, TestResource } from '../../../../contract/hardware';
 import { can } from '../../../../contract/permissions';
@@ -77,7 +78,7 @@ const CASSETTE_COLUMNS: Column<ProjectCassette>[] = [
       ) : (
         <span className="flex flex-wrap items-center gap-2">
           <Badge tone="warning">Differs</Badge>
-          <span className="text-xs text-secondary">slot {c.mismatched_slots.join(', ')}</span>
+          <span className="text-xs text-secondary">{cassetteDifference(c)}</span>
         </span>
       ),
   },

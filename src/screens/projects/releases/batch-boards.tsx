@@ -38,7 +38,7 @@ export function BatchBoards({ batchId, picks, actor }: BatchBoardsProps) {
         <p className="px-4 py-8 text-center text-sm text-secondary">No boards yet: pick them above, then save.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-max text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">Boards in this batch</caption>
             <thead className="bg-background text-xs text-gray-700">
               <tr>

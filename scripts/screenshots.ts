@@ -320,15 +320,13 @@ async function superadmin(browser: Browser, baseURL: string) {
   });
   await step('tour: map pad groups', async () => {
     await stepHeading(page, 'Map pad groups').waitFor();
-    for (const [group, pin] of [['GND', '1 GND · Ground'], ['VSENSE', '16 VREF · Analog']]) {
-      const mapping = page.getByRole('form', { name: `Mapping of ${group}` });
-      await mapping.getByLabel(`Pin for ${group}`).selectOption({ label: `Bay 1 · PB-40 Programming cartridge · ${pin}` });
-      await mapping.getByLabel('Module (optional)').selectOption({ label: 'Slot 1 · DMM-6.5' });
-      await mapping.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('row').filter({ hasText: group }).filter({ hasText: `${pin} → Slot 1 · DMM-6.5` }).first().waitFor();
-    }
+    await page.getByRole('button', { name: 'Map 2 to free pins' }).click();
+    const proposal = page.getByRole('dialog', { name: 'Proposed pins' });
+    for (const group of ['GND', 'VSENSE']) await proposal.getByRole('listitem', { name: group }).waitFor();
+    await shot(page, 'superadmin-request-proposal');
+    await proposal.getByRole('button', { name: 'Map as shown' }).click();
+    await proposal.waitFor({ state: 'hidden' });
     await page.getByText('Every pad group is mapped.').waitFor();
-    await shot(page, 'superadmin-request-map');
     await continueButton(page).click();
   });
   await step('tour: create the project', async () => {

@@ -10,7 +10,7 @@ const ADMIN_ONLY = "The management area is for Jigboard's administrators.";
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 
-test.describe('a session ended elsewhere, and redirects, say why (issue 15)', () => {
+test.describe('a session ended elsewhere, and redirects, say why', () => {
   test('logging out in one tab logs out the other, which says why and comes back after login', async ({ page, context }) => {
     let logoutCalls = 0;
     context.on('request', (request) => {

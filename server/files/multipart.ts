@@ -100,6 +100,24 @@ export async function receiveUploads<F extends z.ZodType = z.ZodType<Record<stri
 
 type CoreSpec<F extends z.ZodType> = UploadsSpec<F> & { minFiles: number; many: boolean };
 
+/**
+ * Most bytes a form of this spec can take besides its files: every text field at its largest,
+ * and the part headers and boundaries around them and the files.
+ */
+const FORM_OVERHEAD = FIELD_LIMITS.fields * (FIELD_LIMITS.fieldSize + 1024) + 1024 * 1024;
+
+/**
+ * A declared Content-Length that no form of this spec can reach is a 413 before a byte of the
+ * body is read: the client hears at once, rather than after sending the limit's worth.
+ */
+function refuseDeclaredTooLarge(request: FastifyRequest, spec: CoreSpec<z.ZodType>) {
+  const declared = Number(request.headers['content-length']);
+  const files = spec.totalLimit ?? spec.limit * spec.maxFiles;
+  if (!Number.isFinite(declared) || declared <= files + FORM_OVERHEAD) return;
+  const message = spec.many ? `The files together are larger than ${formatBytes(files)}.` : `The file is larger than ${formatBytes(spec.limit)}.`;
+  throw new HttpError(413, message, { [spec.field]: [message] }, { connection: 'close' });
+}
+
 /** The one loop behind both: one file is the case `maxFiles: 1` with the field's bare name. */
 async function receive<F extends z.ZodType>(
   request: FastifyRequest,
@@ -109,6 +127,7 @@ async function receive<F extends z.ZodType>(
   if (typeof request.isMultipart !== 'function') throw new Error('registerUploads() was not called for this route.');
   if (!request.isMultipart()) throw new HttpError(415, `Send the ${spec.many ? 'files' : 'file'} as multipart/form-data.`);
   if (!hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, NO_BOUNDARY, undefined, { connection: 'close' });
+  refuseDeclaredTooLarge(request, spec);
   const fields: Record<string, string> = {};
   /** Errors of the text fields in so far: while there are any, no file is stored. */
   const early: FieldErrors = {};

@@ -32,10 +32,12 @@ export default defineRoutes((route, { db }) => {
       '(which empties their groups). Answers the new pads with their probes. A completed or rejected request → 409.',
     access: 'platform',
     body: testPadsInput,
+    // Read by the service, so one 422 has every row's field errors and name clashes together.
+    parseBodyInHandler: true,
     bodyLimit: PADS_BODY_LIMIT,
     status: 201,
     response: listOf(testPadSchema),
-    handler: async ({ request, body }) => ({ data: await addTestPads(db, idOf(request.params), body) }),
+    handler: async ({ request }) => ({ data: await addTestPads(db, idOf(request.params), request.body) }),
   });
 
   platformDeleteRoute(route, {

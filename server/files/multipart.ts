@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../contract/errors';
 import { HttpError, invalid, invalidField } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { FileTooLargeError, type FileStore, type StoredFile } from './file-store';
+import { mediaType, refusedExtension, typeAllowed } from '../../contract/files';
 import { formatBytes, largestFileLimit, type FileLimits } from './limits';
 
 /** Text fields beside a file are short (names, notes): anything longer is a mistake or abuse. */
@@ -33,6 +34,8 @@ export type UploadSpec<F extends z.ZodType = z.ZodType<Record<string, string>>> 
   limit: number;
   /** Accepted content types: `application/pdf`, or a family as `image/*`. */
   types: readonly string[];
+  /** Extensions refused whatever the type (programs among documents: REFUSED_EXTENSIONS). */
+  refusedExtensions?: readonly string[];
   /**
    * The text fields' schema (a contract's). Each field is checked as it arrives: one found
    * wrong before a file stops the upload before that file is stored. Once the whole form is in
@@ -160,7 +163,8 @@ async function receive<F extends z.ZodType>(
       if (Object.keys(early).length) throw refuse(invalid(early));
       const name = cleanFileName(part.filename);
       const type = mediaType(part.mimetype);
-      if (!typeAllowed(type, spec.types)) throw refuse(wrongType(spec, key, name, type));
+      const program = refusedExtension(name, spec.refusedExtensions ?? []);
+      if (program || !typeAllowed(type, spec.types)) throw refuse(wrongType(spec, key, name, program ? `.${program}` : type || 'unknown'));
       const room = spec.totalLimit === undefined ? spec.limit : Math.min(spec.limit, spec.totalLimit - total);
       try {
         stored.push(await store.put(part.file, { name, type, limit: room }));
@@ -215,11 +219,12 @@ function tooLarge(spec: CoreSpec<z.ZodType>, key: string, name: string, together
   return new HttpError(413, spec.many ? `“${name}” is larger than ${formatBytes(spec.limit)}.` : message, { [key]: [message] });
 }
 
+/** `type` is the part's content type, or the refused extension (`.exe`) when the name was refused. */
 function wrongType(spec: CoreSpec<z.ZodType>, key: string, name: string, type: string): HttpError {
   const send = `send ${spec.types.join(', ')}.`;
   const message = spec.many
-    ? `“${name}” is of type ${type || 'unknown'}, which is not accepted here; ${send}`
-    : `Files of type ${type || 'unknown'} are not accepted here; ${send}`;
+    ? `“${name}” is of type ${type}, which is not accepted here; ${send}`
+    : `Files of type ${type} are not accepted here; ${send}`;
   return new HttpError(415, message, { [key]: ['This type of file is not accepted here.'] });
 }
 
@@ -303,15 +308,6 @@ function hasValidBoundary(contentType: string | undefined): boolean {
 function isMalformedForm(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return /unexpected end of multipart data$|^Multipart: Boundary not found$/i.test(message);
-}
-
-/** `Text/Plain; charset=utf-8` → `text/plain`. */
-function mediaType(mimetype: string): string {
-  return mimetype.split(';')[0].trim().toLowerCase();
-}
-
-function typeAllowed(type: string, allowed: readonly string[]): boolean {
-  return allowed.some((t) => t === type || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))));
 }
 
 /**

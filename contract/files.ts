@@ -102,14 +102,14 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Why a chosen file cannot be sent as this kind, in the words the server's refusal uses, or
- * undefined when it can: the app's check before sending. A type the browser leaves empty is left
- * to the server (it names no type to judge).
+ * Why a chosen file cannot be sent as this kind, in the words the server's refusal puts on the
+ * file, or undefined when it can: the app's check before sending (the field's hint says what to
+ * send instead). A type the browser leaves empty is left to the server (it names none to judge).
  */
 export function fileRefusal(kind: FileKind, file: { name: string; type: string; size: number }, limit = DEFAULT_FILE_LIMITS[kind]): string | undefined {
   if (file.size > limit) return `The file is larger than ${formatBytes(limit)}.`;
   const type = mediaType(file.type);
   const program = refusedExtension(file.name, REFUSED_EXTENSIONS[kind]);
-  if (program || (type && !typeAllowed(type, FILE_TYPES[kind]))) return `This type of file is not accepted here; send ${FILE_KIND_WORDS[kind]}.`;
+  if (program || (type && !typeAllowed(type, FILE_TYPES[kind]))) return 'This type of file is not accepted here.';
   return undefined;
 }

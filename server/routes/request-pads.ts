@@ -28,7 +28,8 @@ export default defineRoutes((route, { db }) => {
     summary: 'Add test pads to a request, or import them all',
     description:
       `One pad or a whole test-point import (at most ${MAX_PADS_PER_REQUEST.toLocaleString('en')}), saved together or not at all. ` +
-      'A name repeated in the list or on the request → 422 on `pads.<n>.name`; `replace: true` first removes the request’s pads ' +
+      'One 422 names every reason of every row: a wrong value on `pads.<n>.<field>`, a name repeated in the list or on the request ' +
+      'on `pads.<n>.name`; `replace: true` first removes the request’s pads ' +
       '(which empties their groups). Answers the new pads with their probes. A completed or rejected request → 409.',
     access: 'platform',
     body: testPadsInput,

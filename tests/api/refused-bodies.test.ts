@@ -54,7 +54,7 @@ async function fiftyUploads(size: number): Promise<Record<string, number>> {
 type RawResult = { status?: number; body: string; errorBeforeAnswer?: string; errorAfterAnswer?: string; sent: number };
 
 /** A POST that declares `declared` bytes and sends zeros as fast as the server takes them. */
-function rawPost(path: string, contentType: string, declared: number): Promise<RawResult> {
+function rawPost(path: string, contentType: string, declared: number, login = true): Promise<RawResult> {
   return new Promise((resolve) => {
     const result: RawResult = { body: '', sent: 0 };
     const request = http.request({
@@ -62,7 +62,7 @@ function rawPost(path: string, contentType: string, declared: number): Promise<R
       host: '127.0.0.1',
       method: 'POST',
       path,
-      headers: { authorization, 'content-type': contentType, 'content-length': declared },
+      headers: { ...(login && { authorization }), 'content-type': contentType, 'content-length': declared },
     });
     request.on('response', (response) => {
       result.status = response.statusCode;
@@ -118,6 +118,14 @@ describe('bodies refused before they were read', () => {
     expect(res.errorAfterAnswer).toBeUndefined();
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toEqual({ message: 'The request body is too large.' });
+  }, 30_000);
+
+  it('answers an upload of 20 MB without a login with a 401 the client reads, not a reset', async () => {
+    // Refused before the body is looked at: the same bounded read follows the answer.
+    const res = await rawPost('/v1/enclosure-updates', 'multipart/form-data; boundary=x-boundary', 20 * MiB, false);
+    expect(res.errorBeforeAnswer).toBeUndefined();
+    expect(res.errorAfterAnswer).toBeUndefined();
+    expect(res.status).toBe(401);
   }, 30_000);
 
   it('keeps serving on the same server afterwards', async () => {

@@ -9,7 +9,7 @@ import {
   requestUpdateInput,
 } from '../../contract/requests';
 import { sendFile } from '../files/download';
-import { FILE_TYPES, formatBytes } from '../files/limits';
+import { FILE_TYPES, formatBytes, REFUSED_EXTENSIONS } from '../files/limits';
 import { receiveUploads } from '../files/multipart';
 import { defineRoutes, idOf } from '../http/route';
 import { changeRequest, createRequest, projectRequest, requestDocuments, requestDocumentStoreId, requests } from '../services/requests';
@@ -48,7 +48,8 @@ export default defineRoutes(
       description:
         'Multipart: `projectname`, `projectdescription`, `company_id`, then the files as `documents[0]`, `documents[1]`, … ' +
         `(1 to ${MAX_REQUEST_DOCUMENTS}), each streamed to the file store. A file larger than ${formatBytes(config.fileLimits.document)} ` +
-        `(here) or one file too many → 413; a type other than ${FILE_TYPES.document.join(', ')} → 415 naming the file; no file, ` +
+        `(here) or one file too many → 413; a type other than ${FILE_TYPES.document.join(', ')}, or a program by its name ` +
+        `(.${REFUSED_EXTENSIONS.document.join(', .')}) → 415 naming the file; no file, ` +
         'a missing name or an unknown company → 422 naming each. The request starts as submitted. A refused upload leaves no file behind.',
       access: 'platform',
       consumes: 'multipart/form-data',
@@ -60,6 +61,7 @@ export default defineRoutes(
           field: 'documents',
           limit: config.fileLimits.document,
           types: FILE_TYPES.document,
+          refusedExtensions: REFUSED_EXTENSIONS.document,
           maxFiles: MAX_REQUEST_DOCUMENTS,
           fields: requestCreateFields,
         });

@@ -37,9 +37,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopBar onOpenMenu={() => setMenuOpen(true)} />
-      <div className="flex">
-        <aside className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-60 shrink-0 overflow-y-auto border-r border-secondary-light bg-white sm:block">
-          <NavDrawer />
+      {/* At least a window tall, so the sidebar's white column runs to the foot of a short page too. */}
+      <div className="flex min-h-[calc(100dvh-3.5rem)]">
+        {/*
+          The column (background and border) stretches to the page's full height; the menu inside
+          stays in view while the page scrolls, and scrolls on its own in a window too short for it.
+        */}
+        <aside className="hidden w-60 shrink-0 border-r border-secondary-light bg-white sm:block">
+          <div className="sticky top-14 max-h-[calc(100dvh-3.5rem)] overflow-y-auto">
+            <NavDrawer />
+          </div>
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           <div className="mx-auto max-w-6xl">

@@ -32,7 +32,8 @@ function paramValues(route: RouteDef, setup: WalkSetup): Record<string, number> 
     cassette: { id: 1 },
     user: { user_id: 3 }, // acme-engineer
     'user.edit': { user_id: 3 },
-    'manage.request.process': { requestId: PROCESS_REQUEST_ID },
+    // PX-40, in review at its first step: no step is finished, so none in the steps' list is a button.
+    'manage.request.process': { requestId: 2 },
     'manage.cartridgetype': { id: 3 },
     'manage.enclosure.edit': { id: 1 },
     'manage.cartridge': { id: 4 },
@@ -41,8 +42,8 @@ function paramValues(route: RouteDef, setup: WalkSetup): Record<string, number> 
   return byRoute[route.name] ?? {};
 }
 
-/** The demo request halfway through processing (MC-300: its pogo board confirmed, at pad groups). */
-export const PROCESS_REQUEST_ID = 3;
+/** The demo request halfway through processing (MC-300: its pogo board confirmed, at pad groups), whose pads the walk copies. */
+const MC300_REQUEST_ID = 3;
 
 const loginFor = (route: RouteDef): Credentials | null =>
   !route.requiresAuth ? null : route.name.startsWith('manage.') ? E2E_ADMIN : DEMO_ADMIN;
@@ -138,7 +139,7 @@ export async function requestAtMapStep(request: APIRequestContext): Promise<numb
     }),
     'the walk request',
   )) as { id: number }).id;
-  const pads = (await ok(request.get(`/v1/requests/${PROCESS_REQUEST_ID}/testpads`, { headers }), 'the MC-300 pads')) as Pad[];
+  const pads = (await ok(request.get(`/v1/requests/${MC300_REQUEST_ID}/testpads`, { headers }), 'the MC-300 pads')) as Pad[];
   const copied = (await ok(
     request.post(`/v1/requests/${id}/testpads`, {
       headers,
@@ -147,7 +148,7 @@ export async function requestAtMapStep(request: APIRequestContext): Promise<numb
     'the copied pads',
   )) as Pad[];
   const newId = new Map(pads.map((pad, i) => [pad.id, copied[i]!.id]));
-  const groups = (await ok(request.get(`/v1/requests/${PROCESS_REQUEST_ID}/testpadgroups`, { headers }), 'the MC-300 groups')) as Group[];
+  const groups = (await ok(request.get(`/v1/requests/${MC300_REQUEST_ID}/testpadgroups`, { headers }), 'the MC-300 groups')) as Group[];
   for (const group of groups) {
     await ok(
       request.post(`/v1/requests/${id}/testpadgroups`, {

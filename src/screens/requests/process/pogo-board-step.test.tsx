@@ -40,6 +40,9 @@ describe('PogoBoardStep', () => {
     );
     const counts = await screen.findByRole('list', { name: 'Probes per size' });
     expect(within(counts).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['P100: 2', 'P75: 0', 'P50: 0', 'No probe fits: 1', 'Tooling holes: 1']);
+    // A list holds its items only: the colour choice beside the counts is outside it.
+    expect([...counts.children].every((child) => child.getAttribute('role') === 'listitem' || child.tagName === 'LI')).toBe(true);
+    expect(counts.contains(screen.getByRole('combobox', { name: 'Colour by' }))).toBe(false);
     expect(screen.getByText('2 errors block the next step; warnings do not.')).toBeTruthy();
     const findings = screen.getByRole('heading', { name: 'Findings (3)' }).parentElement!;
     expect([...findings.querySelectorAll('li')].map((li) => li.textContent)).toEqual([

@@ -31,19 +31,20 @@ export function PogoBoardStep({ request }: StepPanelProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-2" aria-label="Probes per size" role="list">
-        {PROBE_SIZES.map((size) => (
-          <span key={size} role="listitem" className="flex items-center gap-1.5 rounded-md border border-secondary-light px-2 py-1 text-sm tabular-nums">
-            <span aria-hidden="true" className="size-3 rounded-full" style={{ background: PROBE_COLOURS[size] }} />
-            {size}: {counts[size]}
-          </span>
-        ))}
-        <span role="listitem" className={cx('rounded-md border px-2 py-1 text-sm tabular-nums', counts.none ? 'border-error text-error' : 'border-secondary-light')}>
-          No probe fits: {counts.none}
-        </span>
-        <span role="listitem" className="rounded-md border border-secondary-light px-2 py-1 text-sm tabular-nums">
-          Tooling holes: {tooling_holes}
-        </span>
+      {/* The counts are a list of their own; the colour choice beside them is a control, not an item. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <ul className="flex flex-wrap items-center gap-2" aria-label="Probes per size">
+          {PROBE_SIZES.map((size) => (
+            <li key={size} className="flex items-center gap-1.5 rounded-md border border-secondary-light px-2 py-1 text-sm tabular-nums">
+              <span aria-hidden="true" className="size-3 rounded-full" style={{ background: PROBE_COLOURS[size] }} />
+              {size}: {counts[size]}
+            </li>
+          ))}
+          <li className={cx('rounded-md border px-2 py-1 text-sm tabular-nums', counts.none ? 'border-error text-error' : 'border-secondary-light')}>
+            No probe fits: {counts.none}
+          </li>
+          <li className="rounded-md border border-secondary-light px-2 py-1 text-sm tabular-nums">Tooling holes: {tooling_holes}</li>
+        </ul>
         <label className="ml-auto flex items-center gap-2 text-sm">
           Colour by
           <select value={colourBy} onChange={(e) => setColourBy(e.target.value as PadColouring)} className="min-h-9 rounded-md border border-secondary/40 bg-white px-2">

@@ -14,6 +14,7 @@ import { MapStep } from './map-step';
 import { ModulesStep } from './modules-step';
 import { PadGroupsStep, type PadGroupsActor } from './pad-groups-step';
 import { PogoBoardStep } from './pogo-board-step';
+import { StepActions } from './step-actions';
 import { StepList } from './step-list';
 import type { StepPanelProps } from './step-props';
 import { TestPadsStep } from './test-pads-step';
@@ -92,19 +93,15 @@ export function StepArea({ actor }: { actor: RequestActor }) {
         ) : null}
       </Card>
       {Panel ? (
-        <div className="flex flex-wrap items-center justify-end gap-3">
-          <p className="mr-auto text-sm text-secondary" role="status">
-            {blocker ?? (revisiting ? '' : `${REQUEST_STEP_LABELS[step]} is ready to confirm.`)}
-          </p>
-          {previous ? (
-            <Button variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'step.open', step: previous })}>
-              Back
-            </Button>
-          ) : null}
-          <Button busy={snapshot.matches('confirming')} disabled={busy} onClick={() => actor.send({ type: 'step.continue' })}>
-            Continue
-          </Button>
-        </div>
+        <StepActions
+          label={REQUEST_STEP_LABELS[step]}
+          blocker={blocker}
+          revisiting={revisiting}
+          busy={busy}
+          confirming={snapshot.matches('confirming')}
+          onBack={previous ? () => actor.send({ type: 'step.open', step: previous }) : undefined}
+          onContinue={() => actor.send({ type: 'step.continue' })}
+        />
       ) : null}
     </div>
   );

@@ -1,5 +1,4 @@
 import { mdiCheck } from '@mdi/js';
-import { useLayoutEffect, useRef } from 'react';
 import { REQUEST_STEP_LABELS, REQUEST_STEPS, type RequestStep } from '../../../../contract/requests';
 import { Icon } from '../../../components/icon';
 import { cx } from '../../../lib/cx';
@@ -18,23 +17,16 @@ const indexOf = (step: RequestStep | 'done') => (step === 'done' ? REQUEST_STEPS
 /**
  * The processing steps as a numbered list: finished ones ticked (and clickable to revisit),
  * the one on screen marked, later ones greyed. Below a wide screen only the step on screen keeps
- * its name (the others their number and a tooltip), so eight steps fit one line.
+ * its name (the others their number and a tooltip), so eight steps fit one line, or two on a phone.
  */
 export function StepList({ shown, reached, onOpen }: StepListProps) {
   const reachedAt = indexOf(reached);
-  const nav = useRef<HTMLElement>(null);
-  // On a phone the list scrolls sideways: bring the step on screen into view (the list only, never the page).
-  useLayoutEffect(() => {
-    const list = nav.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-  }, [shown]);
-  // w-0 min-w-full: the list scrolls inside the page's width instead of widening the page;
-  // relative: the names read to screen readers (sr-only, absolute) stay inside it too.
+  // The list wraps onto a second line where the steps do not fit (a phone): a list that scrolled
+  // sideways would hide steps behind a scroll a keyboard cannot reach when no step is a button.
+  // relative: the names read to screen readers (sr-only, absolute) stay inside it.
   return (
-    <nav ref={nav} aria-label="Processing steps" className="relative mb-4 w-0 min-w-full overflow-x-auto">
-      <ol className="flex min-w-max items-center gap-1 sm:gap-2">
+    <nav aria-label="Processing steps" className="relative mb-4">
+      <ol className="flex flex-wrap items-center gap-x-1 gap-y-2 sm:gap-x-2">
         {REQUEST_STEPS.map((step, index) => {
           const finished = index < reachedAt;
           const current = step === shown;

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './test';
+
+/** The rules the suite holds every screen to: WCAG 2.0 and 2.1, levels A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe's serious and critical findings on the page as it stands, one line each: the rule, and the
+ * first elements it names (enough to find them; the count says how many more).
+ */
+export async function seriousAxeFindings(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' '));
+      const more = v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : '';
+      return `${v.id} (${v.impact}): ${targets.join(', ')}${more}`;
+    });
+}
+
+/**
+ * The buttons that open a dialog, by name, on the screens the walk visits. Each only opens its
+ * dialog (a delete asks first), so the walk can look and press Escape without changing anything.
+ */
+const DIALOG_OPENERS = [
+  'Invite',
+  'New batch',
+  'New profile',
+  'New release batch',
+  'New version',
+  'Add manufacturer',
+  'Edit configuration',
+  'Add test resource',
+  'Assign cassette',
+  'Reject request',
+  'Upload firmware',
+  'New cartridge type',
+  'New cassette',
+  'New cartridge',
+  'Record calibration',
+  'New resource type',
+  'New AMS module',
+  'Add module',
+  'Add cartridge',
+  'Edit',
+  'Correct',
+  'Delete',
+];
+
+/**
+ * Opens each dialog the screen on show offers (the first button of each name above) that
+ * `opened` has not met yet, runs axe on the dialog alone (the screen behind it was checked on its
+ * own), and closes it with Escape. Answers the findings by the dialog's name. One `opened` for a
+ * whole walk: a delete or an edit dialog is the same component on every screen, looked at once.
+ */
+export async function dialogFindings(page: Page, opened: Set<string>): Promise<string[]> {
+  const found: string[] = [];
+  const main = page.getByRole('main');
+  for (const name of DIALOG_OPENERS) {
+    if (opened.has(name)) continue;
+    const opener = main.getByRole('button', { name, exact: true }).first();
+    if (!(await opener.isVisible()) || !(await opener.isEnabled())) continue;
+    await opener.click();
+    const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).first();
+    await expect(dialog, `the dialog of “${name}”`).toBeVisible();
+    opened.add(name);
+    // Dialogs open with a short animation: look once it has settled.
+    await page.waitForTimeout(250);
+    for (const problem of await seriousAxeFindings(page, '[role="dialog"], [role="alertdialog"]')) found.push(`${name} dialog: ${problem}`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  return found;
+}

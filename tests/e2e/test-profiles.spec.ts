@@ -107,7 +107,9 @@ test('an engineer creates a profile, adds steps, a file and a variable, activate
   await page.getByRole('button', { name: 'New version' }).click();
   const copy = page.getByRole('dialog', { name: 'New version' });
   await expect(copy.getByLabel('Name')).toHaveValue(name);
-  await copy.getByLabel('Version').fill('1.1');
+  // The next version is proposed: one up from 1.0, the newest of this name.
+  await expect(copy.getByLabel('Version')).toHaveValue('1.1');
+  await expect(copy).toContainText('Proposed: one up from 1.0, the newest of this name.');
   await copy.getByRole('button', { name: 'Create version' }).click();
   await expect(page.getByRole('heading', { name: `${name} 1.1` })).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALIBRATION_STATUSES } from './cartridges';
 import { AMS_TYPES } from './cassette-module-types';
+import { jigRefSchema } from './jig-names';
 import { listQuerySchema } from './list-query';
 import { countField, idField, idQueryField } from './numbers';
 import { requiredText } from './text';
@@ -53,7 +54,8 @@ export const cassetteSchema = z.object({
   serial: z.string(),
   name: z.string(),
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  enclosure: z.object({ id: z.number().int(), serial: z.string(), name: z.string() }).nullable(),
+  /** The enclosure it sits in, named by the rule of contract/jig-names.ts. */
+  enclosure: jigRefSchema.nullable(),
   module_slots: z.number().int(),
   cartridge_bays: z.number().int(),
   /** The modules in their slots, by slot; an empty slot is not listed. */

@@ -94,7 +94,9 @@ export const deviceReportSchema = z.object({
   device_serial: z.string(),
   project_id: z.number().int(),
   enclosure_id: z.number().int().nullable(),
+  /** What the report's company calls the jig, and the name it is registered under (contract/jig-names.ts). */
   enclosure_name: z.string().nullable(),
+  enclosure_registered_name: z.string().nullable(),
   test_profile: z.string().nullable(),
   test_profile_version: z.string().nullable(),
   /** The project's test profile of that name and version, when it has one. */

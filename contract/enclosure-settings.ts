@@ -28,6 +28,8 @@ export const enclosureSettingSchema = z.object({
   company_id: z.number().int(),
   /** The company's name for the jig (starts as the jig's registered name). */
   name: z.string(),
+  /** The name the platform registered it under (contract/jig-names.ts says where which shows). */
+  registered_name: z.string(),
   location: z.string(),
   project: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   serial: z.string(),

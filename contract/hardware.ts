@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMS_TYPES } from './cassette-module-types';
 import { cassetteModulesInput, MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from './cassettes';
+import { jigRefSchema } from './jig-names';
 import { listQuerySchema } from './list-query';
 import { countField, idField } from './numbers';
 import { padGroupMappingSchema } from './requests';
@@ -116,7 +117,7 @@ export const projectCassetteSchema = z.object({
   id: z.number().int(),
   serial: z.string(),
   name: z.string(),
-  enclosure: z.object({ id: z.number().int(), serial: z.string(), name: z.string() }).nullable(),
+  enclosure: jigRefSchema.nullable(),
   module_slots: z.number().int(),
   cartridge_bays: z.number().int(),
   /** Whether it holds the configured module type in every configured slot and the configured cartridge type in every configured bay (`compareCassette`). */

@@ -132,6 +132,9 @@ export const requestSchema = z.object({
   project: named.nullable(),
   progress: requestProgressSchema,
   created_by: named.nullable(),
+  /** The superadmin who started its review (`POST /requests/{id}/review`), or confirmed its documents first; null before. */
+  reviewer: named.nullable(),
+  review_started_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -157,16 +160,17 @@ export type RequestCreateFields = z.input<typeof requestCreateFields>;
 export const MAX_REQUEST_DOCUMENTS = 20;
 
 /**
- * `PATCH /requests/{id}`: rename, start the review (`status: 'in_review'`, also reopens a rejected
- * request), reject with a reason, or confirm a step finished (`confirmed_step`; the server checks
- * `stepBlocker` for it and every step before, 422 on `confirmed_step` with the reason). Confirming
- * `documents` moves the request to in_progress. A completed request changes no more (409).
+ * `PATCH /requests/{id}`: rename, reject with a reason, or confirm a step finished
+ * (`confirmed_step`; the server checks `stepBlocker` for it and every step before, 422 on
+ * `confirmed_step` with the reason). Confirming `documents` moves the request to in_progress. A
+ * completed request changes no more (409). Starting the review, and reopening a rejected
+ * request, is `POST /requests/{id}/review`: looking at a request changes nothing.
  */
 export const requestUpdateInput = z
   .object({
     projectname,
     projectdescription,
-    status: choice(['in_review', 'rejected'] as const, 'Status', { in_review: 'In review', rejected: 'Rejected' }),
+    status: choice(['rejected'] as const, 'Status', { rejected: 'Rejected' }),
     rejected_reason: requiredText('Reason').max(REJECTED_REASON_MAX, `Reason is at most ${REJECTED_REASON_MAX} characters.`),
     confirmed_step: choice(REQUEST_STEPS, 'Step', REQUEST_STEP_LABELS),
   })

@@ -81,7 +81,8 @@ export const companyStatisticsSchema = z.object({
    * range, for the company or the chosen project, whatever the other filters.
    */
   choices: z.object({
-    jigs: z.array(z.object({ id: z.number().int(), name: z.string(), serial: z.string() })),
+    /** Named as contract/jig-names.ts says: the company's name, and the registered one. */
+    jigs: z.array(z.object({ id: z.number().int(), name: z.string(), registered_name: z.string(), serial: z.string() })),
     test_profiles: z.array(z.object({ name: z.string(), version: z.string().nullable() })),
     steps: z.array(z.string()),
   }),
@@ -145,7 +146,9 @@ export const dashboardSchema = z.object({
   jigs: z.array(
     z.object({
       enclosure_id: z.number().int(),
+      /** The company's name for the jig, and the registered one (contract/jig-names.ts). */
       name: z.string(),
+      registered_name: z.string(),
       serial: z.string(),
       last_seen_at: z.string().nullable(),
       reports_7d: z.number().int(),

@@ -434,6 +434,9 @@ export interface RequestsDB {
     pogo_errors: Generated<number>;
     project_id: number | null;
     created_by: number | null;
+    /** The superadmin who started (or last restarted) its review (migration 020). */
+    reviewer_id: number | null;
+    review_started_at: string | null;
   } & Stamped;
   request_files: { id: Generated<number>; request_id: number; file_id: string; created_at: string };
   test_pads: {

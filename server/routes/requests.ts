@@ -12,7 +12,7 @@ import { sendFile } from '../files/download';
 import { FILE_TYPES, formatBytes, REFUSED_EXTENSIONS } from '../files/limits';
 import { receiveUploads } from '../files/multipart';
 import { defineRoutes, idOf } from '../http/route';
-import { changeRequest, createRequest, projectRequest, requestDocuments, requestDocumentStoreId, requests } from '../services/requests';
+import { changeRequest, createRequest, projectRequest, requestDocuments, requestDocumentStoreId, requests, startReview } from '../services/requests';
 
 /** The form of `POST /manage/request`: its text fields, then the files as `documents[n]`. */
 const requestForm = z.object({
@@ -73,24 +73,38 @@ export default defineRoutes(
       method: 'GET',
       url: '/requests/:id',
       summary: 'One project request with its progress',
+      description: 'Reading a request changes nothing: its review starts with `POST /requests/{id}/review`.',
       access: 'platform',
       response: oneOf(requestSchema),
       handler: async ({ request }) => ({ data: await projectRequest(db, idOf(request.params)) }),
     });
 
     route({
+      method: 'POST',
+      url: '/requests/:id/review',
+      summary: 'Start reviewing a request',
+      description:
+        'Puts a submitted request in review, or reopens a rejected one (its reason goes), with the caller as its `reviewer`. ' +
+        'Asking again while reviewing it answers the request unchanged; a request another superadmin reviews, one in progress ' +
+        '(its review is done) or a completed one → 409 saying so.',
+      access: 'platform',
+      response: oneOf(requestSchema),
+      handler: async ({ request, caller }) => ({ data: await startReview(db, idOf(request.params), caller) }),
+    });
+
+    route({
       method: 'PATCH',
       url: '/requests/:id',
-      summary: 'Rename, review, reject or confirm a step of a request',
+      summary: 'Rename, reject or confirm a step of a request',
       description:
-        '`status: in_review` starts the review of a submitted request or reopens a rejected one (its reason goes); `status: rejected` ' +
-        'needs `rejected_reason`. `confirmed_step` confirms a step finished: a step up to it that is not (no pads, pogo board errors, ' +
+        '`status: rejected` needs `rejected_reason`. `confirmed_step` confirms a step finished: a step up to it that is not (no pads, pogo board errors, ' +
         'ungrouped pads, …) → 422 on `confirmed_step` saying why; a step before the furthest confirmed keeps the furthest; it moves a ' +
-        'submitted or in-review request to in_progress. A completed request → 409; a rejected one → 409 on a step until reopened.',
+        'submitted or in-review request to in_progress (its confirmer becomes the reviewer when nobody started the review). ' +
+        'A completed request → 409; a rejected one → 409 on a step until reopened (`POST /requests/{id}/review`).',
       access: 'platform',
       body: requestUpdateInput,
       response: oneOf(requestSchema),
-      handler: async ({ request, body }) => ({ data: await changeRequest(db, idOf(request.params), body) }),
+      handler: async ({ request, body, caller }) => ({ data: await changeRequest(db, idOf(request.params), body, caller) }),
     });
 
     route({

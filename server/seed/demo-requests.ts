@@ -178,7 +178,14 @@ export async function seedDemoRequests(
       const project = demo.status === 'completed' ? await projectFor(trx, companyId, demo.projectname, id, sent) : null;
       await trx
         .updateTable('project_requests')
-        .set({ status: demo.status, confirmed_step: demo.confirmed_step ?? null, rejected_reason: demo.rejected_reason ?? null, project_id: project })
+        .set({
+          status: demo.status,
+          confirmed_step: demo.confirmed_step ?? null,
+          rejected_reason: demo.rejected_reason ?? null,
+          project_id: project,
+          // Every request but the submitted one has had its review started, by the demo's superadmin.
+          ...(demo.status === 'submitted' ? {} : { reviewer_id: superadmin, review_started_at: sent }),
+        })
         .where('id', '=', id)
         .execute();
       if (demo.projectname === MC300) await processHalfway(trx, id, demo.documents.find((d) => d.type === 'text/csv')!.bytes.toString(), sent);

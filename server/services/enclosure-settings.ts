@@ -47,6 +47,7 @@ function shownSetting(row: EnclosureSettingRow, series: ReportDay[], now: number
     enclosure_id: row.enclosure_id,
     company_id: row.company_id,
     name: row.name,
+    registered_name: row.registered_name,
     location: row.location,
     project: row.project_id !== null && row.project_name !== null ? { id: row.project_id, name: row.project_name } : null,
     serial: row.serial,

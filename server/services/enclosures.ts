@@ -47,6 +47,7 @@ export function shownEnclosure(row: EnclosureRow, now = Date.now()): Enclosure {
     id: row.id,
     serial: row.serial,
     name: row.name,
+    name_at_company: row.company_id !== null ? row.name_at_company : null,
     company: row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
     provisioning: row.provisioning as Provisioning,
     firmware_version: row.firmware_version,

@@ -7,6 +7,7 @@ import type { CassetteConfiguration, CompanyConfiguration, HardwareChoices, Proj
 import type { Project } from '../../contract/projects';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { companyJigName } from './jig-names';
 import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
 
@@ -254,7 +255,8 @@ export async function listProjectCassettes(db: Kysely<DB>, projectId: number): P
     .selectFrom('project_cassettes as pc')
     .innerJoin('cassettes as c', 'c.id', 'pc.cassette_id')
     .leftJoin('enclosures as e', 'e.id', 'c.enclosure_id')
-    .select(['c.id', 'c.serial', 'c.name', 'c.module_slots', 'c.cartridge_bays', 'e.id as e_id', 'e.serial as e_serial', 'e.name as e_name', 'pc.created_at'])
+    .select(['c.id', 'c.serial', 'c.name', 'c.module_slots', 'c.cartridge_bays', 'e.id as e_id', 'e.serial as e_serial', 'e.name as e_registered_name', 'pc.created_at'])
+    .select(companyJigName('e', 'e.company_id').as('e_name'))
     .where('pc.project_id', '=', projectId)
     .orderBy('c.serial')
     // A project runs on a handful of cassettes; the bound keeps one answer small whatever happens.
@@ -268,7 +270,7 @@ export async function listProjectCassettes(db: Kysely<DB>, projectId: number): P
       id: r.id,
       serial: r.serial,
       name: r.name,
-      enclosure: r.e_id !== null && r.e_serial !== null ? { id: r.e_id, serial: r.e_serial, name: r.e_name ?? '' } : null,
+      enclosure: r.e_id !== null && r.e_serial !== null ? { id: r.e_id, serial: r.e_serial, name: r.e_name ?? '', registered_name: r.e_registered_name ?? '' } : null,
       module_slots: r.module_slots,
       cartridge_bays: r.cartridge_bays,
       ...match,

@@ -72,6 +72,12 @@ export async function updateRequest(id: number, input: RequestUpdateInput): Prom
   return data.data;
 }
 
+/** `POST /requests/{id}/review`: the caller starts reviewing a submitted request, or reopens a rejected one. */
+export async function startRequestReview(id: number): Promise<ProjectRequest> {
+  const { data } = await api.post<One<ProjectRequest>>(`/requests/${id}/review`);
+  return data.data;
+}
+
 /** `GET /requests/{id}/files`: the request's documents. */
 export const requestFilesOptions = (id: number) =>
   queryOptions({

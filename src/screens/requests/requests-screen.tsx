@@ -16,6 +16,11 @@ const COLUMNS: Column<ProjectRequest>[] = [
   { key: 'projectname', header: 'Project', sortable: true, card: 'title', cell: (r) => <span className="font-medium">{r.projectname}</span> },
   { key: 'company', header: 'Company', sortable: true, cell: (r) => r.company.name },
   { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (r) => <RequestStatusBadge status={r.status} /> },
+  {
+    key: 'reviewer',
+    header: 'Reviewer',
+    cell: (r) => (r.reviewer ? r.reviewer.name : <span className="text-secondary">{r.status === 'submitted' ? 'Not started' : '—'}</span>),
+  },
   { key: 'step', header: 'Step', cell: (r) => (r.status === 'rejected' ? <span className="text-secondary">{stepLabel(r.step)}</span> : stepLabel(r.step)) },
   { key: 'documents', header: 'Documents', cell: (r) => <span className="tabular-nums">{r.progress.documents}</span> },
   { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (r) => <span className="tabular-nums">{formatDate(r.created_at)}</span> },

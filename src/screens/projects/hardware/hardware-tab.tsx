@@ -23,6 +23,7 @@ import { AssignCassetteDialog } from './assign-cassette-dialog';
 import { ConfigurationDialog } from './configuration-dialog';
 import { TestFunctionsSection } from './test-functions-section';
 import { TestResourceDialog } from './test-resource-dialog';
+import { JigName } from '../../../components/jig-name';
 
 const RESOURCE_COLUMNS: Column<TestResource>[] = [
   { key: 'name', header: 'Name', sortable: true, card: 'title', cell: (r) => <span className="font-medium">{r.name}</span> },
@@ -67,7 +68,7 @@ const CASSETTE_COLUMNS: Column<ProjectCassette>[] = [
       </span>
     ),
   },
-  { key: 'enclosure', header: 'Enclosure', cell: (c) => c.enclosure?.serial ?? <span className="text-secondary">None</span> },
+  { key: 'enclosure', header: 'Enclosure', cell: (c) => (c.enclosure ? <JigName jig={c.enclosure} serial={c.enclosure.serial} /> : <span className="text-secondary">None</span>) },
   {
     key: 'matches',
     header: 'Configuration',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serialSearchKind, serialSearchNote } from './devices';
+import { serialNoMatches, serialSearchKind, serialSearchNote } from './devices';
 
 describe('the serial search rule', () => {
   it('searches inside serials from three characters, at their start below that', () => {
@@ -18,5 +18,12 @@ describe('the serial search rule', () => {
     expect(serialSearchNote('140')).toBeNull();
     expect(serialSearchNote('')).toBeNull();
     expect(serialSearchNote(null)).toBeNull();
+  });
+});
+
+describe('an empty serial search', () => {
+  it('says how it searched: a short search looks at the start, a longer one inside', () => {
+    expect(serialNoMatches('14')).toBe('No serial starts with “14”.');
+    expect(serialNoMatches(' 9-0 ')).toBe('No serial contains “9-0”.');
   });
 });

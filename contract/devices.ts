@@ -56,6 +56,17 @@ export function serialSearchNote(term: string | null | undefined): string | null
   return `Serials that start with “${shown}”. Type ${SERIAL_SEARCH_ANYWHERE_MIN} or more characters to search inside serials.`;
 }
 
+/**
+ * An empty serial search's answer in the words of how it searched, so an empty short search does
+ * not read as "no serial holds it" (the note above the table says how to search inside serials).
+ */
+export function serialNoMatches(term: string): string {
+  const shown = term.trim();
+  return serialSearchKind(shown) === 'anywhere'
+    ? `No serial contains “${shown}”.`
+    : `No serial starts with “${shown}”.`;
+}
+
 /** Devices of a project, sorted, filtered and searched by serial (see SERIAL_SEARCH_ANYWHERE_MIN). */
 export const DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at', 'created_at'] as const;
 export const deviceListQuery = listQuerySchema(DEVICE_SORTABLE).extend({

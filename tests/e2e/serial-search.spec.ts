@@ -30,4 +30,6 @@ test('the devices table finds boards by a part in the middle of their serial', a
   await expect(table.locator('tbody tr td:first-child')).toHaveCount(0);
   // Above the table, in words: why "09" finds nothing although serials hold it.
   await expect(note).toHaveText('Serials that start with “09”. Type 3 or more characters to search inside serials.');
+  await expect(page.getByText('No serial starts with “09”.')).toBeVisible();
+  await expect(page.getByText(/Nothing matches/)).toHaveCount(0);
 });

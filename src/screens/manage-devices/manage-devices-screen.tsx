@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEVICE_STATUSES, SERIAL_SEARCH_PLACEHOLDER, type ManageDevice } from '../../../contract/devices';
+import { DEVICE_STATUSES, SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type ManageDevice } from '../../../contract/devices';
 import { MAX_ID } from '../../../contract/list-query';
 import { manageDevicesOptions, searchCompanyProjects } from '../../api/manage-devices';
 import { projectKeys, projectOptions } from '../../api/projects';
@@ -100,6 +100,7 @@ export function ManageDevicesScreen({ title }: ScreenProps) {
         rowKey={(d) => d.id}
         defaults={{ sortby: 'id', sortdesc: true }}
         searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
+        noMatchesText={serialNoMatches}
         searchLabel="Search by serial"
         emptyText={status ? `No ${status} boards here.` : 'No boards here.'}
         toolbar={<TableFilter param="status" label="Status" options={DEVICE_STATUS_OPTIONS} allLabel="All statuses" />}

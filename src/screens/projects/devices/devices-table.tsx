@@ -1,7 +1,7 @@
 import { mdiClose } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { DEVICE_STATUSES, SERIAL_SEARCH_PLACEHOLDER, type Device } from '../../../../contract/devices';
+import { DEVICE_STATUSES, SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
 import { batchChoicesOptions } from '../../../api/batches';
 import { devicesOptions, type DeviceListParams, type DeviceSource } from '../../../api/devices';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -92,6 +92,7 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
         defaults={{ sortby: 'tested_at', sortdesc: true }}
         searchLabel="Search serials"
         searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
+        noMatchesText={serialNoMatches}
         emptyText={filtered ? 'No devices match these filters.' : 'No devices yet. A board appears here with its first test report.'}
         toolbar={(p) => (
           <>

@@ -1,6 +1,6 @@
 import { mdiPencil } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { SERIAL_SEARCH_PLACEHOLDER, type Device } from '../../../../contract/devices';
+import { SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
 import { isNotFound } from '../../../api/client';
 import { releaseBatchDevicesOptions, releaseBatchOptions } from '../../../api/release-batches';
 import { useSession } from '../../../app/app-actor';
@@ -88,6 +88,7 @@ export function ReleaseShow({ project, params }: SectionProps) {
           defaults={{ sortby: 'serial', sortdesc: false }}
           searchLabel="Search serials"
           searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
+          noMatchesText={serialNoMatches}
           emptyText="No boards in this batch."
           toolbar={batch.device_count > 0 ? <DownloadSerialsButton batchId={batch.id} className="sm:ml-auto" /> : null}
         />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { SERIAL_SEARCH_PLACEHOLDER, type Device } from '../../../../contract/devices';
+import { SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
 import type { Page } from '../../../../contract/envelope';
 import type { MatchingFilter, Picks } from '../../../../machines/release-batch.machine';
 import { batchChoicesOptions } from '../../../api/batches';
@@ -96,6 +96,7 @@ export function UnreleasedTable({ projectId, picks, actor }: { projectId: number
         defaults={{ sortby: 'serial', sortdesc: false }}
         searchLabel="Search serials"
         searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
+        noMatchesText={serialNoMatches}
         emptyText={batchId ? 'No unreleased boards in this production batch.' : 'No passed boards wait for a release.'}
         toolbar={(p) => (
           <>

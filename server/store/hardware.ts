@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { compareCassette, type CassetteContents, type Placed } from '../../contract/cassette-match';
+import { compareCassette } from '../../contract/cassette-match';
 import type { AmsType } from '../../contract/cassette-module-types';
 import { cassetteSize } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
@@ -7,6 +7,7 @@ import type { CassetteConfiguration, CompanyConfiguration, HardwareChoices, Proj
 import type { Project } from '../../contract/projects';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { configuredContents, heldContents, NOTHING } from './cassette-contents';
 import { companyJigName } from './jig-names';
 import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
@@ -217,38 +218,6 @@ export async function copyMappedGroups(db: Kysely<DB>, requestId: number, projec
 
 // ---- the project's cassettes
 
-/** What the configurations of these projects ask for: module types by slot, cartridge types by bay. */
-async function configuredContents(db: Kysely<DB>, projectIds: number[]): Promise<Map<number, CassetteContents>> {
-  const contents = new Map<number, { modules: Placed[]; cartridges: Placed[] }>(projectIds.map((id) => [id, { modules: [], cartridges: [] }]));
-  if (!projectIds.length) return contents;
-  const [modules, cartridges] = await Promise.all([
-    db.selectFrom('selected_modules').select(['project_id', 'slot as place', 'cassette_module_type_id as type_id']).where('project_id', 'in', projectIds).execute(),
-    db.selectFrom('selected_cartridges').select(['project_id', 'bay as place', 'cartridge_type_id as type_id']).where('project_id', 'in', projectIds).execute(),
-  ]);
-  for (const m of modules) contents.get(m.project_id!)?.modules.push(m);
-  for (const c of cartridges) contents.get(c.project_id!)?.cartridges.push(c);
-  return contents;
-}
-
-/** What these cassettes hold: module types by slot, cartridge types by bay (a cartridge in no bay counts for none). */
-async function heldContents(db: Kysely<DB>, cassetteIds: number[]): Promise<Map<number, CassetteContents>> {
-  const contents = new Map<number, { modules: Placed[]; cartridges: Placed[] }>(cassetteIds.map((id) => [id, { modules: [], cartridges: [] }]));
-  if (!cassetteIds.length) return contents;
-  const [modules, cartridges] = await Promise.all([
-    db.selectFrom('cassette_modules').select(['cassette_id', 'slot as place', 'cassette_module_type_id as type_id']).where('cassette_id', 'in', cassetteIds).execute(),
-    db
-      .selectFrom('cartridges')
-      .select(['cassette_id', 'bay', 'cartridge_type_id as type_id'])
-      .where('cassette_id', 'in', cassetteIds)
-      .where('bay', 'is not', null)
-      .execute(),
-  ]);
-  for (const m of modules) contents.get(m.cassette_id)?.modules.push(m);
-  for (const c of cartridges) if (c.cassette_id !== null && c.bay !== null) contents.get(c.cassette_id)?.cartridges.push({ place: c.bay, type_id: c.type_id });
-  return contents;
-}
-
-const NOTHING: CassetteContents = { modules: [], cartridges: [] };
 
 export async function listProjectCassettes(db: Kysely<DB>, projectId: number): Promise<ProjectCassette[]> {
   const rows = await db

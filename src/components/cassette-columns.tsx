@@ -28,7 +28,8 @@ export function cassetteColumns({ amsTypes }: { amsTypes: boolean }) {
     key: 'enclosure',
     header: 'Enclosure',
     sortable: true,
-    cell: (c) => (c.enclosure ? <JigName jig={c.enclosure} platform={amsTypes} serial={c.enclosure.serial} /> : <span className="text-secondary">None</span>),
+    // Compact: the modules beside it need the width; both names are in the tooltip.
+    cell: (c) => (c.enclosure ? <JigName jig={c.enclosure} platform={amsTypes} serial={c.enclosure.serial} compact /> : <span className="text-secondary">None</span>),
   };
   const modules: Column<Cassette> = {
     key: 'modules',

@@ -117,7 +117,7 @@ test('opening a submitted request changes nothing; Start review puts it in revie
   await expect(page.getByRole('main').getByText('Submitted', { exact: true }).first()).toBeVisible();
   const before = await listRowOf(page, stamp, projectname);
   await expect(before).toContainText('Submitted');
-  await expect(before).toContainText('Not started');
+  await expect(before).toContainText('Review not started');
 
   await before.getByRole('link').first().click();
   await page.getByRole('button', { name: 'Start review' }).click();
@@ -127,7 +127,7 @@ test('opening a submitted request changes nothing; Start review puts it in revie
   await expect(stepHeading(page, 'Review documents')).toBeVisible();
   const after = await listRowOf(page, stamp, projectname);
   await expect(after).toContainText('In review');
-  await expect(after).toContainText(E2E_ADMIN.username);
+  await expect(after).toContainText(`Reviewer: ${E2E_ADMIN.username}`);
 });
 
 test('a new request with two documents goes step by step to a project, and a reload keeps its step', async ({ page }) => {

@@ -66,9 +66,12 @@ export async function turnTheRequestIntoAProject(page: Page, { step, shot }: Tou
     await list.getByRole('link', { name: TOUR.request }).click();
     await page.getByRole('heading', { level: 1, name: TOUR.request }).waitFor();
     const header = page.getByRole('main').locator('header').first();
+    // "which is Submitted: opening it changes nothing"
     await header.getByText('Submitted', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Start review' }).click();
+    // "it is In review, reviewed by you"
     await header.getByText('In review', { exact: true }).waitFor();
+    await header.getByText(/reviewed by \S+/).waitFor();
     await page.getByRole('button', { name: 'Start review' }).waitFor({ state: 'detached' });
   });
   await step('1. review documents', async () => {

@@ -12,7 +12,8 @@ import { expect, openSignedIn, test } from './support/test';
  *
  * What the tour relies on that specs before this one in a worker could change, and why it holds:
  * BMS-16 is the demo's only submitted request and no spec opens it (the screen walks open their
- * own requests, and opening one changes nothing); lot 2409 has far more than a page of passed,
+ * own requests, and opening one changes nothing), and the few requests specs make are newer and
+ * leave it on the list's first page of 25; lot 2409 has far more than a page of passed,
  * unreleased boards, and the tour picks whichever page the list shows; Acme's projects are
  * counted before and after, so a project another spec made does not move the "fourth".
  */

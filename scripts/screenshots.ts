@@ -3,9 +3,9 @@
  * they stay true. It starts the server (`server/main.ts`, which builds the web app when its
  * sources changed) on a fresh demo database in a temporary folder, signs in as each demo login
  * in the system Chromium at 1280×800, walks README's ten-minute tour (a project request
- * processed into a project, a release batch released) and writes PNGs to docs/images/. A step
- * of the tour that no longer works stops the script with the step's name, so the tour in the
- * README is checked whenever the pictures are made.
+ * processed into a project, a release batch released: scripts/readme-tour.ts, the same walk as
+ * the browser test tests/e2e/readme-tour.spec.ts) and writes PNGs to docs/images/. A step of the
+ * tour that no longer works stops the script with the step's name.
  *
  *   SCREENSHOTS_PORT  the server's port (default: a free one)
  *   CHROMIUM_PATH     the browser (default /usr/bin/chromium)
@@ -18,14 +18,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { mainNav, openProject, projectSections, shipBoards, turnTheRequestIntoAProject, type TourHooks } from './readme-tour';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, 'docs', 'images');
 const VIEWPORT = { width: 1280, height: 800 };
 const ADMIN = { username: 'admin', password: 'screenshots-admin-password' };
 const DEMO_PASSWORD = 'jigboard-demo';
-const TOUR_PADS = path.join(root, 'docs', 'tour', 'bms16-test-pads.csv');
 const only = process.env.SCREENSHOTS_ONLY ? new Set(process.env.SCREENSHOTS_ONLY.split(',')) : undefined;
 const STEP_TIMEOUT = 15_000;
 
@@ -121,23 +121,8 @@ async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
   }
 }
 
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
-const projectSections = (page: Page) => page.getByRole('navigation', { name: 'Project sections' });
-const stepHeading = (page: Page, label: string) => page.getByRole('heading', { level: 2, name: label, exact: true });
-const continueButton = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Continue', exact: true });
-
-async function openProject(page: Page, name: string) {
-  await mainNav(page).getByRole('link', { name: 'Projects' }).click();
-  await page.getByRole('table', { name: 'Projects' }).getByRole('link', { name }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-async function pick(page: Page, scope: Locator, label: string, search: string, option: RegExp) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: option }).click();
-}
+/** README's tour (scripts/readme-tour.ts) on this page: its steps named, its pictures taken. */
+const tourHooks = (page: Page): TourHooks => ({ step: (name, action) => step(`tour: ${name}`, action), shot: (name) => shot(page, name) });
 
 /** The company admin: the dashboard (README's picture), the users and a project's invitations. */
 async function companyAdmin(browser: Browser, baseURL: string) {
@@ -206,37 +191,7 @@ async function engineer(browser: Browser, baseURL: string) {
     await page.getByRole('main').getByText(/Cpk/).first().waitFor();
     await shot(page, 'engineer-test-profile');
   });
-  await step('tour: new release batch', async () => {
-    await openProject(page, 'Motor controller MC-200');
-    await projectSections(page).getByRole('link', { name: 'Release batches' }).click();
-    await page.getByRole('table', { name: 'Release batches' }).waitFor();
-    await page.getByRole('button', { name: 'New release batch' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New release batch' });
-    await dialog.getByLabel('Name').fill(`Tour shipment ${Date.now().toString(36)}`);
-    await dialog.getByRole('button', { name: 'Create and pick boards' }).click();
-    await page.waitForURL(/\/releasesbatches\/\d+\/edit$/);
-  });
-  const unreleased = page.getByRole('region', { name: 'Unreleased boards' });
-  await step('tour: pick a page of lot 2409', async () => {
-    await unreleased.getByLabel('Production batch').selectOption({ label: 'MC-200 lot 2409' });
-    await page.waitForURL(/[?&]batch=/);
-    await unreleased.getByRole('table', { name: 'Unreleased boards' }).locator('tbody tr').first().filter({ hasText: 'MC2-2409' }).waitFor();
-    await unreleased.getByRole('button', { name: 'Select this page' }).click();
-    await page.getByRole('region', { name: 'Your picks' }).getByText(/25 boards to add/).waitFor();
-    await shot(page, 'engineer-release-picks');
-  });
-  await step('tour: save and review', async () => {
-    await page.getByRole('region', { name: 'Your picks' }).getByRole('button', { name: 'Save and review' }).click();
-    const review = page.getByRole('region', { name: 'Review' });
-    await review.getByText('Saved: 25 boards added.').waitFor();
-    await shot(page, 'engineer-release-review');
-    await review.getByRole('button', { name: 'Release 25 boards…' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Release 25 boards?' });
-    await confirm.getByRole('button', { name: 'Release 25 boards' }).click();
-    await page.waitForURL(/\/releasesbatches\/\d+\/show$/);
-    await page.getByRole('heading', { level: 2 }).filter({ hasText: 'Released' }).waitFor();
-    await shot(page, 'engineer-release-released');
-  });
+  await shipBoards(page, tourHooks(page), `Tour shipment ${Date.now().toString(36)}`);
   await close();
 }
 
@@ -258,87 +213,8 @@ async function viewer(browser: Browser, baseURL: string) {
 
 /** The superadmin: the tour's request, processed into a project, and the jig register. */
 async function superadmin(browser: Browser, baseURL: string) {
-  const { page, close } = await signIn(browser, baseURL, ADMIN.username, ADMIN.password, '/manage/requests');
-  await step('tour: open BMS-16', async () => {
-    await page.getByRole('heading', { level: 1, name: 'Project requests' }).waitFor();
-    await page.getByRole('table', { name: 'Project requests' }).waitFor();
-    await shot(page, 'superadmin-requests');
-    await page.getByRole('table', { name: 'Project requests' }).getByRole('link', { name: /BMS-16/ }).first().click();
-    await page.getByRole('heading', { level: 1, name: 'BMS-16 battery monitor' }).waitFor();
-    // Where a review is started by hand, start it.
-    const start = page.getByRole('button', { name: 'Start review' });
-    if (await start.isVisible()) await start.click();
-    await stepHeading(page, 'Review documents').waitFor();
-    await continueButton(page).click();
-    await stepHeading(page, 'Test pads').waitFor();
-  });
-  await step('tour: import the test pads', async () => {
-    await page.getByLabel('Choose a CSV file').setInputFiles(TOUR_PADS);
-    await page.getByRole('table', { name: 'Columns of the file' }).waitFor();
-    await page.getByText('6 rows: 6 accepted, 0 refused.').waitFor();
-    await shot(page, 'superadmin-request-pads');
-    await page.getByRole('button', { name: 'Import 6 pads' }).click();
-    await page.getByText('Test pads is ready to confirm.').waitFor();
-    await continueButton(page).click();
-  });
-  await step('tour: pogo board', async () => {
-    await stepHeading(page, 'Pogo board').waitFor();
-    await page.getByText('No errors: warnings do not block the next step.').waitFor();
-    await continueButton(page).click();
-  });
-  await step('tour: pad groups', async () => {
-    await stepHeading(page, 'Pad groups').waitFor();
-    for (const [net, resourceType] of [['GND', 'Ground reference'], ['VSENSE', 'Voltage sense']]) {
-      await page.getByLabel('Select net').selectOption(net);
-      const form = page.getByRole('form', { name: 'New pad group' });
-      await form.getByLabel('Group name').fill(net);
-      await form.getByLabel('Resource type').selectOption({ label: resourceType });
-      await form.getByRole('button', { name: 'Create group' }).click();
-      await page.getByRole('list', { name: 'Pad groups' }).getByRole('listitem', { name: net }).waitFor();
-    }
-    await page.getByText('Every probed pad is in one of 2 groups.').waitFor();
-    await continueButton(page).click();
-  });
-  await step('tour: modules', async () => {
-    await stepHeading(page, 'Modules').waitFor();
-    await page.getByRole('button', { name: 'Add module' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a module' });
-    await pick(page, dialog, 'AMS module', 'DMM', /DMM-6\.5/);
-    await dialog.getByRole('button', { name: 'Add module' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await continueButton(page).click();
-  });
-  await step('tour: cartridges', async () => {
-    await stepHeading(page, 'Cartridges').waitFor();
-    await page.getByRole('button', { name: 'Add cartridge' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add a cartridge' });
-    await pick(page, dialog, 'Cartridge type', 'PB-40', /PB-40/);
-    await dialog.getByRole('button', { name: 'Add cartridge' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('table', { name: 'Capacity per resource type' }).waitFor();
-    await continueButton(page).click();
-  });
-  await step('tour: map pad groups', async () => {
-    await stepHeading(page, 'Map pad groups').waitFor();
-    await page.getByRole('button', { name: 'Map 2 to free pins' }).click();
-    const proposal = page.getByRole('dialog', { name: 'Proposed pins' });
-    for (const group of ['GND', 'VSENSE']) await proposal.getByRole('listitem', { name: group }).waitFor();
-    await shot(page, 'superadmin-request-proposal');
-    await proposal.getByRole('button', { name: 'Map as shown' }).click();
-    await proposal.waitFor({ state: 'hidden' });
-    await page.getByText('Every pad group is mapped.').waitFor();
-    await continueButton(page).click();
-  });
-  await step('tour: create the project', async () => {
-    await stepHeading(page, 'Create project').waitFor();
-    await page.getByRole('button', { name: 'Create project' }).click();
-    await stepHeading(page, 'Project created').waitFor();
-    await page.getByRole('link', { name: 'Open the project' }).click();
-    await page.getByRole('heading', { level: 1, name: 'BMS-16 battery monitor' }).waitFor();
-    await projectSections(page).getByRole('link', { name: 'Hardware' }).click();
-    await page.getByRole('main').getByText(/DMM-6\.5/).first().waitFor();
-    await shot(page, 'superadmin-project-hardware');
-  });
+  const { page, close } = await signIn(browser, baseURL, ADMIN.username, ADMIN.password);
+  await turnTheRequestIntoAProject(page, tourHooks(page));
   await step('enclosures', async () => {
     await page.goto('/manage/enclosures');
     await page.getByRole('table').first().waitFor();

@@ -12,7 +12,7 @@ import { positiveIntParam, useSearchState } from '../../lib/url-search';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
 
 const COLUMNS: Column<Enclosure>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (e) => <span className="font-mono">{e.serial}</span> },
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (e) => <span className="font-mono whitespace-nowrap">{e.serial}</span> },
   { key: 'provisioning', header: 'Provisioning', sortable: true, card: 'badge', cell: (e) => <ProvisioningBadge state={e.provisioning} /> },
   { key: 'name', header: 'Name', sortable: true, cell: (e) => <span className="block max-w-56 truncate">{e.name}</span> },
   { key: 'company', header: 'Company', sortable: true, cell: (e) => e.company?.name ?? <span className="text-secondary">None</span> },

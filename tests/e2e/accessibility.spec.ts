@@ -33,6 +33,8 @@ for (const [size, viewport] of [
         const visits = screenVisits(setup).filter((visit) => inArea(visit.path));
         const found = await walkScreens(page, visits, async () => [...(await seriousAxeFindings(page)), ...(await dialogFindings(page, opened))]);
         expect(found).toEqual({});
+        // The walk did open dialogs (a renamed button is not silently skipped everywhere).
+        expect(opened.size, `dialogs opened: ${[...opened].join(', ')}`).toBeGreaterThanOrEqual(5);
       });
     }
 

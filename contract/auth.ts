@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { requiredText } from './text';
 
 export const loginInput = z.object({
-  username: z.string({ error: 'Username is required.' }).trim().min(1, 'Username is required.'),
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.'),
+  username: requiredText('Username'),
+  password: requiredText('Password', { trim: false }),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

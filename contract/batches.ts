@@ -72,7 +72,7 @@ export const batchDeviceListQuery = deviceListQuery.omit({ production_batch_id: 
 
 /**
  * `GET /batch/{id}/totals`: devices of the batch by status, from maintained counters, and its
- * yield with the two numbers it divides (README "Figures").
+ * yield with the two numbers it divides (docs/architecture.md "Figures").
  */
 export const batchTotalsSchema = z.object({
   batch_id: z.number().int(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { countField, idField } from './numbers';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
- * Cartridge types (DOMAIN.md, issue 11): the kind of a pogo-pin cartridge, with its connector
+ * Cartridge types (DOMAIN.md): the kind of a pogo-pin cartridge, with its connector
  * pins (number, name, pin type) and its firmware versions (files). Platform catalogue rows,
  * managed by the superadmin under `/manage/cartridgetypes`.
  */
@@ -50,9 +50,7 @@ export const cartridgeTypeDetailSchema = cartridgeTypeSchema.extend({
 export type CartridgeTypeDetail = z.infer<typeof cartridgeTypeDetailSchema>;
 
 const name = requiredText('Name').max(CARTRIDGE_TYPE_NAME_MAX, `Name is at most ${CARTRIDGE_TYPE_NAME_MAX} characters.`);
-const description = z
-  .string({ error: 'Description is text.' })
-  .trim()
+const description = optionalText('Description')
   .max(CARTRIDGE_TYPE_DESCRIPTION_MAX, `Description is at most ${CARTRIDGE_TYPE_DESCRIPTION_MAX.toLocaleString('en-US')} characters.`);
 
 export const cartridgeTypeCreateInput = z.object({ name, description: description.default('') });
@@ -92,9 +90,7 @@ export type CartridgeFirmware = z.infer<typeof cartridgeFirmwareSchema>;
 /** The text fields beside the `firmware` file of `POST /cartridgetypes/{id}/firmware`. */
 export const cartridgeFirmwareFields = z.object({
   version: requiredText('Version').max(FIRMWARE_VERSION_MAX, `Version is at most ${FIRMWARE_VERSION_MAX} characters.`),
-  description: z
-    .string({ error: 'Description is text.' })
-    .trim()
+  description: optionalText('Description')
     .max(FIRMWARE_DESCRIPTION_MAX, `Description is at most ${FIRMWARE_DESCRIPTION_MAX} characters.`)
     .default(''),
 });

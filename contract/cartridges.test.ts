@@ -33,6 +33,6 @@ describe('calibration fields', () => {
     const ok = calibrationFields.parse({ calibrated_at: '2026-01-01', due_at: '2027-01-01', result: 'pass', values: '[{"name":"R","value":1.5,"unit":"Ω"}]' });
     expect(ok.values).toEqual([{ name: 'R', value: 1.5, unit: 'Ω' }]);
     const bad = calibrationFields.safeParse({ calibrated_at: '2026-01-01', due_at: '2025-01-01', result: 'pass' });
-    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['due_at', 'Due date is after the calibration date.']]);
+    expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['due_at', 'Due date must be after the calibration date.']]);
   });
 });

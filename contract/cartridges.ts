@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { countField, idField, idQueryField, realField } from './numbers';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
  * Cartridges (DOMAIN.md): the physical pogo-pin boards of a cartridge type, each in a bay of a
@@ -137,7 +137,7 @@ export const CALIBRATION_NOTES_MAX = 5_000;
 export const measuredValueInput = z.object({
   name: requiredText('Name').max(100, 'Name is at most 100 characters.'),
   value: realField('Value'),
-  unit: z.string({ error: 'Unit is text.' }).trim().max(20, 'Unit is at most 20 characters.').default(''),
+  unit: optionalText('Unit').max(20, 'Unit is at most 20 characters.').default(''),
 });
 
 export const measuredValuesInput = z
@@ -151,7 +151,7 @@ export const measuredValuesInput = z
 const dueAfter = (input: { calibrated_at: string; due_at: string }) => input.due_at > input.calibrated_at;
 const dueAfterParams = {
   path: ['due_at'],
-  message: 'Due date is after the calibration date.',
+  message: 'Due date must be after the calibration date.',
   when: (payload: { value: unknown }) => {
     const v = payload.value as { calibrated_at?: unknown; due_at?: unknown } | null;
     return typeof v?.calibrated_at === 'string' && typeof v.due_at === 'string' && DATE.test(v.calibrated_at.trim()) && DATE.test(v.due_at.trim());
@@ -165,9 +165,7 @@ export const calibrationInput = z
     due_at: dateField('Due date'),
     result: choice(CALIBRATION_RESULTS, 'Result', CALIBRATION_RESULT_LABELS),
     values: measuredValuesInput.default([]),
-    notes: z
-      .string({ error: 'Notes are text.' })
-      .trim()
+    notes: optionalText('Notes', { error: 'Notes are text.' })
       .max(CALIBRATION_NOTES_MAX, `Notes are at most ${CALIBRATION_NOTES_MAX.toLocaleString('en-US')} characters.`)
       .default(''),
   })
@@ -183,8 +181,7 @@ export const calibrationFields = z
     calibrated_at: dateField('Calibration date'),
     due_at: dateField('Due date'),
     result: choice(CALIBRATION_RESULTS, 'Result', CALIBRATION_RESULT_LABELS),
-    values: z
-      .string()
+    values: optionalText('Values', { trim: false })
       .default('[]')
       .transform((text, ctx) => {
         try {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
  * AMS modules (SPEC §3 "Cassette module type": name, ams_type): the instrument modules that sit
@@ -39,9 +39,7 @@ export const MODULE_TYPE_DESCRIPTION_MAX = 1000;
 
 const name = requiredText('Name').max(MODULE_TYPE_NAME_MAX, `Name is at most ${MODULE_TYPE_NAME_MAX} characters.`);
 const amsType = choice(AMS_TYPES, 'AMS type', AMS_TYPE_LABELS);
-const description = z
-  .string({ error: 'Description is text.' })
-  .trim()
+const description = optionalText('Description')
   .max(MODULE_TYPE_DESCRIPTION_MAX, `Description is at most ${MODULE_TYPE_DESCRIPTION_MAX.toLocaleString('en-US')} characters.`);
 
 /** `POST /cassettemoduletypes` (SPEC §7: name and ams_type). */

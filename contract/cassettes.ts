@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALIBRATION_STATUSES } from './cartridges';
 import { AMS_TYPES } from './cassette-module-types';
+import { jigRefSchema } from './jig-names';
 import { listQuerySchema } from './list-query';
 import { countField, idField, idQueryField } from './numbers';
 import { requiredText } from './text';
@@ -12,6 +13,24 @@ import { requiredText } from './text';
  */
 export const MAX_MODULE_SLOTS = 16;
 export const MAX_CARTRIDGE_BAYS = 8;
+
+/** The cassette a project starts with: 4 module slots, 2 cartridge bays. */
+export const DEFAULT_MODULE_SLOTS = 4;
+export const DEFAULT_CARTRIDGE_BAYS = 2;
+
+/**
+ * The one rule for how many module slots and cartridge bays a cassette for some chosen places
+ * has: the default cassette, larger when a choice sits in a higher slot or bay, never more than
+ * a cassette can have. A request's modules and cartridges steps count against it, and the
+ * project made from the request gets it as its configuration, so both say the same numbers.
+ */
+export function cassetteSize(used: { slots?: readonly number[]; bays?: readonly number[] }): { module_slots: number; cartridge_bays: number } {
+  const fit = (places: readonly number[] = [], least: number, most: number) => Math.min(most, Math.max(least, ...places));
+  return {
+    module_slots: fit(used.slots, DEFAULT_MODULE_SLOTS, MAX_MODULE_SLOTS),
+    cartridge_bays: fit(used.bays, DEFAULT_CARTRIDGE_BAYS, MAX_CARTRIDGE_BAYS),
+  };
+}
 
 export const cassetteModuleSchema = z.object({
   slot: z.number().int(),
@@ -35,7 +54,8 @@ export const cassetteSchema = z.object({
   serial: z.string(),
   name: z.string(),
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  enclosure: z.object({ id: z.number().int(), serial: z.string(), name: z.string() }).nullable(),
+  /** The enclosure it sits in, named by the rule of contract/jig-names.ts. */
+  enclosure: jigRefSchema.nullable(),
   module_slots: z.number().int(),
   cartridge_bays: z.number().int(),
   /** The modules in their slots, by slot; an empty slot is not listed. */
@@ -64,8 +84,8 @@ export const cassetteCreateInput = z.object({
   name,
   company_id: idField('company', { required: 'Company is required.' }),
   enclosure_id: enclosureId.default(null),
-  module_slots: moduleSlots.default(4),
-  cartridge_bays: cartridgeBays.default(2),
+  module_slots: moduleSlots.default(DEFAULT_MODULE_SLOTS),
+  cartridge_bays: cartridgeBays.default(DEFAULT_CARTRIDGE_BAYS),
 });
 export type CassetteCreateInput = z.input<typeof cassetteCreateInput>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idQueryField } from './numbers';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 export const DEVICE_STATUSES = ['untested', 'passed', 'failed', 'released', 'scrapped'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
@@ -29,10 +29,43 @@ export type Device = z.infer<typeof deviceSchema>;
  * A device list's `search` of this many characters or more matches anywhere in a serial
  * (`7a12` finds `BN-0007A12F`); a shorter one matches the start of a serial, as one or two
  * characters anywhere would match most boards. Case-insensitive, every character literal
- * (`%`, `_`, `*` are no wildcards), and in the database's indexes either way (README "Devices
+ * (`%`, `_`, `*` are no wildcards), and in the database's indexes either way (docs/architecture.md "Devices
  * search").
  */
 export const SERIAL_SEARCH_ANYWHERE_MIN = 3;
+
+/** The stored search key of a serial: serials are matched and kept unique case-insensitively. */
+export const serialKey = (serial: string) => serial.trim().toLowerCase();
+
+/** How a serial search is answered: `anywhere` in a serial (3 characters or more) or at its start (`prefix`). */
+export function serialSearchKind(term: string): 'anywhere' | 'prefix' {
+  return Array.from(serialKey(term)).length >= SERIAL_SEARCH_ANYWHERE_MIN ? 'anywhere' : 'prefix';
+}
+
+/** A serial search box's placeholder: both ways it searches. */
+export const SERIAL_SEARCH_PLACEHOLDER = `Serial (start, or any ${SERIAL_SEARCH_ANYWHERE_MIN}+ characters)`;
+
+/**
+ * What a short serial search looks for, in words, so "no match" is not read as "no serial holds
+ * it": one or two characters find only the serials that start with them. Null for a search of
+ * three characters or more (it finds what it says) and for none.
+ */
+export function serialSearchNote(term: string | null | undefined): string | null {
+  const shown = term?.trim() ?? '';
+  if (!shown || serialSearchKind(shown) === 'anywhere') return null;
+  return `Serials that start with “${shown}”. Type ${SERIAL_SEARCH_ANYWHERE_MIN} or more characters to search inside serials.`;
+}
+
+/**
+ * An empty serial search's answer in the words of how it searched, so an empty short search does
+ * not read as "no serial holds it" (the note above the table says how to search inside serials).
+ */
+export function serialNoMatches(term: string): string {
+  const shown = term.trim();
+  return serialSearchKind(shown) === 'anywhere'
+    ? `No serial contains “${shown}”.`
+    : `No serial starts with “${shown}”.`;
+}
 
 /** Devices of a project, sorted, filtered and searched by serial (see SERIAL_SEARCH_ANYWHERE_MIN). */
 export const DEVICE_SORTABLE = ['id', 'serial', 'status', 'tested_at', 'created_at'] as const;
@@ -43,9 +76,7 @@ export const deviceListQuery = listQuerySchema(DEVICE_SORTABLE).extend({
    * The boards with a report in which this step failed, at any time (they may have passed a
    * retest since): where a failing step of the statistics leads.
    */
-  failing_step: z
-    .string()
-    .trim()
+  failing_step: optionalText('failing_step')
     .min(1, 'failing_step must not be empty.')
     .max(200, 'failing_step is at most 200 characters.')
     .optional(),
@@ -74,10 +105,12 @@ export const deviceReportSchema = z.object({
   device_serial: z.string(),
   project_id: z.number().int(),
   enclosure_id: z.number().int().nullable(),
+  /** What the report's company calls the jig, and the name it is registered under (contract/jig-names.ts). */
   enclosure_name: z.string().nullable(),
+  enclosure_registered_name: z.string().nullable(),
   test_profile: z.string().nullable(),
   test_profile_version: z.string().nullable(),
-  /** The project's test profile of that name and version (issue 13), when it has one. */
+  /** The project's test profile of that name and version, when it has one. */
   test_profile_id: z.number().int().nullable(),
   result: z.enum(REPORT_RESULTS),
   started_at: z.string(),
@@ -98,9 +131,7 @@ export const reportListQuery = listQuerySchema(REPORT_SORTABLE);
 export const PANEL_ID_MAX = 64;
 
 /** A panel id in a body: text; empty (or only spaces) clears it (null). */
-export const panelIdField = z
-  .string({ error: 'Panel id is text.' })
-  .trim()
+export const panelIdField = optionalText('Panel id')
   .max(PANEL_ID_MAX, `Panel id is at most ${PANEL_ID_MAX} characters.`)
   .nullable()
   .transform((v) => (v ? v : null));

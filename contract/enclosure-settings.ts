@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROVISIONING_LABELS, PROVISIONING_STATES } from './enclosures';
 import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
  * A company's own settings of a jig it uses (DOMAIN.md "enclosure setting"): what the company
@@ -28,6 +28,8 @@ export const enclosureSettingSchema = z.object({
   company_id: z.number().int(),
   /** The company's name for the jig (starts as the jig's registered name). */
   name: z.string(),
+  /** The name the platform registered it under (contract/jig-names.ts says where which shows). */
+  registered_name: z.string(),
   location: z.string(),
   project: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   serial: z.string(),
@@ -51,9 +53,7 @@ export const SETTING_LOCATION_MAX = 200;
 export const enclosureSettingUpdateInput = z
   .object({
     name: requiredText('Name').max(SETTING_NAME_MAX, `Name is at most ${SETTING_NAME_MAX} characters.`),
-    location: z
-      .string({ error: 'Location is text.' })
-      .trim()
+    location: optionalText('Location')
       .max(SETTING_LOCATION_MAX, `Location is at most ${SETTING_LOCATION_MAX} characters.`),
     project_id: idField('project').nullable(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
  * Enclosure updates (SPEC §3): firmware a superadmin ships to the jigs, with a description and
@@ -28,9 +28,7 @@ export const ENCLOSURE_UPDATE_NOTES_MAX = 20_000;
 
 const description = requiredText('Description')
   .max(ENCLOSURE_UPDATE_DESCRIPTION_MAX, `Description is at most ${ENCLOSURE_UPDATE_DESCRIPTION_MAX} characters.`);
-const patchNotes = z
-  .string({ error: 'Patch notes are text.' })
-  .trim()
+const patchNotes = optionalText('Patch notes', { error: 'Patch notes are text.' })
   .max(ENCLOSURE_UPDATE_NOTES_MAX, `Patch notes are at most ${ENCLOSURE_UPDATE_NOTES_MAX.toLocaleString('en-US')} characters.`);
 
 /** The text fields sent beside the `firmware` file (multipart), checked as they arrive and once the form is in. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idQueryField, idField } from './numbers';
 import { listQuerySchema } from './list-query';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
  * Enclosures (jigs) as the platform's operators manage them (SPEC §2 /manage/enclosures, §7).
@@ -43,7 +43,10 @@ export const onlineSince = (now: number): string => new Date(now - ONLINE_WINDOW
 export const enclosureSchema = z.object({
   id: z.number().int(),
   serial: z.string(),
+  /** The name it is registered under (the platform's). */
   name: z.string(),
+  /** What its company calls it (its settings' name, contract/jig-names.ts); null while it has no company. */
+  name_at_company: z.string().nullable(),
   company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   provisioning: z.enum(PROVISIONING_STATES),
   /** The version (sha256 of the update's firmware file) the jig last fetched, or what it was seeded with. */
@@ -90,13 +93,13 @@ export const enclosureProvisionedSchema = z.object({
 export type EnclosureProvisioned = z.infer<typeof enclosureProvisionedSchema>['data'];
 
 export const ENCLOSURE_SORTABLE = ['serial', 'name', 'company', 'provisioning', 'firmware_version', 'last_seen_at', 'created_at'] as const;
-/** Searched over serial and name; filtered by company and provisioning state; sorted by serial unless said. */
+/** Searched over serial, registered name and the company's name for it; filtered by company and provisioning state; sorted by serial unless said. */
 export const enclosureListQuery = listQuerySchema(ENCLOSURE_SORTABLE).extend({
   company_id: idQueryField('company').optional(),
   provisioning: choice(PROVISIONING_STATES, 'Provisioning', PROVISIONING_LABELS).optional(),
 });
 
 /** `GET /jig/update`: the signature in the query (SPEC §7) or the `x-jig-signature` header. */
-export const jigUpdateQuery = z.object({ signature: z.string().optional() });
+export const jigUpdateQuery = z.object({ signature: optionalText('signature', { trim: false }).optional() });
 /** The header a jig's update answer carries its version in (also the ETag, quoted). */
 export const FIRMWARE_VERSION_HEADER = 'x-firmware-version';

@@ -1,5 +1,5 @@
 /**
- * Every figure Jigboard shows about test results, defined once (README "Figures"). The server
+ * Every figure Jigboard shows about test results, defined once (docs/architecture.md "Figures"). The server
  * computes each API answer's figures with these functions and the app computes nothing of its
  * own: it shows them with `formatPercent` (src/lib/format.ts), rounded as `PERCENT_DIGITS` says.
  *

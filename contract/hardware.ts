@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { AMS_TYPES } from './cassette-module-types';
 import { cassetteModulesInput, MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from './cassettes';
+import { jigRefSchema } from './jig-names';
 import { listQuerySchema } from './list-query';
 import { countField, idField } from './numbers';
 import { padGroupMappingSchema } from './requests';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
- * A project's hardware (issue 13, DOMAIN.md): its cassette configuration (which module type in
+ * A project's hardware (DOMAIN.md): its cassette configuration (which module type in
  * which slot, which cartridge type in which bay), its test resources (a named resource on one
  * connector pin of a selected cartridge) and the company's physical cassettes it runs on.
  */
@@ -58,7 +59,7 @@ export const CONFIGURATION_NOTES_MAX = 2000;
 export const cassetteConfigurationInput = z
   .object({
     name: requiredText('Name').max(CONFIGURATION_NAME_MAX, `Name is at most ${CONFIGURATION_NAME_MAX} characters.`),
-    notes: z.string({ error: 'Notes are text.' }).trim().max(CONFIGURATION_NOTES_MAX, `Notes are at most ${CONFIGURATION_NOTES_MAX} characters.`),
+    notes: optionalText('Notes', { error: 'Notes are text.' }).max(CONFIGURATION_NOTES_MAX, `Notes are at most ${CONFIGURATION_NOTES_MAX} characters.`),
     module_slots: countField('Module slots', { min: 1, max: MAX_MODULE_SLOTS }),
     cartridge_bays: countField('Cartridge bays', { min: 1, max: MAX_CARTRIDGE_BAYS }),
     // The module in each slot, as a physical cassette lists them (`PUT /cassettes/{id}/modules`).
@@ -116,13 +117,15 @@ export const projectCassetteSchema = z.object({
   id: z.number().int(),
   serial: z.string(),
   name: z.string(),
-  enclosure: z.object({ id: z.number().int(), serial: z.string(), name: z.string() }).nullable(),
+  enclosure: jigRefSchema.nullable(),
   module_slots: z.number().int(),
   cartridge_bays: z.number().int(),
-  /** Whether it holds the configured module type in every configured slot. */
+  /** Whether it holds the configured module type in every configured slot and the configured cartridge type in every configured bay (`compareCassette`). */
   matches: z.boolean(),
   /** The configured slots it does not hold the right module in. */
   mismatched_slots: z.array(z.number().int()),
+  /** The configured bays it does not hold a cartridge of the right type in. */
+  mismatched_bays: z.array(z.number().int()),
   assigned_at: z.string(),
 });
 export type ProjectCassette = z.infer<typeof projectCassetteSchema>;

@@ -4,7 +4,7 @@ import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
 import { emailField, passwordField, passwordMismatch, passwordsMatch, usernameField, userSchema } from './users';
 import { COMPANY_ROLE_LABELS } from './labels';
-import { choice } from './text';
+import { choice, optionalText } from './text';
 
 /**
  * An invitation into a project (DOMAIN.md): someone of the project's company invites a person by
@@ -66,7 +66,7 @@ export type InviteSent = z.infer<typeof inviteSentSchema>;
 export const INVITE_MAIL_FAILED = 'The invitation email could not be sent; try again.';
 
 /**
- * Whether an invitation's link can create an account (README "Access"). `open`: in the project's
+ * Whether an invitation's link can create an account (docs/architecture.md "Access"). `open`: in the project's
  * own company, or in the named manufacturer's company, which this registration creates (its
  * first person may be its admin). `existing_company`: the named manufacturer's company exists
  * already, so nobody registers through the invitation; its admins add their people (Users
@@ -143,7 +143,7 @@ export const inviteRegisterInput = z
     username: usernameField,
     email: emailField.optional(),
     password: passwordField,
-    password_confirmation: z.string({ error: 'Repeat the password.' }),
+    password_confirmation: optionalText('Password confirmation', { error: 'Repeat the password.', trim: false }),
   })
   .refine(passwordsMatch, passwordMismatch);
 export type InviteRegisterInput = z.infer<typeof inviteRegisterInput>;

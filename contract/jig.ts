@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PANEL_ID_MAX, REPORT_RESULTS } from './devices';
 import { idField, realField } from './numbers';
+import { optionalText, requiredText } from './text';
 
 /**
  * The jig side (API.md "Beyond SPEC.md"). A jig authenticates with its signature,
@@ -11,9 +12,9 @@ export const JIG_SIGNATURE_HEADER = 'x-jig-signature';
 export const MAX_STEPS_PER_REPORT = 2000;
 
 export const jigStepInput = z.object({
-  name: z.string().trim().min(1, 'Step name is required.').max(200),
+  name: requiredText('Step name').max(200),
   value: realField('value').nullable().optional(),
-  unit: z.string().max(32).nullable().optional(),
+  unit: optionalText('unit', { trim: false }).max(32).nullable().optional(),
   low: realField('low').nullable().optional(),
   high: realField('high').nullable().optional(),
   pass: z.boolean({ error: 'pass is true or false.' }),
@@ -22,19 +23,17 @@ export const jigStepInput = z.object({
 /** One test run of one board. Idempotent on `uuid`: a retried post never makes a second report. */
 export const jigReportInput = z.object({
   uuid: z.uuid('uuid must be a UUID.'),
-  serial: z.string().trim().min(1, 'Device serial is required.').max(64, 'Device serial is at most 64 characters.'),
+  serial: requiredText('Device serial').max(64, 'Device serial is at most 64 characters.'),
   project_id: idField('project', { required: 'project_id is required.' }),
   /** Needed when the board is new; a known board stays in its batch. */
   production_batch_id: idField('production batch').optional(),
   /** The panel the board was built on, when the jig knows it; kept on the device (the last report's wins). */
-  panel_id: z
-    .string({ error: 'Panel id is text.' })
-    .trim()
+  panel_id: optionalText('Panel id')
     .min(1, 'Panel id must not be empty; leave it out instead.')
     .max(PANEL_ID_MAX, `Panel id is at most ${PANEL_ID_MAX} characters.`)
     .optional(),
-  test_profile: z.string().max(120).optional(),
-  test_profile_version: z.string().max(40).optional(),
+  test_profile: optionalText('test_profile', { trim: false }).max(120).optional(),
+  test_profile_version: optionalText('test_profile_version', { trim: false }).max(40).optional(),
   result: z.enum(REPORT_RESULTS, { error: `result must be one of: ${REPORT_RESULTS.join(', ')}.` }),
   started_at: z.iso.datetime({ error: 'started_at is an ISO 8601 time.', offset: true }),
   finished_at: z.iso.datetime({ error: 'finished_at is an ISO 8601 time.', offset: true }),

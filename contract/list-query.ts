@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE, idQueryField, queryIntField } from './numbers';
+import { optionalText } from './text';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 200;
@@ -42,7 +43,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
       .enum(['true', 'false', '1', '0'], { error: 'sortdesc is true or false' })
       .transform((v) => v === 'true' || v === '1')
       .optional(),
-    search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
+    search: optionalText('search').max(200, 'search is at most 200 characters').optional(),
   });
 }
 

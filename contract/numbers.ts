@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The shared builders for every number a client sends (issue 9). Each is bounded to what its
+ * The shared builders for every number a client sends. Each is bounded to what its
  * column holds, so no number reaches the database that it would refuse (a 5xx or a generic 400
  * otherwise): a client's mistake is a 422 on the field, on both databases alike.
  *

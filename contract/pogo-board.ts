@@ -1,6 +1,6 @@
 /**
  * The pogo board's design-for-test analysis (DOMAIN.md "Request processing: steps and
- * design-for-test rules", issue 12): which probe size fits each test pad, and what a fixture
+ * design-for-test rules"): which probe size fits each test pad, and what a fixture
  * designer must fix (errors, which block the next step) or should know (warnings).
  * Pure: the server's GET /requests/{id}/pogoboard and its SVG screen both call `analysePogoBoard`.
  *

@@ -1,5 +1,5 @@
 /**
- * Process capability of a measured step (issue 13): how far the spread of the measurements sits
+ * Process capability of a measured step: how far the spread of the measurements sits
  * inside the step's limits. Cpk = min(USL − mean, mean − LSL) / (3·s), s the sample standard
  * deviation; one-sided (the side that has a limit) when one limit is missing. Below 1.33 a step
  * is flagged, below 1.0 it is an alarm: a good share of boards will fail it sooner or later.

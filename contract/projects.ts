@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField } from './numbers';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -21,7 +21,7 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 
 const name = requiredText('Name').min(2, 'Name needs at least 2 characters.').max(120, 'Name is at most 120 characters.');
-const description = z.string().trim().max(2000, 'Description is at most 2000 characters.');
+const description = optionalText('Description').max(2000, 'Description is at most 2000 characters.');
 
 /** Superadmin-only until project requests (a later issue) create projects. */
 export const projectCreateInput = z.object({
@@ -53,9 +53,7 @@ export type Manufacturer = z.infer<typeof manufacturerSchema>;
 
 export const manufacturerCreateInput = z.object({
   name,
-  contact_email: z
-    .string()
-    .trim()
+  contact_email: optionalText('Email')
     .max(254, 'Email is at most 254 characters.')
     .pipe(z.email('Email is not a valid address.'))
     .nullable()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deviceListQuery } from './devices';
 import { listQuerySchema } from './list-query';
 import { idField, idListField } from './numbers';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
  * A release batch is a shipment (DOMAIN.md): passed, unreleased boards of one project are picked
@@ -73,7 +73,7 @@ export const releaseBatchUpdateDevicesInput = z
     /** Every unreleased board matching these filters (the "select all matching" of the picker). */
     add_matching: z
       .object({
-        search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
+        search: optionalText('search').max(200, 'search is at most 200 characters').optional(),
         production_batch_id: idField('production batch').optional(),
       })
       .optional(),

@@ -5,10 +5,10 @@ import { listQuerySchema } from './list-query';
 import { countField, idField, idListField, idQueryField } from './numbers';
 import { PROBE_SIZES } from './pogo-board';
 import { TEST_PAD_KINDS, TEST_PAD_SIDES, testPadInput } from './test-points';
-import { choice, requiredText } from './text';
+import { choice, optionalText, requiredText } from './text';
 
 /**
- * Project requests and their processing (issue 12, DOMAIN.md "Request processing"): the shapes
+ * Project requests and their processing (DOMAIN.md "Request processing"): the shapes
  * the API answers and takes, and the one rule that says at which step a request stands. The
  * server computes `step` with it for the list; the request machine resumes with it.
  */
@@ -132,6 +132,9 @@ export const requestSchema = z.object({
   project: named.nullable(),
   progress: requestProgressSchema,
   created_by: named.nullable(),
+  /** The superadmin who started its review (`POST /requests/{id}/review`), or confirmed its documents first; null before. */
+  reviewer: named.nullable(),
+  review_started_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -142,9 +145,7 @@ export const REQUEST_DESCRIPTION_MAX = 4000;
 export const REJECTED_REASON_MAX = 1000;
 
 const projectname = requiredText('Project name').max(REQUEST_NAME_MAX, `Project name is at most ${REQUEST_NAME_MAX} characters.`);
-const projectdescription = z
-  .string({ error: 'Description is text.' })
-  .trim()
+const projectdescription = optionalText('Description')
   .max(REQUEST_DESCRIPTION_MAX, `Description is at most ${REQUEST_DESCRIPTION_MAX} characters.`);
 
 /** The text fields of `POST /manage/request` (multipart, beside `documents[n]`). company_id arrives as text. */
@@ -159,16 +160,17 @@ export type RequestCreateFields = z.input<typeof requestCreateFields>;
 export const MAX_REQUEST_DOCUMENTS = 20;
 
 /**
- * `PATCH /requests/{id}`: rename, start the review (`status: 'in_review'`, also reopens a rejected
- * request), reject with a reason, or confirm a step finished (`confirmed_step`; the server checks
- * `stepBlocker` for it and every step before, 422 on `confirmed_step` with the reason). Confirming
- * `documents` moves the request to in_progress. A completed request changes no more (409).
+ * `PATCH /requests/{id}`: rename, reject with a reason, or confirm a step finished
+ * (`confirmed_step`; the server checks `stepBlocker` for it and every step before, 422 on
+ * `confirmed_step` with the reason). Confirming `documents` moves the request to in_progress. A
+ * completed request changes no more (409). Starting the review, and reopening a rejected
+ * request, is `POST /requests/{id}/review`: looking at a request changes nothing.
  */
 export const requestUpdateInput = z
   .object({
     projectname,
     projectdescription,
-    status: choice(['in_review', 'rejected'] as const, 'Status', { in_review: 'In review', rejected: 'Rejected' }),
+    status: choice(['rejected'] as const, 'Status', { rejected: 'Rejected' }),
     rejected_reason: requiredText('Reason').max(REJECTED_REASON_MAX, `Reason is at most ${REJECTED_REASON_MAX} characters.`),
     confirmed_step: choice(REQUEST_STEPS, 'Step', REQUEST_STEP_LABELS),
   })

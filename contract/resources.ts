@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idListField, idQueryField } from './numbers';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
- * Resources (issue 11, `/manage/resources`): the resource types a test setup needs (power rail,
+ * Resources (`/manage/resources`): the resource types a test setup needs (power rail,
  * voltage sense, digital I/O, …), the pin types each allows, and the pin map, which says which
  * connector pin of a cartridge type serves which resource type.
  */
@@ -15,9 +15,7 @@ export const DESCRIPTION_MAX = 1000;
 export const ALLOWED_PIN_TYPES_MAX = 100;
 
 const name = requiredText('Name').max(NAME_MAX, `Name is at most ${NAME_MAX} characters.`);
-const description = z
-  .string({ error: 'Description is text.' })
-  .trim()
+const description = optionalText('Description')
   .max(DESCRIPTION_MAX, `Description is at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters.`);
 const pinTypeIds = idListField('pin type', { max: ALLOWED_PIN_TYPES_MAX, error: 'A list of pin type ids.' });
 

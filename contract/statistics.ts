@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQueryField } from './numbers';
+import { optionalText } from './text';
 
 /**
  * Statistics read from daily aggregates maintained at ingestion, never by scanning reports.
@@ -10,9 +11,7 @@ import { idQueryField } from './numbers';
  */
 const day = z.iso.date('Dates are YYYY-MM-DD.');
 const filterText = (name: string, max: number) =>
-  z
-    .string()
-    .trim()
+  optionalText(name)
     .min(1, `${name} must not be empty.`)
     .max(max, `${name} is at most ${max} characters.`);
 export const statisticsQuery = z.object({
@@ -43,7 +42,7 @@ export const yieldPointSchema = z.object({
   /** Boards tested for the first time, and how many of those passed at once. */
   first_tests: z.number().int(),
   first_passes: z.number().int(),
-  /** passed / reports: the share of test runs that passed (README "Figures"). */
+  /** passed / reports: the share of test runs that passed (docs/architecture.md "Figures"). */
   pass_rate: z.number().nullable(),
   /** first_passes / first_tests. */
   first_pass_yield: z.number().nullable(),
@@ -82,7 +81,8 @@ export const companyStatisticsSchema = z.object({
    * range, for the company or the chosen project, whatever the other filters.
    */
   choices: z.object({
-    jigs: z.array(z.object({ id: z.number().int(), name: z.string(), serial: z.string() })),
+    /** Named as contract/jig-names.ts says: the company's name, and the registered one. */
+    jigs: z.array(z.object({ id: z.number().int(), name: z.string(), registered_name: z.string(), serial: z.string() })),
     test_profiles: z.array(z.object({ name: z.string(), version: z.string().nullable() })),
     steps: z.array(z.string()),
   }),
@@ -146,7 +146,9 @@ export const dashboardSchema = z.object({
   jigs: z.array(
     z.object({
       enclosure_id: z.number().int(),
+      /** The company's name for the jig, and the registered one (contract/jig-names.ts). */
       name: z.string(),
+      registered_name: z.string(),
       serial: z.string(),
       last_seen_at: z.string().nullable(),
       reports_7d: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idQueryField, realField } from './numbers';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 /**
  * Test functions (SPEC §7, `/manage/testfunctions`): what a jig can do to a board (measure a rail,
@@ -40,7 +40,7 @@ const limit = (label: string) => realField(label).nullable().optional().transfor
 export const testFunctionParameterInput = z
   .object({
     name: requiredText('Parameter name').max(60, 'Parameter name is at most 60 characters.'),
-    unit: z.string({ error: 'Unit is text.' }).trim().max(20, 'Unit is at most 20 characters.').default(''),
+    unit: optionalText('Unit').max(20, 'Unit is at most 20 characters.').default(''),
     default_low: limit('Default low'),
     default_high: limit('Default high'),
   })
@@ -66,9 +66,7 @@ const parameters = z
 const fields = {
   name: requiredText('Name').max(TEST_FUNCTION_NAME_MAX, `Name is at most ${TEST_FUNCTION_NAME_MAX} characters.`),
   test_function_type_id: idField('test function type', { required: 'Type is required.' }),
-  description: z
-    .string({ error: 'Description is text.' })
-    .trim()
+  description: optionalText('Description')
     .max(TEST_FUNCTION_DESCRIPTION_MAX, `Description is at most ${TEST_FUNCTION_DESCRIPTION_MAX.toLocaleString('en-US')} characters.`),
   parameters,
 };

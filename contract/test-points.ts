@@ -1,9 +1,10 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { allListed, listed } from './labels';
+import { optionalText, requiredText } from './text';
 
 /**
- * Test pads and the import of a test-point CSV (issue 12, DOMAIN.md "Request processing").
+ * Test pads and the import of a test-point CSV (DOMAIN.md "Request processing").
  *
  * A customer's PCB tool exports the board's test points (or its pick-and-place file) as a table:
  * Altium's test point report, KiCad's position file, an Eagle ULP's output, a spreadsheet saved
@@ -38,15 +39,10 @@ const coordinate = (label: 'x' | 'y') =>
  * import's preview lists them ("name missing", "x is 2540 mm, beyond ±2000 mm of the board origin").
  */
 export const testPadInput = z.object({
-  name: z
-    .string({ error: 'name missing' })
-    .trim()
-    .min(1, { error: 'name missing', abort: true })
+  name: requiredText('name', { required: 'name missing' })
     .max(TEST_PAD_NAME_MAX, { error: `name is longer than ${TEST_PAD_NAME_MAX} characters` }),
   /** The net the pad sits on; empty is null (a pad without a net is a design-for-test warning). */
-  net: z
-    .string({ error: 'net is text' })
-    .trim()
+  net: optionalText('net', { error: 'net is text' })
     .max(TEST_PAD_NET_MAX, { error: `net is longer than ${TEST_PAD_NET_MAX} characters` })
     .nullable()
     .transform((net) => (net === '' ? null : net)),

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, queryIntField, realField } from './numbers';
 import type { CapabilityLevel } from './process-capability';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 import { testFunctionSchema } from './test-functions';
 
 /**
- * Test profiles (issue 13, SPEC §7 `/testprofiles/{id}`): what a jig runs on a project's boards,
+ * Test profiles (SPEC §7 `/testprofiles/{id}`): what a jig runs on a project's boards,
  * by name and version. A draft is edited (its steps, files and variables); activating it makes it
  * the project's one active profile and archives the one before; active and archived profiles are
  * read-only, and "new version" copies one into a new draft. Reports point at the version they ran.
@@ -32,7 +32,7 @@ export type TestProfile = z.infer<typeof testProfileSchema>;
 
 const name = requiredText('Name').max(120, 'Name is at most 120 characters.');
 const version = requiredText('Version').max(40, 'Version is at most 40 characters.');
-const description = z.string({ error: 'Description is text.' }).trim().max(2000, 'Description is at most 2,000 characters.');
+const description = optionalText('Description').max(2000, 'Description is at most 2,000 characters.');
 
 /**
  * `POST /projects/{id}/testprofiles`: a new draft; with `copy_of`, a new version of that profile
@@ -94,14 +94,14 @@ const stepFields = {
     .array(
       z.object({
         name: requiredText('Parameter name').max(60, 'Parameter name is at most 60 characters.'),
-        value: z.string({ error: 'Parameter value is text.' }).trim().max(200, 'Parameter value is at most 200 characters.'),
+        value: optionalText('Parameter value').max(200, 'Parameter value is at most 200 characters.'),
       }),
       { error: 'Parameters are a list.' },
     )
     .max(50, 'A step has at most 50 parameters.'),
   low: limit('Low'),
   high: limit('High'),
-  unit: z.string({ error: 'Unit is text.' }).trim().max(20, 'Unit is at most 20 characters.'),
+  unit: optionalText('Unit').max(20, 'Unit is at most 20 characters.'),
   /** 1-based place in the profile; the other steps move to make room. */
   position: z.number({ error: 'Position is a whole number.' }).int('Position is a whole number.').min(1, 'Position starts at 1.').max(10_000),
 };
@@ -167,7 +167,7 @@ export const TEST_VARIABLE_TYPE_LIST: TestVariableTypeInfo[] = TEST_VARIABLE_TYP
   has_choices: slug === 'enum',
 }));
 
-export const variableValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+export const variableValueSchema = z.union([optionalText('Value', { trim: false }), z.number(), z.boolean()]);
 export type VariableValue = z.infer<typeof variableValueSchema>;
 
 export const testVariableSchema = z.object({

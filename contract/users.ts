@@ -3,7 +3,7 @@ import { listQuerySchema } from './list-query';
 import { idListField, idQueryField } from './numbers';
 import { roleSchema } from './roles';
 import { companySchema } from './companies';
-import { requiredText } from './text';
+import { optionalText, requiredText } from './text';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -27,10 +27,8 @@ export const usernameField = requiredText('Username')
 export const emailField = requiredText('Email')
   .max(254, 'Email is at most 254 characters.')
   .pipe(z.email('Email is not a valid address.'));
-export const passwordField = z
-  .string({ error: 'Password is required.' })
-  // Not trimmed: spaces are part of a password. Empty is missing, not short.
-  .min(1, { error: 'Password is required.', abort: true })
+// Not trimmed: spaces are part of a password. Empty is missing, not short.
+export const passwordField = requiredText('Password', { trim: false })
   .min(PASSWORD_MIN, `Password needs at least ${PASSWORD_MIN} characters.`)
   .max(200, 'Password is at most 200 characters.');
 /** Far more than there are roles; repeating one is harmless, a flood is not. */
@@ -55,7 +53,7 @@ export const userCreateInput = z
     username: usernameField,
     email: emailField,
     password: passwordField,
-    password_confirmation: z.string({ error: 'Repeat the password.' }),
+    password_confirmation: optionalText('Password confirmation', { error: 'Repeat the password.', trim: false }),
     role_ids: roleIds,
   })
   .refine(passwordsMatch, passwordMismatch);
@@ -70,8 +68,8 @@ export const userUpdateInput = z
     username: usernameField,
     email: emailField,
     password: passwordField,
-    password_confirmation: z.string(),
-    current_password: z.string(),
+    password_confirmation: optionalText('Password confirmation', { trim: false }),
+    current_password: optionalText('Current password', { trim: false }),
     role_ids: roleIds,
   })
   .partial()

@@ -126,7 +126,7 @@ describe.each(Object.keys(users) as Who[])('guard for %s', (who) => {
     } else {
       expect(decision).toMatchObject({ kind: 'redirect', location: expected });
     }
-    // Only a signed-in user kept out of a screen a superadmin may open is told why (issue 15);
+    // Only a signed-in user kept out of a screen a superadmin may open is told why;
     // no other redirect carries a reason.
     const keptOut = who !== 'out' && r.superadmin === ALLOW && expected !== ALLOW;
     expect(decision.kind === 'redirect' ? decision.reason : undefined).toBe(keptOut ? 'adminOnly' : undefined);

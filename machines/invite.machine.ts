@@ -56,7 +56,7 @@ const failureOf = (event: unknown) => asFailure((event as { error: unknown }).er
  * offers the login for someone who has one: the link does not say whether they do, so an
  * inviter cannot learn it), or accept as the signed-in user; each dead end says why. An
  * invitation into a manufacturer's company that exists already offers no form: the person asks
- * that company's admins for an account, then logs in and accepts (README "Access").
+ * that company's admins for an account, then logs in and accepts (docs/architecture.md "Access").
  * API calls are actors that `src/` provides; the defaults only say what each must do.
  */
 export const inviteMachine = setup({

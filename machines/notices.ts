@@ -1,7 +1,7 @@
 import type { RedirectReason } from './guard';
 
 /**
- * Why a person sees a screen they did not choose (issue 15): the root machine keeps one in its
+ * Why a person sees a screen they did not choose: the root machine keeps one in its
  * context until they go to another screen, and the screen shows its text as a polite status.
  */
 export type NoticeReason = RedirectReason | 'sessionExpired' | 'loggedOutElsewhere';

@@ -3,7 +3,7 @@ import type { TestPad, TestPadGroup } from '../contract/requests';
 import { inGroup, notIn, padsOnNet, selectPads, ungroupedCount, withoutGroup, withSaved, type SelectMode } from './pad-groups';
 
 /*
- * The pad-groups step of processing a request (issue 12): the request machine invokes it as
+ * The pad-groups step of processing a request: the request machine invokes it as
  * `padGroups` with `{ requestId }`; it can run and be model-tested alone (it knows nothing of
  * its parent). Every change is saved at once; the selection lives only here.
  *

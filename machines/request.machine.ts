@@ -4,15 +4,18 @@ import { flowSteps, resumeAt, resumeGuard } from './flow';
 import { padGroupsMachine } from './pad-groups.machine';
 
 /*
- * Processing a project request (issue 12, `/manage/requests/process/{requestId}`): from the
+ * Processing a project request (`/manage/requests/process/{requestId}`): from the
  * customer's documents to a project, one step at a time. Each step's panel saves its own work
  * through its resource's API; this machine only says which step is shown and moves between steps
  * with the server's word (machines/PATTERNS.md: resuming from server data, a child machine).
  *
  * States (snapshot.value):
  *   loading         `loadRequest` runs (tag busy)
- *   loadFailed      loading or starting the review failed: `failure`; 'retry'
- *   startingReview  a submitted request was opened: `startReview` marks it in review (tag busy)
+ *   loadFailed      loading failed: `failure`; 'retry'
+ *   startingReview  'review.start' on a submitted request: `startReview` puts it in review with
+ *                   the person as its reviewer (tag busy), then back on the step shown. Opening
+ *                   a request changes nothing: a submitted one stays so until someone starts
+ *                   its review (or confirms its documents)
  *   resuming        (transient) to the first step the request's progress says is not finished,
  *                   or `done`; the way every step is left forwards
  *   documents, testPads, pogoBoard, padGroups, modules, cartridges, mapPadGroups, createProject
@@ -48,6 +51,7 @@ import { padGroupsMachine } from './pad-groups.machine';
  *                        is shown as revisiting, the first unfinished one resumes the flow
  *   'request.reject' {reason}  any step (the project does not exist yet)
  *   'request.refresh'    any step: the data changed (another tab, or the step's own save)
+ *   'review.start'       documents, while the request is submitted (where a submitted one stands)
  *   'project.create' {name, description}  createProject
  *   'request.reopen'     rejected
  */
@@ -79,6 +83,7 @@ export type RequestEvent =
   | { type: 'request.reject'; reason: string }
   | { type: 'request.refresh' }
   | { type: 'request.reopen' }
+  | { type: 'review.start' }
   | { type: 'project.create'; name: string; description: string };
 
 const answered = (event: unknown) => (event as { output: ProjectRequest }).output;
@@ -122,7 +127,7 @@ export const requestMachine = setup({
     loadRequest: fromPromise<ProjectRequest, { requestId: number }>(async () => {
       throw new Error('loadRequest actor not provided');
     }),
-    /** `PATCH /requests/{id}` `{ status: 'in_review' }`: starts the review of a submitted request, reopens a rejected one. */
+    /** `POST /requests/{id}/review`: starts the review of a submitted request, reopens a rejected one. */
     startReview: fromPromise<ProjectRequest, { requestId: number }>(async () => {
       throw new Error('startReview actor not provided');
     }),
@@ -145,7 +150,7 @@ export const requestMachine = setup({
     /** The step to go back to (after a failure, or opened) is this one. */
     shows: ({ context }, params: { step: RequestStep }) => context.step === params.step,
     isRevisiting: ({ context }) => context.revisiting,
-    answersSubmitted: ({ event }) => answered(event).status === 'submitted',
+    isSubmitted: ({ context }) => context.request?.status === 'submitted',
     answersRejected: ({ event }) => answered(event).status === 'rejected',
     opensFirstUnfinished: ({ context, event }) => (event as { step: RequestStep }).step === firstUnfinished(context.request!),
     opensFinished: ({ context, event }) => indexOf((event as { step: RequestStep }).step) < indexOf(firstUnfinished(context.request!)),
@@ -187,8 +192,6 @@ export const requestMachine = setup({
         input: ({ context }) => ({ requestId: context.requestId }),
         onDone: [
           { guard: 'answersRejected', target: 'rejected', actions: ['keepRequest', 'clearFailure'] },
-          // Opening a submitted request is starting its review: its status says so from here.
-          { guard: 'answersSubmitted', target: 'startingReview', actions: ['keepRequest', 'clearFailure'] },
           { target: 'resuming', actions: ['keepRequest', 'clearFailure'] },
         ],
         onError: { target: 'loadFailed', actions: { type: 'recordFailure', params: { during: 'load' } } },
@@ -203,9 +206,9 @@ export const requestMachine = setup({
         id: 'startReview',
         src: 'startReview',
         input: ({ context }) => ({ requestId: context.requestId }),
-        onDone: { target: 'resuming', actions: 'keepRequest' },
-        // Retry loads the request again, and starts the review if it still needs starting.
-        onError: { target: 'loadFailed', actions: { type: 'recordFailure', params: { during: 'review' } } },
+        // Back on the step shown, which the review does not change.
+        onDone: { target: 'showingStep', actions: 'keepRequest' },
+        onError: { target: 'showingStep', actions: { type: 'recordFailure', params: { during: 'review' } } },
       },
     },
     resuming: {
@@ -215,7 +218,11 @@ export const requestMachine = setup({
     showingStep: {
       always: REQUEST_STEPS.map((step) => ({ guard: { type: 'shows' as const, params: { step } }, target: step })),
     },
-    documents: stepState('documents', continueEvent),
+    // A submitted request stands here: confirming any step moves it on to in_progress.
+    documents: stepState('documents', {
+      ...continueEvent,
+      'review.start': { guard: 'isSubmitted', target: 'startingReview', actions: 'clearFailure' },
+    }),
     testPads: stepState('testPads', continueEvent),
     pogoBoard: stepState('pogoBoard', continueEvent),
     padGroups: {

@@ -1,6 +1,6 @@
 /**
  * The real server (`server/main.ts`) as a child process the bench can `kill -9` and start again:
- * ingestion must lose and double nothing across a crash (issue 14), and only a separate process
+ * ingestion must lose and double nothing across a crash, and only a separate process
  * can be killed without taking the bench with it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

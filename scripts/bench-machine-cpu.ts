@@ -1,5 +1,5 @@
 /**
- * Where the machine's CPU went during a load (issue 14): the app server (this process), the
+ * Where the machine's CPU went during a load: the app server (this process), the
  * database server's processes, everything else busy (the load's own clients, the kernel's work
  * for them) and idle. A "server CPU per report" alone hides PostgreSQL's share, which runs in
  * its own processes: SQLite's figure includes the database's work, PostgreSQL's does not. On a

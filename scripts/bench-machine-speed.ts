@@ -1,5 +1,5 @@
 /**
- * How quick the machine under the bench is, measured at the start of every run (issue 14): the
+ * How quick the machine under the bench is, measured at the start of every run: the
  * same code met all 37 figures on one 2-core VM and 28 on another, where JavaScript ran about
  * 2.5 times slower and a sync to disk took about 2.5 times as long. Two probes, each a second
  * or less, printed beside the figures and kept in the results file, so a run is judged against

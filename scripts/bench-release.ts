@@ -31,7 +31,7 @@ import { createReleaseBatch } from '../server/store/release-batches';
 import { devicesWithPicks, effectiveStatus } from '../server/store/devices';
 import { fmt, record } from './bench-results';
 
-/** Issue 14: selecting all matching and releasing 250,000 boards, each under 5 s. */
+/** Selecting all matching and releasing 250,000 boards, each under 5 s. */
 const TARGET_SECONDS = 5;
 const PREFIX = 'Bench release';
 const HOLDING = `${PREFIX} holding`;

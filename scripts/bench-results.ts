@@ -1,5 +1,5 @@
 /**
- * The figures of one `npm run bench` run, each beside its target (issue 14), kept so runs can
+ * The figures of one `npm run bench` run, each beside its target, kept so runs can
  * be compared between commits: every section records what it measured here, and the run ends
  * with one table of them all and a results file (resultsFile: which one).
  */

@@ -1,5 +1,5 @@
 /**
- * The soak of `npm run bench -- --soak` (issue 14): the real app, in this process, under mixed
+ * The soak of `npm run bench -- --soak`: the real app, in this process, under mixed
  * traffic at a fixed rate for BENCH_SOAK_MINUTES (10 by default): 8 jigs posting reports into
  * the "Ingestion bench" project (emptied first) and people browsing the bench project's boards,
  * from a load client in a child process (scripts/bench-soak-client.ts). Figures short runs miss:
@@ -60,7 +60,7 @@ export function soakSettings(quick: boolean) {
   return settings;
 }
 
-/** Issue 14's verdict: memory flat, p99 stable, nothing failed or lost, the load kept up with. */
+/** The soak's verdict: memory flat, p99 stable, nothing failed or lost, the load kept up with. */
 const TARGETS = { heapGrowthMiB: 16, rssGrowthMiB: 64, p99WorstVsMedian: 2, keptUpPercent: 98 };
 const MINUTE_MS = 60_000;
 const CLIENT = fileURLToPath(new URL('./bench-soak-client.ts', import.meta.url));

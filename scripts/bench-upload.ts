@@ -2,8 +2,8 @@
  * The files figures of `npm run bench` (section `upload`): the server's memory growth while one
  * large firmware (1 GB by default) streams into the file store through
  * `POST /v1/enclosure-updates` and back out through `GET /v1/enclosure-updates/{id}/firmware`,
- * and each direction's throughput, on the folder store (SQLite) and the PostgreSQL store (issue
- * 14: at most 64 MB of growth either way). The server is the real app in this process, on a
+ * and each direction's throughput, on the folder store (SQLite) and the PostgreSQL store (the
+ * target: at most 64 MB of growth either way). The server is the real app in this process, on a
  * fresh database; the client sends and reads from a child process (its memory and CPU are not
  * the server's), 1 MiB at a time, as fast as the server goes.
  *

@@ -253,7 +253,7 @@ const INGEST_SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? (QUICK ? 3 : 1
 const INGEST_WARMUP_SECONDS = QUICK ? 1 : 15;
 const CONNECTIONS = 20;
 const JIGS = 8;
-/** Issue 14's targets: p99 ms of a sorted page and a search, CPU per sorted page as a multiple of a bare route's, ingestion. */
+/** The bench's targets: p99 ms of a sorted page and a search, CPU per sorted page as a multiple of a bare route's, ingestion. */
 const TARGETS = { sorted: 25, search: 100, cpuVsBare: 6, reportsPerSecond: 500, postgresVsSqlite: 0.8, cpuPerReportMs: 0.8 };
 /** Each database's ingestion rate, for PostgreSQL's share of SQLite's in the same run. */
 const ingestionRates = new Map<string, number>();
@@ -917,7 +917,7 @@ type AlternatingSide = { label: string; spec: Spec; settings?: Record<string, st
  * (server/main.ts) on each side, both running, the eight jigs posting to one while the other
  * idles. With both databases, A is SQLite and B PostgreSQL: the sections above measure each
  * database minutes apart, and on a shared VM the same code's PostgreSQL rate moved from 514 to
- * 376 reports/s within the hour (stop 36), and the two sections' ratio from 0.996 to 0.746: it
+ * 376 reports/s within the hour (one afternoon's runs), and the two sections' ratio from 0.996 to 0.746: it
  * measured the machine's drift as much as the databases. Here each side has three windows in
  * the order A B B A A B, so a drift that is steady over the minute weighs on both alike; the
  * ratio is of the two means. What was acknowledged is checked as in the sections (stored once,

@@ -145,7 +145,7 @@ const steps: Step[] = [
   },
   { name: 'build', run: async () => ({ ok: (await run(bin('vite'), ['build'])) === 0 }) },
   {
-    // Issue 10: the first screen's JavaScript must not grow. Measured on the build just made.
+    // The first screen's JavaScript must not grow. Measured on the build just made.
     name: 'bundle budget',
     run: async () => {
       const { loginJs } = measureBundle(path.join(root, 'dist'));

@@ -7,6 +7,7 @@ import { openDatabase, openPipelinedReads, openPipelinedTransactions } from './d
 import type { FileStore } from './files/file-store';
 import { openFileStore } from './files/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
+import { drainRefusedBodies } from './http/drain-refused-body';
 import { noStoreApiAnswers, registerSecurityHeaders } from './http/security';
 import { registerWeb } from './http/web';
 import { useZodCompilers } from './http/compilers';
@@ -86,7 +87,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', () => live.close());
   if (ownsDb) app.addHook('onClose', () => db.destroy());
-  // Boards of batches released before a stop get their own status written now (issue 14).
+  // Boards of batches released before a stop get their own status written now.
   // Fastify runs onClose hooks last added first: this one stops before the database closes.
   const catchUp = releaseCatchUp(db, app.log);
   const pages = new PageCache(config.pageCache);
@@ -109,6 +110,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   app.setErrorHandler(handleError);
+  drainRefusedBodies(app);
   acceptJsonOnly(app);
   useZodCompilers(app, config.checkResponses ?? false);
   registerSecurityHeaders(app);

@@ -78,9 +78,9 @@ describe('readEnv', () => {
   });
 });
 
-describe("README's configuration table", () => {
+describe("docs/operations.md's configuration table", () => {
   it('lists every variable the server reads', () => {
-    const readme = readFileSync(path.resolve('README.md'), 'utf8') // tests run from the repository root;
+    const readme = readFileSync(path.resolve('docs/operations.md'), 'utf8') // tests run from the repository root;
     const table = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? '';
     const listed = new Set([...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
     expect(SERVER_VARIABLES.filter((name) => !listed.has(name))).toEqual([]);

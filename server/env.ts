@@ -64,7 +64,7 @@ const envSchema = z.object({
 
 export type ServerEnv = ReturnType<typeof readEnv>;
 
-/** Every variable the server reads (README's configuration table lists each; env.test.ts checks). */
+/** Every variable the server reads (docs/operations.md's configuration table lists each; env.test.ts checks). */
 export const SERVER_VARIABLES = [...Object.keys(envSchema.shape), 'WEB_DIR'];
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env) {

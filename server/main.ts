@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { databaseSpecFor, openDatabase } from './db/open';
 import { readEnv } from './env';
 import { smtpMailer } from './mail/mailer';
+import { demoDataLine } from './seed/demo-counts';
 import { seedOnStart, type StartSeeding } from './seed/on-start';
 import { ensureWebBuild } from './web-build';
 
@@ -103,10 +104,7 @@ function printBanner(info: {
     lines.push(`Demo logins: ${seeding.demoUsernames.join(', ')}, password ${password}`);
   }
   if (seeding.demo) {
-    const { demo } = seeding;
-    lines.push(
-      `Demo data: ${demo.projects} projects, ${demo.batches} batches, ${demo.devices} devices, ${demo.reports} reports, ${demo.firmware} enclosure updates (seeded in ${(demo.ms / 1000).toFixed(1)} s)`,
-    );
+    lines.push(demoDataLine(seeding.demo.counts, seeding.demo.ms));
   }
   if (seeding.demoJig) {
     const jig = seeding.demoJig;

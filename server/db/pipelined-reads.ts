@@ -9,7 +9,7 @@ import type { DB } from './schema';
 
 /**
  * Single read statements on a few connections that every request shares, in pipeline mode, the
- * statements of one turn of the event loop leaving in one write per connection (issue 14). On a
+ * statements of one turn of the event loop leaving in one write per connection. On a
  * small machine each write to the database is a system call and a wake-up of a database process,
  * and they cost more than the statements: a CPU profile of the devices page at 20 clients spent
  * a fifth of the server's samples writing queries, one write each. Twenty loops of a 25-row page

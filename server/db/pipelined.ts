@@ -14,7 +14,7 @@ export type FinishWith = <R>(statement: CompiledQuery<R>, sent?: () => void) => 
  * Transactions whose BEGIN goes out with their first statement and whose COMMIT goes out with
  * their last (pg's pipeline mode), on connections of their own: two round trips fewer than
  * Kysely's transactions, which wait for each answer before the next statement. For ingestion
- * on PostgreSQL (issue 14): each group is two round trips shorter, and where two groups overlap
+ * on PostgreSQL: each group is two round trips shorter, and where two groups overlap
  * (`REPORT_GROUPS_IN_FLIGHT=2`) their commits follow each other on the shared counter rows, so a
  * COMMIT that waited for the last statement's answer to reach the server and come back would
  * hold the later group for that round trip.
@@ -127,7 +127,7 @@ export class PipelinedTransactions {
 
 /**
  * Where the pipelined transactions of this process spent their time since it started, in ms
- * summed over them (issue 14: the bench prints a group's share of each; nothing else reads it):
+ * summed over them (the bench prints a group's share of each; nothing else reads it):
  * waiting for a connection; the statements before the last, from each one's sending to its
  * answer; this process's own work between those answers and the last statement (the checks and
  * the counters, and any turn it waited for in the event loop); the last statement with its

@@ -355,7 +355,7 @@ export interface FilesDB {
 
 type Stamped = { created_at: string; updated_at: string };
 
-/** The superadmin catalogue (migration 009, issue 11). JSON columns hold text. */
+/** The superadmin catalogue (migration 009). JSON columns hold text. */
 export interface CatalogueDB {
   resource_types: { id: Generated<number>; name: string; description: Generated<string> } & Stamped;
   pin_types: { id: Generated<number>; name: string; description: Generated<string> } & Stamped;
@@ -418,7 +418,7 @@ export interface CatalogueDB {
   } & Stamped;
 }
 
-/** Project requests and their processing (migration 010, issue 12). Lengths in mm. */
+/** Project requests and their processing (migration 010). Lengths in mm. */
 export interface RequestsDB {
   project_requests: {
     id: Generated<number>;
@@ -434,6 +434,9 @@ export interface RequestsDB {
     pogo_errors: Generated<number>;
     project_id: number | null;
     created_by: number | null;
+    /** The superadmin who started (or last restarted) its review (migration 020). */
+    reviewer_id: number | null;
+    review_started_at: string | null;
   } & Stamped;
   request_files: { id: Generated<number>; request_id: number; file_id: string; created_at: string };
   test_pads: {
@@ -462,7 +465,7 @@ export interface RequestsDB {
   selected_cartridges: { id: Generated<number>; request_id: number | null; project_id: number | null; cartridge_type_id: number; bay: number; created_at: string };
 }
 
-/** A project's hardware (migration 012, issue 13). */
+/** A project's hardware (migration 012). */
 export interface HardwareDB {
   /** One per project; its slots' module types and bays' cartridge types are the project's selected_modules / selected_cartridges. */
   cassette_configurations: {
@@ -490,7 +493,7 @@ export interface HardwareDB {
   project_cassettes: { id: Generated<number>; project_id: number; cassette_id: number; created_at: string };
 }
 
-/** Test profiles (migration 013, issue 13). JSON columns hold text. */
+/** Test profiles (migration 013). JSON columns hold text. */
 export interface TestProfilesDB {
   test_profiles: {
     id: Generated<number>;

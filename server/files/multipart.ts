@@ -5,6 +5,7 @@ import type { FieldErrors } from '../../contract/errors';
 import { HttpError, invalid, invalidField } from '../http/errors';
 import { parseInput } from '../http/validate';
 import { FileTooLargeError, type FileStore, type StoredFile } from './file-store';
+import { mediaType, refusedExtension, typeAllowed } from '../../contract/files';
 import { formatBytes, largestFileLimit, type FileLimits } from './limits';
 
 /** Text fields beside a file are short (names, notes): anything longer is a mistake or abuse. */
@@ -33,6 +34,8 @@ export type UploadSpec<F extends z.ZodType = z.ZodType<Record<string, string>>> 
   limit: number;
   /** Accepted content types: `application/pdf`, or a family as `image/*`. */
   types: readonly string[];
+  /** Extensions refused whatever the type (programs among documents: REFUSED_EXTENSIONS). */
+  refusedExtensions?: readonly string[];
   /**
    * The text fields' schema (a contract's). Each field is checked as it arrives: one found
    * wrong before a file stops the upload before that file is stored. Once the whole form is in
@@ -100,6 +103,24 @@ export async function receiveUploads<F extends z.ZodType = z.ZodType<Record<stri
 
 type CoreSpec<F extends z.ZodType> = UploadsSpec<F> & { minFiles: number; many: boolean };
 
+/**
+ * Most bytes a form of this spec can take besides its files: every text field at its largest,
+ * and the part headers and boundaries around them and the files.
+ */
+const FORM_OVERHEAD = FIELD_LIMITS.fields * (FIELD_LIMITS.fieldSize + 1024) + 1024 * 1024;
+
+/**
+ * A declared Content-Length that no form of this spec can reach is a 413 before a byte of the
+ * body is read: the client hears at once, rather than after sending the limit's worth.
+ */
+function refuseDeclaredTooLarge(request: FastifyRequest, spec: CoreSpec<z.ZodType>) {
+  const declared = Number(request.headers['content-length']);
+  const files = spec.totalLimit ?? spec.limit * spec.maxFiles;
+  if (!Number.isFinite(declared) || declared <= files + FORM_OVERHEAD) return;
+  const message = spec.many ? `The files together are larger than ${formatBytes(files)}.` : `The file is larger than ${formatBytes(spec.limit)}.`;
+  throw new HttpError(413, message, { [spec.field]: [message] }, { connection: 'close' });
+}
+
 /** The one loop behind both: one file is the case `maxFiles: 1` with the field's bare name. */
 async function receive<F extends z.ZodType>(
   request: FastifyRequest,
@@ -108,6 +129,8 @@ async function receive<F extends z.ZodType>(
 ): Promise<Uploads<z.output<F>>> {
   if (typeof request.isMultipart !== 'function') throw new Error('registerUploads() was not called for this route.');
   if (!request.isMultipart()) throw new HttpError(415, `Send the ${spec.many ? 'files' : 'file'} as multipart/form-data.`);
+  if (!hasValidBoundary(request.headers['content-type'])) throw new HttpError(400, NO_BOUNDARY, undefined, { connection: 'close' });
+  refuseDeclaredTooLarge(request, spec);
   const fields: Record<string, string> = {};
   /** Errors of the text fields in so far: while there are any, no file is stored. */
   const early: FieldErrors = {};
@@ -140,7 +163,8 @@ async function receive<F extends z.ZodType>(
       if (Object.keys(early).length) throw refuse(invalid(early));
       const name = cleanFileName(part.filename);
       const type = mediaType(part.mimetype);
-      if (!typeAllowed(type, spec.types)) throw refuse(wrongType(spec, key, name, type));
+      const program = refusedExtension(name, spec.refusedExtensions ?? []);
+      if (program || !typeAllowed(type, spec.types)) throw refuse(wrongType(spec, key, name, program ? `.${program}` : type || 'unknown'));
       const room = spec.totalLimit === undefined ? spec.limit : Math.min(spec.limit, spec.totalLimit - total);
       try {
         stored.push(await store.put(part.file, { name, type, limit: room }));
@@ -195,11 +219,12 @@ function tooLarge(spec: CoreSpec<z.ZodType>, key: string, name: string, together
   return new HttpError(413, spec.many ? `“${name}” is larger than ${formatBytes(spec.limit)}.` : message, { [key]: [message] });
 }
 
+/** `type` is the part's content type, or the refused extension (`.exe`) when the name was refused. */
 function wrongType(spec: CoreSpec<z.ZodType>, key: string, name: string, type: string): HttpError {
   const send = `send ${spec.types.join(', ')}.`;
   const message = spec.many
-    ? `“${name}” is of type ${type || 'unknown'}, which is not accepted here; ${send}`
-    : `Files of type ${type || 'unknown'} are not accepted here; ${send}`;
+    ? `“${name}” is of type ${type}, which is not accepted here; ${send}`
+    : `Files of type ${type} are not accepted here; ${send}`;
   return new HttpError(415, message, { [key]: ['This type of file is not accepted here.'] });
 }
 
@@ -257,16 +282,32 @@ function uploadError(error: unknown, spec: CoreSpec<z.ZodType>): unknown {
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(413, 'The upload has too many files or fields.', undefined, close);
   }
+  if (isMalformedForm(error)) return new HttpError(400, MALFORMED_FORM, undefined, close);
   return error;
 }
 
-/** `Text/Plain; charset=utf-8` → `text/plain`. */
-function mediaType(mimetype: string): string {
-  return mimetype.split(';')[0].trim().toLowerCase();
+const NO_BOUNDARY = 'The upload’s Content-Type names no valid multipart boundary (1 to 70 characters, RFC 2046).';
+const MALFORMED_FORM = 'The upload is not a complete multipart form: it ends before its closing boundary, or its lines do not end in CRLF.';
+
+/**
+ * The boundary parameter of a `multipart/form-data` type: RFC 2046 allows 1 to 70 of its
+ * characters. Checked before the parser starts, which otherwise throws a plain error (a 5xx)
+ * for a missing, empty or overlong one.
+ */
+function hasValidBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2];
+  return boundary !== undefined && /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(boundary);
 }
 
-function typeAllowed(type: string, allowed: readonly string[]): boolean {
-  return allowed.some((t) => t === type || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))));
+/**
+ * The parser's (busboy's) errors for a body that is not the form its headers promise: cut short,
+ * or with LF line ends, so no boundary line is ever found. They carry no code, only these words,
+ * whether raised by the parser or by a file's stream in the middle of being stored.
+ */
+function isMalformedForm(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /unexpected end of multipart data$|^Multipart: Boundary not found$/i.test(message);
 }
 
 /**

@@ -31,7 +31,7 @@ export const TRANSFER_CONNECTION_NAME = 'jigboard-files';
  * Both go through binary COPY (copy-binary.ts) on a connection of their own. Through queries, a
  * 1 MiB chunk was one contiguous buffer going in and a 2 MiB hex string coming out, too big for
  * V8's young generation: they piled up until a full collection, and the server grew 66 MiB on a
- * 1 GB upload and 75–125 MiB on its download (issue 14 allows 64). Through COPY the bytes stay
+ * 1 GB upload and 75–125 MiB on its download (the bench allows 64). Through COPY the bytes stay
  * the small buffers the sockets read, with backpressure both ways. The connection is the
  * transfer's own, not the app's pool's, so a slow client holds none of the app's connections.
  */

@@ -1,5 +1,5 @@
 /**
- * Device pages answered again without reading the database (issue 14). Twenty people watching
+ * Device pages answered again without reading the database. Twenty people watching
  * one project's boards ask for the same few pages over and over; between two writes to the
  * project every one of those answers is the same text. A page is kept as the JSON that was
  * sent, under its URL (and Accept header), with the owner of the project it shows: a caller

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Where a request's time goes (issue 14: the bench prints it for the sorted devices page), by
+ * Where a request's time goes (the bench prints it for the sorted devices page), by
  * the phases every route passes: the login or jig check (its onRequest hook), the row and access
  * checks (preValidation, scope.ts), the handler (the queries and their shaping), and the answer's
  * serialisation. Opt-in (`phaseTimings` in buildApp's config): off, no hook is added.

@@ -107,7 +107,7 @@ export type RouteSpec<
   cachedPage?: true;
   /**
    * A scoped GET's read that needs only the path's id and the query, begun on PostgreSQL beside
-   * the scope's read instead of a round trip after it (a device page: issue 14). Its answer
+   * the scope's read instead of a round trip after it (a device page). Its answer
    * reaches the handler as `early`, and only once the caller is judged allowed; for anyone else
    * it is dropped, and the 404 goes out when the scope's read is in, without waiting for it, so
    * it tells a stranger nothing. It must only read. Undefined: nothing begun (a CSV download).
@@ -120,7 +120,14 @@ export type RouteSpec<
 /** What a declared route carries in its Fastify config, for the app's checks and the tests. */
 export type RouteAccess = { access: Permission; scope?: ScopeName };
 
-export type DeclaredRoute = RouteAccess & { method: string; url: string; summary: string; hasBody: boolean };
+export type DeclaredRoute = RouteAccess & {
+  method: string;
+  url: string;
+  summary: string;
+  hasBody: boolean;
+  /** `multipart/form-data` for an upload; undefined for a JSON body (or none). */
+  consumes?: string;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -313,6 +320,7 @@ export function recordDeclaredRoutes(app: FastifyInstance, into: DeclaredRoute[]
       scope: options.config?.scope,
       summary: String(options.schema?.summary ?? ''),
       hasBody: options.schema?.body !== undefined,
+      consumes: (options.schema?.consumes as string[] | undefined)?.[0],
     });
   });
 }

@@ -68,7 +68,7 @@ export const SCOPES = {
     return found && { row: found.report, owner: { company_id: found.company_id, project_id: found.report.project_id } };
   }),
   invite: scope(async (db, id) => ownedByProject(await findInviteWithProject(db, id))),
-  /** A test profile: its project's (issue 13). */
+  /** A test profile: its project's. */
   testProfile: scope(async (db, id) => ownedByProject(await findProfileWithProject(db, 'test_profiles', id))),
   /** A profile's step, file or variable: the row's id and its profile's, judged by the project. */
   testConfiguration: scope((db, id) => partOfProfile(db, 'test_configurations', id)),
@@ -79,7 +79,7 @@ export const SCOPES = {
     const cassette = await findCassette(db, id);
     return cassette && { row: cassette, owner: { company_id: cassette.company?.id ?? -1 } };
   }),
-  /** A project's cassette configuration (issue 13): its project's. */
+  /** A project's cassette configuration: its project's. */
   cassetteConfiguration: scope(async (db, id) => ownedByProject(await findConfigurationWithProject(db, id))),
   /** A selected cartridge of a project (a request's, before its project exists, is not one here). */
   selectedCartridge: scope(async (db, id) => ownedByProject(await findSelectedCartridgeWithProject(db, id))),

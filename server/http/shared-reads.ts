@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { READ_METHODS } from './page-cache-writes';
 
 /**
- * One read of a scope's row for the requests that ask for it at once (issue 14). Twenty people
+ * One read of a scope's row for the requests that ask for it at once. Twenty people
  * on one project's screens ask for its row with nearly every request; on PostgreSQL each read is
  * a round trip, and on a 2-core VM its socket write and the wake-ups cost the server more than
  * the query (a CPU profile of the sorted page at 20 clients: a quarter of the server's CPU in

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toFieldErrors, type FieldErrors } from '../../contract/errors';
 import { MAX_ID } from '../../contract/numbers';
+import { isStorableText } from '../../contract/text';
 import { invalid, notFound } from './errors';
 
 /**
@@ -11,21 +12,23 @@ import { invalid, notFound } from './errors';
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw invalid(toFieldErrors(result.error));
-  const nulErrors: FieldErrors = {};
-  findNulStrings(result.data, [], nulErrors);
-  if (Object.keys(nulErrors).length) throw invalid(nulErrors);
+  const unstorable: FieldErrors = {};
+  findUnstorableStrings(result.data, [], unstorable);
+  if (Object.keys(unstorable).length) throw invalid(unstorable);
   return result.data;
 }
 
 /**
- * A NUL character is never meant in a form field, and PostgreSQL refuses to store one (a 5xx
- * otherwise), so it is a field error on both databases alike.
+ * A backstop behind the contract's text helpers (contract/text.ts), which refuse these on each
+ * field in its own words: a NUL, which PostgreSQL refuses to store, or half a surrogate pair,
+ * which neither database keeps as sent, in any text a schema let through is a field error on
+ * both databases alike, never a 5xx.
  */
-function findNulStrings(value: unknown, path: string[], errors: FieldErrors) {
+function findUnstorableStrings(value: unknown, path: string[], errors: FieldErrors) {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) errors[path.join('.') || '_'] = ['Text may not contain NUL characters.'];
+    if (!isStorableText(value)) errors[path.join('.') || '_'] = ['Text may not contain NUL characters or half of a UTF-16 surrogate pair.'];
   } else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) findNulStrings(child, [...path, key], errors);
+    for (const [key, child] of Object.entries(value)) findUnstorableStrings(child, [...path, key], errors);
   }
 }
 

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import { notifyInTransaction, PostgresListener, type ListenerLog } from './postgres';
 
 /**
- * Live results (issue 15): what a writer announces and the open streams hear. One process
+ * Live results: what a writer announces and the open streams hear. One process
  * (SQLite) delivers in memory after the commit. Several replicas (PostgreSQL) cannot: the
  * writer NOTIFYs inside its transaction, so the database sends it with the commit (and drops it
  * with a rollback), and every replica hears it on its one LISTEN connection, its own included.

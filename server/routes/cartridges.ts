@@ -11,7 +11,7 @@ import {
 } from '../../contract/cartridges';
 import { oneOf, pageOf } from '../../contract/envelope';
 import { sendFile } from '../files/download';
-import { FILE_TYPES, formatBytes } from '../files/limits';
+import { FILE_TYPES, formatBytes, REFUSED_EXTENSIONS } from '../files/limits';
 import { receiveOptionalUpload } from '../files/multipart';
 import { platformDeleteRoute } from '../http/delete-route';
 import { defineRoutes, idOf } from '../http/route';
@@ -30,7 +30,7 @@ import {
 /**
  * Cartridges and their calibrations, the platform's catalogue (SPEC §7 `GET /cartridges`,
  * `GET /cartridges/{id}/calibrations`, `GET /calibrations/{id}`; the rest is beyond SPEC, see
- * README). No scope: a cartridge belongs to no company; the /manage area is superadmins' (403).
+ * docs/api.md). No scope: a cartridge belongs to no company; the /manage area is superadmins' (403).
  */
 export default defineRoutes(
   (route, { db, files, config }) => {
@@ -120,6 +120,7 @@ export default defineRoutes(
           field: 'certificate',
           limit: config.fileLimits.certificate,
           types: FILE_TYPES.certificate,
+          refusedExtensions: REFUSED_EXTENSIONS.certificate,
           fields: calibrationFields,
         });
         return { data: await recordCalibration(db, files, caller, id, upload) };

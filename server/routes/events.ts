@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { liveEventsQuery } from '../../contract/live';
 import { defineRoutes } from '../http/route';
 
-/** Live results (issue 15): what changed, as it is stored, so open screens refresh themselves. */
+/** Live results: what changed, as it is stored, so open screens refresh themselves. */
 export default defineRoutes((route, { streams }) => {
   route({
     method: 'GET',

@@ -17,7 +17,7 @@ import { addTestResource, assignCassette, changeConfiguration, projectConfigurat
 import { hardwareChoices, listCompanyConfigurations, listProjectCassettes, listTestResources, projectCartridges, projectModules } from '../store/hardware';
 
 /**
- * A project's hardware (issue 13, SPEC §7): its cassette configuration, selected modules and
+ * A project's hardware (SPEC §7): its cassette configuration, selected modules and
  * cartridges, test resources and cassettes. Whoever sees the project reads them; its company's
  * admins and engineers (and superadmins) change them.
  */

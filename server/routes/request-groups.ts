@@ -1,4 +1,5 @@
 import { listOf, oneOf } from '../../contract/envelope';
+import { mappingProposalApplyInput, mappingProposalAppliedSchema, mappingProposalSchema } from '../../contract/pin-mapping';
 import {
   mapPadGroupInput,
   mapPadGroupsInput,
@@ -11,10 +12,11 @@ import {
 } from '../../contract/requests';
 import { platformDeleteRoute } from '../http/delete-route';
 import { defineRoutes, idOf } from '../http/route';
+import { applyPinMappingProposal, pinMappingProposal } from '../services/pin-mapping-proposal';
 import { addPadGroup, addPadGroupsByNet, changePadGroup, groupsOfRequest, mapPadGroup, mapPadGroups, padGroup, removePadGroup } from '../services/request-groups';
 
 /**
- * Test pad groups of a project request and their mapping to connector pins (issue 12): the
+ * Test pad groups of a project request and their mapping to connector pins: the
  * platform's operators process requests, so every call is superadmin-only and unscoped.
  */
 export default defineRoutes((route, { db }) => {
@@ -66,6 +68,33 @@ export default defineRoutes((route, { db }) => {
     body: mapPadGroupsInput,
     response: listOf(testPadGroupSchema),
     handler: async ({ request, body }) => ({ data: await mapPadGroups(db, idOf(request.params), body) }),
+  });
+
+  route({
+    method: 'GET',
+    url: '/requests/:id/map_pad_groups/proposal',
+    summary: 'Propose pins for the unmapped pad groups (a dry run)',
+    description:
+      'Changes nothing. A pick per unmapped group, by name: the free pin that fits it best (named for its net or rail, then a general ' +
+      'pin, a debug pin only when no other is free; never another rail’s pin), the selected module its resource type needs, and ' +
+      'why (`reason`, `module_reason`). A group no pin fits has `pin: null` and says why.',
+    access: 'platform',
+    response: oneOf(mappingProposalSchema),
+    handler: async ({ request }) => ({ data: await pinMappingProposal(db, idOf(request.params)) }),
+  });
+
+  route({
+    method: 'POST',
+    url: '/requests/:id/map_pad_groups/proposal',
+    summary: 'Apply the pin proposal, or an edited one',
+    description:
+      'Without `mappings`: proposes as the dry run does and wires every pick with a pin, in one transaction; `unplaced` lists the ' +
+      'rest. With `mappings` (the proposal as edited): wires those as `PATCH /requests/{id}/map_pad_groups` does (422 keyed ' +
+      '`mappings.<n>.<field>`, nothing saved; a pin another group has → 409). A completed or rejected request → 409.',
+    access: 'platform',
+    body: mappingProposalApplyInput,
+    response: oneOf(mappingProposalAppliedSchema),
+    handler: async ({ request, body }) => ({ data: await applyPinMappingProposal(db, idOf(request.params), body) }),
   });
 
   route({

@@ -10,7 +10,7 @@ import { addTestPads, pogoBoard, removeTestPad, testPads } from '../services/req
  */
 const PADS_BODY_LIMIT = 16 * 1024 * 1024;
 
-/** A request's test pads and pogo board (SPEC §7 "Requests", issue 12): superadmin only. */
+/** A request's test pads and pogo board (SPEC §7 "Requests"): superadmin only. */
 export default defineRoutes((route, { db }) => {
   route({
     method: 'GET',
@@ -28,14 +28,17 @@ export default defineRoutes((route, { db }) => {
     summary: 'Add test pads to a request, or import them all',
     description:
       `One pad or a whole test-point import (at most ${MAX_PADS_PER_REQUEST.toLocaleString('en')}), saved together or not at all. ` +
-      'A name repeated in the list or on the request → 422 on `pads.<n>.name`; `replace: true` first removes the request’s pads ' +
+      'One 422 names every reason of every row: a wrong value on `pads.<n>.<field>`, a name repeated in the list or on the request ' +
+      'on `pads.<n>.name`; `replace: true` first removes the request’s pads ' +
       '(which empties their groups). Answers the new pads with their probes. A completed or rejected request → 409.',
     access: 'platform',
     body: testPadsInput,
+    // Read by the service, so one 422 has every row's field errors and name clashes together.
+    parseBodyInHandler: true,
     bodyLimit: PADS_BODY_LIMIT,
     status: 201,
     response: listOf(testPadSchema),
-    handler: async ({ request, body }) => ({ data: await addTestPads(db, idOf(request.params), body) }),
+    handler: async ({ request }) => ({ data: await addTestPads(db, idOf(request.params), request.body) }),
   });
 
   platformDeleteRoute(route, {

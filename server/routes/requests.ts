@@ -9,10 +9,10 @@ import {
   requestUpdateInput,
 } from '../../contract/requests';
 import { sendFile } from '../files/download';
-import { FILE_TYPES, formatBytes } from '../files/limits';
+import { FILE_TYPES, formatBytes, REFUSED_EXTENSIONS } from '../files/limits';
 import { receiveUploads } from '../files/multipart';
 import { defineRoutes, idOf } from '../http/route';
-import { changeRequest, createRequest, projectRequest, requestDocuments, requestDocumentStoreId, requests } from '../services/requests';
+import { changeRequest, createRequest, projectRequest, requestDocuments, requestDocumentStoreId, requests, startReview } from '../services/requests';
 
 /** The form of `POST /manage/request`: its text fields, then the files as `documents[n]`. */
 const requestForm = z.object({
@@ -23,7 +23,7 @@ const requestForm = z.object({
 });
 
 /**
- * Project requests (SPEC §7 "Requests", issue 12): what customers ask for, and the processing a
+ * Project requests (SPEC §7 "Requests"): what customers ask for, and the processing a
  * superadmin takes them through. The platform's work, superadmin only, like the rest of /manage.
  */
 export default defineRoutes(
@@ -48,7 +48,8 @@ export default defineRoutes(
       description:
         'Multipart: `projectname`, `projectdescription`, `company_id`, then the files as `documents[0]`, `documents[1]`, … ' +
         `(1 to ${MAX_REQUEST_DOCUMENTS}), each streamed to the file store. A file larger than ${formatBytes(config.fileLimits.document)} ` +
-        `(here) or one file too many → 413; a type other than ${FILE_TYPES.document.join(', ')} → 415 naming the file; no file, ` +
+        `(here) or one file too many → 413; a type other than ${FILE_TYPES.document.join(', ')}, or a program by its name ` +
+        `(.${REFUSED_EXTENSIONS.document.join(', .')}) → 415 naming the file; no file, ` +
         'a missing name or an unknown company → 422 naming each. The request starts as submitted. A refused upload leaves no file behind.',
       access: 'platform',
       consumes: 'multipart/form-data',
@@ -60,6 +61,7 @@ export default defineRoutes(
           field: 'documents',
           limit: config.fileLimits.document,
           types: FILE_TYPES.document,
+          refusedExtensions: REFUSED_EXTENSIONS.document,
           maxFiles: MAX_REQUEST_DOCUMENTS,
           fields: requestCreateFields,
         });
@@ -71,24 +73,38 @@ export default defineRoutes(
       method: 'GET',
       url: '/requests/:id',
       summary: 'One project request with its progress',
+      description: 'Reading a request changes nothing: its review starts with `POST /requests/{id}/review`.',
       access: 'platform',
       response: oneOf(requestSchema),
       handler: async ({ request }) => ({ data: await projectRequest(db, idOf(request.params)) }),
     });
 
     route({
+      method: 'POST',
+      url: '/requests/:id/review',
+      summary: 'Start reviewing a request',
+      description:
+        'Puts a submitted request in review, or reopens a rejected one (its reason goes), with the caller as its `reviewer`. ' +
+        'Asking again while reviewing it answers the request unchanged; a request another superadmin reviews, one in progress ' +
+        '(its review is done) or a completed one → 409 saying so.',
+      access: 'platform',
+      response: oneOf(requestSchema),
+      handler: async ({ request, caller }) => ({ data: await startReview(db, idOf(request.params), caller) }),
+    });
+
+    route({
       method: 'PATCH',
       url: '/requests/:id',
-      summary: 'Rename, review, reject or confirm a step of a request',
+      summary: 'Rename, reject or confirm a step of a request',
       description:
-        '`status: in_review` starts the review of a submitted request or reopens a rejected one (its reason goes); `status: rejected` ' +
-        'needs `rejected_reason`. `confirmed_step` confirms a step finished: a step up to it that is not (no pads, pogo board errors, ' +
+        '`status: rejected` needs `rejected_reason`. `confirmed_step` confirms a step finished: a step up to it that is not (no pads, pogo board errors, ' +
         'ungrouped pads, …) → 422 on `confirmed_step` saying why; a step before the furthest confirmed keeps the furthest; it moves a ' +
-        'submitted or in-review request to in_progress. A completed request → 409; a rejected one → 409 on a step until reopened.',
+        'submitted or in-review request to in_progress (its confirmer becomes the reviewer when nobody started the review). ' +
+        'A completed request → 409; a rejected one → 409 on a step until reopened (`POST /requests/{id}/review`).',
       access: 'platform',
       body: requestUpdateInput,
       response: oneOf(requestSchema),
-      handler: async ({ request, body }) => ({ data: await changeRequest(db, idOf(request.params), body) }),
+      handler: async ({ request, body, caller }) => ({ data: await changeRequest(db, idOf(request.params), body, caller) }),
     });
 
     route({

@@ -42,7 +42,7 @@ const pinTypeRefSchema = z.object({ id: z.number().int(), name: z.string() });
 /**
  * Resource types, pin types and the pin map (SPEC §7, `/manage/resources`): the platform's
  * catalogue, so no scope. Reads are `platform` for now too, lookups included: the hardware
- * screens that will pick from them (issue 11, cartridge types and test setups) may widen them.
+ * screens that will pick from them (cartridge types and test setups) may widen them.
  */
 export default defineRoutes((route, { db }) => {
   // ---- resource types

@@ -56,7 +56,7 @@ import {
 const READ_ONLY = 'A profile that is not a draft (active or archived) is read-only: changing it or its steps, files or variables → 409.';
 
 /**
- * Test profiles (SPEC §7, issue 13): a project's members read them; its admins and engineers
+ * Test profiles (SPEC §7): a project's members read them; its admins and engineers
  * create drafts, edit them, activate one and make new versions. Every row is scoped through its
  * profile to the project, so another company's profile, step, file or variable is a 404.
  */

@@ -6,7 +6,7 @@ import { insertCartridgeFirmware } from '../store/cartridge-types';
 import { createRandom } from './random';
 
 /**
- * The demo's cartridge types (issue 11): three pogo-pin cartridges with 40–80 connector pins of
+ * The demo's cartridge types: three pogo-pin cartridges with 40–80 connector pins of
  * believable names, and two firmware releases of the first. Pin types are made by name when
  * missing, so the resources' demo (which makes pin types too) and this one can run in any order.
  */

@@ -14,15 +14,19 @@ import { insertCalibration, insertCartridge, newestDueAt, updateCartridgeRow } f
  */
 const TYPES = ['PB-40 Programming cartridge', 'MX-64 Mixed-signal cartridge', 'HD-80 High-density cartridge'] as const;
 
-/** [serial, type, due in days from today (negative: past), certificate?] */
+/**
+ * [serial, type, due in days from today (negative: past), certificate?]. Every other one sits in
+ * the next free bay, in this order: the first (an HD-80) in the line cassette's bay 1, where the
+ * demo projects' configurations want one (demo-hardware.ts).
+ */
 const CARTRIDGES: [string, (typeof TYPES)[number], number, boolean][] = [
-  ['CR-PB40-0001', 'PB-40 Programming cartridge', 212, true],
+  ['CR-HD80-0001', 'HD-80 High-density cartridge', 27, false],
   ['CR-PB40-0002', 'PB-40 Programming cartridge', 18, true],
   ['CR-PB40-0003', 'PB-40 Programming cartridge', 95, false],
   ['CR-MX64-0001', 'MX-64 Mixed-signal cartridge', 6, true],
   ['CR-MX64-0002', 'MX-64 Mixed-signal cartridge', -12, false],
   ['CR-MX64-0003', 'MX-64 Mixed-signal cartridge', 160, true],
-  ['CR-HD80-0001', 'HD-80 High-density cartridge', 27, false],
+  ['CR-PB40-0001', 'PB-40 Programming cartridge', 212, true],
   ['CR-HD80-0002', 'HD-80 High-density cartridge', 300, true],
 ];
 

@@ -6,7 +6,7 @@ import { createProjectFromRequest } from '../services/request-project';
 import { insertRequest } from '../store/requests';
 
 /**
- * The demo projects' hardware (issue 13): MC-200's configuration matches its line cassette
+ * The demo projects' hardware: MC-200's configuration matches its line cassette
  * (CAS-ACME-001), SH-10's spare cassette does not match its configuration, and one request
  * (LC-8) is processed to the end and turned into a project through the same service the
  * request screens call, so its hardware shows what the request chose.

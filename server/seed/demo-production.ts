@@ -96,10 +96,8 @@ export type DemoJig = {
 };
 
 export type DemoProductionSummary = {
-  projects: number;
-  batches: number;
-  devices: number;
-  reports: number;
+  /** MC-200's first, closed batch: its passed boards are what the demo ships. */
+  firstBatchId: number;
   /** The jig the start banner and README use to post a report by hand. */
   jig: DemoJig;
 };
@@ -313,10 +311,7 @@ export async function seedDemoProduction(
 
   const jig = jigs[0];
   return {
-    projects: 2,
-    batches: batchIds.length,
-    devices: devices.length,
-    reports: reports.length,
+    firstBatchId: batchIds[0],
     // The worse batch: where a hand-posted board shows up among the recent ones.
     jig: { enclosure_id: jig.id, serial: jig.serial, name: jig.name, signature: jig.signature, project_id: projectIds.mc, production_batch_id: batchIds[1] },
   };

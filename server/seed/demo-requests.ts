@@ -11,7 +11,7 @@ import { mc300Pads, testPointCsv, topCopperGerber, type BoardPad } from './demo-
 import { onePagePdf } from './demo-pdf';
 
 /**
- * The demo's project requests (issue 12): one at each status, for the requests list and its
+ * The demo's project requests: one at each status, for the requests list and its
  * filters, and MC-300 half processed (pads imported from its test-point CSV, pogo board
  * confirmed, some pads grouped) for the processing screen. The documents are stored through
  * the file store like uploads. Runs after the catalogue's demo seeds: the groups use their
@@ -178,7 +178,14 @@ export async function seedDemoRequests(
       const project = demo.status === 'completed' ? await projectFor(trx, companyId, demo.projectname, id, sent) : null;
       await trx
         .updateTable('project_requests')
-        .set({ status: demo.status, confirmed_step: demo.confirmed_step ?? null, rejected_reason: demo.rejected_reason ?? null, project_id: project })
+        .set({
+          status: demo.status,
+          confirmed_step: demo.confirmed_step ?? null,
+          rejected_reason: demo.rejected_reason ?? null,
+          project_id: project,
+          // Every request but the submitted one has had its review started, by the demo's superadmin.
+          ...(demo.status === 'submitted' ? {} : { reviewer_id: superadmin, review_started_at: sent }),
+        })
         .where('id', '=', id)
         .execute();
       if (demo.projectname === MC300) await processHalfway(trx, id, demo.documents.find((d) => d.type === 'text/csv')!.bytes.toString(), sent);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
 /**
- * The demo's resource types, the pin types each allows, and a pin map (issue 11). Pin types are
+ * The demo's resource types, the pin types each allows, and a pin map. Pin types are
  * made by name only where missing: the cartridge types' demo (demo-cartridge-types) may have made
  * the same ones for its connector pins. The pin map maps the connector pins that exist, found by
  * pin type and name, so this runs after the cartridge types' demo, and alone it maps nothing.

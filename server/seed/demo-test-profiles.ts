@@ -7,7 +7,7 @@ import { linkReports } from '../store/test-profiles';
 import { motorControllerSteps, sensorHubSteps, type StepDef } from './programs';
 
 /**
- * Acme's test profiles (issue 13), matching what the demo jigs reported (demo-production.ts):
+ * Acme's test profiles, matching what the demo jigs reported (demo-production.ts):
  * per project the version in use now active, the one before archived, and a draft of the next
  * one; steps with the reports' names and limits, variables and a setup file. The reports are
  * linked to the version they ran, so each active profile has its hundreds of reports and the

@@ -11,7 +11,9 @@ import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoHardware } from './demo-hardware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoPanels } from './demo-panels';
-import { seedDemoProduction, type DemoProductionSummary } from './demo-production';
+import { countDemoData, type DemoCounts } from './demo-counts';
+import { seedDemoProduction, type DemoJig } from './demo-production';
+import { seedDemoReleases } from './demo-releases';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoTestFunctions } from './demo-test-functions';
@@ -28,6 +30,7 @@ export const DEMO_COMPANIES: SeedCompany[] = [
       { username: 'acme-admin', roles: ['admin'] },
       { username: 'acme-engineer', roles: ['engineer'] },
       { username: 'acme-operator', roles: ['operator'] },
+      { username: 'acme-viewer', roles: ['viewer'] },
     ],
   },
   {
@@ -39,12 +42,14 @@ export const DEMO_COMPANIES: SeedCompany[] = [
 
 export const DEMO_USERNAMES = DEMO_COMPANIES.flatMap((c) => c.users.map((u) => u.username));
 
-export type DemoSummary = DemoProductionSummary & { firmware: number; ms: number };
+/** What the demo holds (counted in the database once it is seeded), how long it took, and its jig. */
+export type DemoSummary = { counts: DemoCounts; ms: number; jig: DemoJig };
 
 /**
  * The demo companies and their users, then Acme's production (projects, batches, jigs, ~5,000
  * boards with 30 days of reports; see demo-production.ts) made by Voltline among others, and
- * the platform's firmware for the jigs, uploaded by `superadmin` (demo-firmware.ts).
+ * the platform's firmware for the jigs, uploaded by `superadmin` (demo-firmware.ts), the hardware
+ * catalogue, project requests, and two release batches of MC-200 boards (demo-releases.ts).
  */
 export async function seedDemo(
   db: Kysely<DB>,
@@ -64,7 +69,7 @@ export async function seedDemo(
   await seedDemoPanels(db);
   await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
   await seedDemoEnclosureSettings(db, ids[0]);
-  const firmware = await seedDemoFirmware(db, platform.files, platform.superadmin);
+  await seedDemoFirmware(db, platform.files, platform.superadmin);
   await seedDemoCassettes(db, ids[0]);
   await seedDemoCartridgeTypes(db, platform.files, platform.superadmin);
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins
@@ -74,5 +79,10 @@ export async function seedDemo(
   // After the catalogue's demo: MC-300's pad groups take its resource types.
   await seedDemoRequests(db, platform.files, { customer: ids[0], manufacturer: ids[1] }, platform.superadmin);
   await seedDemoHardware(db, platform.files, ids[0]); // after the requests' and catalogue's demos
-  return { ...production, firmware, ms: Math.round(performance.now() - t0) };
+  await seedDemoReleases(db, {
+    project: { id: production.jig.project_id, company_id: ids[0] },
+    productionBatchId: production.firstBatchId,
+    createdBy: seeded[0].users['acme-engineer'],
+  });
+  return { counts: await countDemoData(db), ms: Math.round(performance.now() - t0), jig: production.jig };
 }

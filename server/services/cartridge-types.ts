@@ -48,7 +48,7 @@ import {
 } from '../store/cartridge-types';
 
 /**
- * Cartridge types (issue 11, `/manage/cartridgetypes`): the platform's catalogue of cartridge
+ * Cartridge types (`/manage/cartridgetypes`): the platform's catalogue of cartridge
  * kinds, each with connector pins and firmware versions. A type is deleted only while no
  * cartridge and no firmware refers to it; a pin only while the pin map does not use it.
  */

@@ -35,7 +35,7 @@ import {
 } from '../store/cartridges';
 
 /**
- * Cartridges and their calibrations (issue 11, `/manage/cartridges`), the platform's catalogue:
+ * Cartridges and their calibrations (`/manage/cartridges`), the platform's catalogue:
  * superadmins only. "Today" is the server's UTC date unless a caller (a test, the seed) names one.
  */
 

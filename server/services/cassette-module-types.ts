@@ -21,7 +21,7 @@ import {
 } from '../store/cassette-module-types';
 import { deleteRow, named, stillHolds } from './deletes';
 
-/** AMS modules (issue 11, `/manage/amsmodules`): the platform's catalogue of cassette modules. */
+/** AMS modules (`/manage/amsmodules`): the platform's catalogue of cassette modules. */
 
 export function moduleTypes(db: Kysely<DB>, list: z.output<typeof cassetteModuleTypeListQuery>): Promise<Page<CassetteModuleType>> {
   return listModuleTypes(db, list);

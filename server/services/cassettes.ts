@@ -32,7 +32,7 @@ import {
 import { deleteRow, named, stillHolds } from './deletes';
 
 /**
- * Cassettes (issue 11, `/manage/cassettes`): the platform's operators add and change them; a
+ * Cassettes (`/manage/cassettes`): the platform's operators add and change them; a
  * company's people read their own company's (`/companies/{id}/cassettes`, `/cassettes/{id}`).
  */
 

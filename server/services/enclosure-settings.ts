@@ -20,7 +20,7 @@ import {
 } from '../store/enclosure-settings';
 
 /**
- * A company's jigs as its people see them (issue 13, `/enclosures`): the company's settings of
+ * A company's jigs as its people see them (`/enclosures`): the company's settings of
  * each jig with the jig's own facts, whether it is online, and its reports per day over the last
  * 30 days. Superadmins register and provision jigs in /manage/enclosures; the company names them,
  * says where they stand and which project they test.
@@ -47,6 +47,7 @@ function shownSetting(row: EnclosureSettingRow, series: ReportDay[], now: number
     enclosure_id: row.enclosure_id,
     company_id: row.company_id,
     name: row.name,
+    registered_name: row.registered_name,
     location: row.location,
     project: row.project_id !== null && row.project_name !== null ? { id: row.project_id, name: row.project_name } : null,
     serial: row.serial,

@@ -17,7 +17,7 @@ import {
 } from '../store/enclosure-updates';
 
 /**
- * Firmware for the jigs (issue 11, `/manage/enclosure-updates`). An update owns its file: the
+ * Firmware for the jigs (`/manage/enclosure-updates`). An update owns its file: the
  * file is stored before the row exists (the upload streams it) and removed with the row.
  */
 
@@ -69,7 +69,7 @@ export async function changeEnclosureUpdate(db: Kysely<DB>, id: number, input: E
 /**
  * Deletes the update, then its file once the delete has committed (services/deletes.ts): a file
  * that will not go is logged and left, never a row pointing at missing bytes. Nothing refers to
- * an update yet; the jigs that fetched it will (issue 11), and their refusal goes here.
+ * an update yet; the jigs that fetched it will, and their refusal goes here.
  */
 export async function removeEnclosureUpdate(db: Kysely<DB>, files: FileStore, id: number, log: CleanupLog): Promise<void> {
   const about: CleanupLog = { error: (details, message) => log.error({ ...details, enclosure_update_id: id }, message) };

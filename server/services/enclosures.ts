@@ -34,7 +34,7 @@ import {
 import { withUniqueFields } from '../store/unique';
 
 /**
- * Enclosures (jigs), managed by the platform's operators (issue 11, `/manage/enclosures`).
+ * Enclosures (jigs), managed by the platform's operators (`/manage/enclosures`).
  * A jig's secret exists only in the answer that provisions it: the table keeps sha256 of the
  * signature (HMAC-SHA256 of the serial with the secret), which is how jig calls find their jig.
  */
@@ -47,6 +47,7 @@ export function shownEnclosure(row: EnclosureRow, now = Date.now()): Enclosure {
     id: row.id,
     serial: row.serial,
     name: row.name,
+    name_at_company: row.company_id !== null ? row.name_at_company : null,
     company: row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
     provisioning: row.provisioning as Provisioning,
     firmware_version: row.firmware_version,

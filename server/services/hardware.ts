@@ -15,7 +15,7 @@ import { configurationOf, ensureConfiguration, findTestResource, listProjectCass
 import { withUniqueFields } from '../store/unique';
 
 /**
- * The rules of a project's hardware (issue 13): what a configuration may hold, which pin a test
+ * The rules of a project's hardware: what a configuration may hold, which pin a test
  * resource may take, which cassette a project may run on. Each change is one transaction.
  */
 

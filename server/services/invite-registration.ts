@@ -7,7 +7,7 @@ import { newAccountCompany } from '../store/invite-companies';
 import type { InviteRecord } from '../store/invites';
 
 /**
- * README "Access": an invitation creates an account only in the project's own company or in a
+ * docs/architecture.md "Access": an invitation creates an account only in the project's own company or in a
  * manufacturer's company that this registration creates. Once the named manufacturer's company
  * exists, its admins add its people, who log in and accept; registering answers 409.
  */

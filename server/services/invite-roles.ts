@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 import { manufacturerWithCompany } from '../store/invite-companies';
 
 /**
- * README "Access": an invitation naming a manufacturer whose company exists already is accepted
+ * docs/architecture.md "Access": an invitation naming a manufacturer whose company exists already is accepted
  * by an account that company's admins made, and accepting never grants a role; an admin role on
  * it would promise what it cannot give, so creating or resending one is refused (422 on `role`).
  * The other roles may be sent: they only say what a new account would have been. (Registering

@@ -33,7 +33,7 @@ import { allowedPinTypes, CARTRIDGE_NOT_FOUND, MODULE_NOT_FOUND, pinFacts, pinSe
 import { requestCompany } from '../store/requests';
 
 /**
- * Test pad groups of a request and their mapping to connector pins (issue 12). Every change
+ * Test pad groups of a request and their mapping to connector pins. Every change
  * locks the request first (request-lock.ts), so "is this pad in another group?" and "is this pin
  * free?" still hold at the write, whatever two superadmins do at once.
  */
@@ -213,35 +213,42 @@ async function wire(db: Kysely<DB>, group: TestPadGroup, input: Wiring): Promise
 }
 
 /**
- * Wires many groups of the request at once (the map step's "Map N to free pins"): every entry is
+ * Wires many groups of the request at once (the map step's proposal, applied): every entry is
  * checked as `mapPadGroup` checks one, refusals keyed `mappings.<n>.<field>` (a 422 saves none),
  * then all are written in the same transaction.
  */
 export async function mapPadGroups(db: Kysely<DB>, requestId: number, input: z.output<typeof mapPadGroupsInput>): Promise<TestPadGroup[]> {
   await db.transaction().execute(async (trx) => {
     await lockEditableRequest(trx, requestId);
-    const errors: FieldErrors = {};
-    const groups: TestPadGroup[] = [];
-    const pins = new Set<string>();
-    for (const [n, entry] of input.mappings.entries()) {
-      const group = await findGroup(trx, entry.group_id);
-      if (!group || group.request_id !== requestId) {
-        add(errors, `mappings.${n}.group_id`, `${GROUP_NOT_FOUND.replace('.', '')} on this request.`);
-        continue;
-      }
-      groups.push(group);
-      for (const [field, messages] of Object.entries(await mappingRefusals(trx, requestId, group, entry))) errors[`mappings.${n}.${field}`] = messages;
-      const pin = `${entry.selected_cartridge_id}:${entry.connector_pin_id}`;
-      if (pins.has(pin)) add(errors, `mappings.${n}.connector_pin_id`, 'This pin is given to another group of the list already.');
-      pins.add(pin);
-    }
-    throwIfAny(errors);
-    for (const [n, group] of groups.entries()) {
-      const { selected_cartridge_id, connector_pin_id, selected_module_id } = input.mappings[n];
-      await wire(trx, group, { selected_cartridge_id, connector_pin_id, selected_module_id });
-    }
+    await wireAll(trx, requestId, input.mappings);
   });
   return (await listGroups(db, requestId)).filter((g) => input.mappings.some((m) => m.group_id === g.id));
+}
+
+type Entry = z.output<typeof mapPadGroupsInput>['mappings'][number];
+
+/** Checks every entry, then wires them all; the caller holds the request's lock. */
+export async function wireAll(trx: Kysely<DB>, requestId: number, mappings: readonly Entry[]): Promise<void> {
+  const errors: FieldErrors = {};
+  const groups: TestPadGroup[] = [];
+  const pins = new Set<string>();
+  for (const [n, entry] of mappings.entries()) {
+    const group = await findGroup(trx, entry.group_id);
+    if (!group || group.request_id !== requestId) {
+      add(errors, `mappings.${n}.group_id`, `${GROUP_NOT_FOUND.replace('.', '')} on this request.`);
+      continue;
+    }
+    groups.push(group);
+    for (const [field, messages] of Object.entries(await mappingRefusals(trx, requestId, group, entry))) errors[`mappings.${n}.${field}`] = messages;
+    const pin = `${entry.selected_cartridge_id}:${entry.connector_pin_id}`;
+    if (pins.has(pin)) add(errors, `mappings.${n}.connector_pin_id`, 'This pin is given to another group of the list already.');
+    pins.add(pin);
+  }
+  throwIfAny(errors);
+  for (const [n, group] of groups.entries()) {
+    const { selected_cartridge_id, connector_pin_id, selected_module_id } = mappings[n];
+    await wire(trx, group, { selected_cartridge_id, connector_pin_id, selected_module_id });
+  }
 }
 
 /** Why this pin cannot carry the group, in words, or null. */

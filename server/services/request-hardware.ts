@@ -27,7 +27,7 @@ import { requestCompany } from '../store/requests';
 
 /**
  * The modules (in the cassette's slots) and cartridges (in its bays) chosen for a request
- * (issue 12). Every change locks the request first, so a slot check still holds at the write.
+ * in its processing. Every change locks the request first, so a slot check still holds at the write.
  * Removing one unmaps the pad groups it served; changing a cartridge's type unmaps the groups on
  * its pins (their pins belong to the old type).
  */

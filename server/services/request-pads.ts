@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { FieldErrors } from '../../contract/errors';
+import { toFieldErrors, type FieldErrors } from '../../contract/errors';
 import { analysePogoBoard, type PogoBoardAnalysis } from '../../contract/pogo-board';
-import type { PogoBoard, TestPad, testPadsInput } from '../../contract/requests';
+import { testPadsInput, type PogoBoard, type TestPad } from '../../contract/requests';
+import { testPadInput } from '../../contract/test-points';
 import type { DB } from '../db/schema';
 import { invalid, notFound } from '../http/errors';
 import { lockEditableRequest, lockRequestOf, REQUEST_NOT_FOUND } from '../store/request-lock';
@@ -19,7 +20,7 @@ import {
 } from '../store/request-pads';
 
 /**
- * A request's test pads and its pogo board (issue 12, steps "Test pads" and "Pogo board"). The
+ * A request's test pads and its pogo board (steps "Test pads" and "Pogo board"). The
  * probe of a pad depends on its neighbours, so it is never stored: every answer runs the
  * contract's `analysePogoBoard` over the request's pads. Every change runs under the request's
  * lock and stores the board's error count on the request, for the list's steps.
@@ -56,25 +57,58 @@ export async function testPads(db: Kysely<DB>, requestId: number): Promise<TestP
   return withProbes(pads, analysePogoBoard(pads)).sort(byName);
 }
 
+type PadsInput = z.output<typeof testPadsInput>;
+
 /**
- * Adds pads (one from the table editor, or a whole import) in one transaction, in chunks. A
- * name given twice, or one the request has already (unless `replace` removes those first), is a
- * 422 on `pads.<n>.name` and saves nothing. Answers the new pads with their probes on the whole board.
+ * The body of an import read as far as it goes: the pads when all are right, else each row's
+ * field errors, with the names that are well formed kept for the name checks. Anything wrong
+ * with the list itself (no list, too many, `replace` not a boolean) is a 422 at once.
  */
-export async function addTestPads(db: Kysely<DB>, requestId: number, input: z.output<typeof testPadsInput>): Promise<TestPad[]> {
+function readPads(raw: unknown): { input: PadsInput | undefined; rowErrors: FieldErrors; names: (string | undefined)[]; replace: boolean } {
+  const parsed = testPadsInput.safeParse(raw ?? {});
+  const rows = (raw as { pads?: unknown[] } | null)?.pads ?? [];
+  if (parsed.success) return { input: parsed.data, rowErrors: {}, names: parsed.data.pads.map((pad) => pad.name), replace: parsed.data.replace };
+  const errors = toFieldErrors(parsed.error);
+  if (Object.keys(errors).some((key) => !/^pads\.\d+\./.test(key))) throw invalid(errors);
+  const names = rows.map((row) => {
+    const name = testPadInput.shape.name.safeParse((row as { name?: unknown } | null)?.name);
+    return name.success ? name.data : undefined;
+  });
+  return { input: undefined, rowErrors: errors, names, replace: (raw as { replace?: boolean }).replace ?? false };
+}
+
+/** Every reason against every row's name: repeated in the list, and taken on the request. */
+function nameErrors(names: readonly (string | undefined)[], taken: ReadonlySet<string>): FieldErrors {
+  const errors: FieldErrors = {};
+  const first = new Map<string, number>();
+  names.forEach((name, n) => {
+    if (name === undefined) return;
+    const reasons: string[] = [];
+    const earlier = first.get(name);
+    if (earlier !== undefined) reasons.push(`${name} is in the list already, as pad ${earlier + 1}.`);
+    else first.set(name, n);
+    if (taken.has(name)) reasons.push(`The request has a test pad named ${name} already.`);
+    if (reasons.length) errors[`pads.${n}.name`] = reasons;
+  });
+  return errors;
+}
+
+/**
+ * Adds pads (one from the table editor, or a whole import) in one transaction, in chunks. The
+ * body is read here rather than before, so that one 422 names every reason of every row: its
+ * field values, a name given twice, and a name the request has already (unless `replace`
+ * removes those first), each on `pads.<n>.<field>`; a CSV with all three is fixed in one round
+ * trip. Nothing is saved then. Answers the new pads with their probes on the whole board.
+ */
+export async function addTestPads(db: Kysely<DB>, requestId: number, raw: unknown): Promise<TestPad[]> {
+  const { input, rowErrors, names, replace } = readPads(raw);
   return db.transaction().execute(async (trx) => {
     await lockEditableRequest(trx, requestId);
-    if (input.replace) await deleteRequestPads(trx, requestId);
-    const taken = input.replace ? new Set<string>() : await padNames(trx, requestId);
-    const errors: FieldErrors = {};
-    const first = new Map<string, number>();
-    input.pads.forEach((pad, n) => {
-      const earlier = first.get(pad.name);
-      if (earlier !== undefined) errors[`pads.${n}.name`] = [`${pad.name} is in the list already, as pad ${earlier + 1}.`];
-      else if (taken.has(pad.name)) errors[`pads.${n}.name`] = [`The request has a test pad named ${pad.name} already.`];
-      else first.set(pad.name, n);
-    });
-    if (Object.keys(errors).length) throw invalid(errors, 'Test pad names repeat: nothing was saved.');
+    const taken = replace ? new Set<string>() : await padNames(trx, requestId);
+    const errors: FieldErrors = { ...rowErrors };
+    for (const [key, reasons] of Object.entries(nameErrors(names, taken))) errors[key] = [...(errors[key] ?? []), ...reasons];
+    if (Object.keys(errors).length || !input) throw invalid(errors, 'Some test pads are not valid: nothing was saved.');
+    if (replace) await deleteRequestPads(trx, requestId);
     const ids = new Set(await insertPads(trx, requestId, input.pads));
     const { pads, analysis } = await reanalyse(trx, requestId);
     return withProbes(pads.filter((pad) => ids.has(pad.id)), analysis);

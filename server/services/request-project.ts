@@ -9,7 +9,7 @@ import { lockRequest } from '../store/request-lock';
 import { requestProgress } from '../store/requests';
 
 /**
- * The last step of processing a request (issue 12): in one transaction under the request's lock,
+ * The last step of processing a request: in one transaction under the request's lock,
  * create the project for the request's company, hand it the request's selected modules and
  * cartridges (its cassette configuration) and mapped pad groups (its test resources), and complete the request. Refused (422 on `step`) while a step before it is not done.
  */

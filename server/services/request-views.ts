@@ -9,7 +9,7 @@ import { mappedGroups, neededResourceTypes, requestPads, servingPins, wiringLine
 import { csvField } from './production/device-export';
 
 /**
- * Two read-only views of a request (issue 12): its capacity (per resource type the groups need,
+ * Two read-only views of a request: its capacity (per resource type the groups need,
  * the connector pins of the selected cartridges that serve it and who uses each) and its wiring
  * list (pad → probe → group → cartridge pin → module), as JSON or a CSV download.
  */

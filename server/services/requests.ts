@@ -32,7 +32,7 @@ import {
 } from '../store/requests';
 
 /**
- * Project requests (issue 12, `/manage/requests`): a superadmin records what a customer sent,
+ * Project requests (`/manage/requests`): a superadmin records what a customer sent,
  * reviews it, rejects it or takes it through the processing steps. Where a request stands
  * (`step`) is never stored: it is derived from its rows (`requestProgress`) by the contract's
  * `requestStep`, so whatever changes the rows (pads, groups, selections) moves it.
@@ -53,6 +53,8 @@ function toRequest(row: RequestRow, progress: RequestProgress): ProjectRequest {
     project: row.project_id !== null && row.project_name !== null ? { id: row.project_id, name: row.project_name } : null,
     progress,
     created_by: row.created_by !== null && row.created_by_username !== null ? { id: row.created_by, name: row.created_by_username } : null,
+    reviewer: row.reviewer_id !== null && row.reviewer_username !== null ? { id: row.reviewer_id, name: row.reviewer_username } : null,
+    review_started_at: row.review_started_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -102,13 +104,39 @@ export async function createRequest(
 const stepIndex = (step: string | null) => (step === null ? -1 : (REQUEST_STEPS as readonly string[]).indexOf(step));
 
 /**
- * `PATCH /requests/{id}` under the request's lock: the status first (start the review, reopen a
- * rejected request, reject one with its reason), then a confirmed step, which must have no
- * blocker up to it and moves a request not yet in progress to in_progress. A completed request
- * is a 409 whatever the change; a rejected one takes a new name or reason, and nothing else
- * until it is reopened.
+ * `POST /requests/{id}/review` under the request's lock: a superadmin starts reviewing a submitted
+ * request, or reopens a rejected one (its reason goes), and is named its reviewer. Asking again
+ * while reviewing it changes nothing; a request another superadmin reviews, or one whose review is
+ * done (in progress, completed), is a 409 saying so.
  */
-export async function changeRequest(db: Kysely<DB>, id: number, input: z.output<typeof requestUpdateInput>): Promise<ProjectRequest> {
+export async function startReview(db: Kysely<DB>, id: number, caller: { id: number }): Promise<ProjectRequest> {
+  await db.transaction().execute(async (trx) => {
+    const locked = await lockRequest(trx, id);
+    if (locked.status === 'completed') throw conflict(COMPLETED);
+    if (locked.status === 'in_progress') throw conflict('The request is in progress: its review is done.');
+    if (locked.status === 'in_review' && locked.reviewer_id !== null) {
+      if (locked.reviewer_id === caller.id) return;
+      const reviewer = (await projectRequest(trx, id)).reviewer;
+      throw conflict(`${reviewer?.name ?? 'Another superadmin'} is reviewing the request already.`);
+    }
+    await updateRequest(trx, id, { status: 'in_review', rejected_reason: null, reviewer_id: caller.id, review_started_at: new Date().toISOString() });
+  });
+  return projectRequest(db, id);
+}
+
+/**
+ * `PATCH /requests/{id}` under the request's lock: the status first (reject with a reason), then
+ * a confirmed step, which must have no blocker up to it and moves a request not yet in progress
+ * to in_progress (whoever confirms it is its reviewer when nobody started the review). A
+ * completed request is a 409 whatever the change; a rejected one takes a new name or reason,
+ * and nothing else until it is reopened (`startReview`).
+ */
+export async function changeRequest(
+  db: Kysely<DB>,
+  id: number,
+  input: z.output<typeof requestUpdateInput>,
+  caller: { id: number },
+): Promise<ProjectRequest> {
   await db.transaction().execute(async (trx) => {
     const locked = await lockRequest(trx, id);
     if (locked.status === 'completed') throw conflict(COMPLETED);
@@ -117,11 +145,7 @@ export async function changeRequest(db: Kysely<DB>, id: number, input: z.output<
     if (input.projectname !== undefined) changes.projectname = input.projectname;
     if (input.projectdescription !== undefined) changes.projectdescription = input.projectdescription;
 
-    if (input.status === 'in_review' && status !== 'in_review') {
-      if (status === 'in_progress') throw conflict('The request is in progress: its review is done.');
-      status = changes.status = 'in_review';
-      changes.rejected_reason = null; // reopened: the reason no longer holds
-    } else if (input.status === 'rejected') {
+    if (input.status === 'rejected') {
       status = changes.status = 'rejected';
     }
     if (input.rejected_reason !== undefined) {
@@ -139,7 +163,10 @@ export async function changeRequest(db: Kysely<DB>, id: number, input: z.output<
       // Confirming an earlier step again (going back to look) keeps what was confirmed after it.
       if (stepIndex(input.confirmed_step) > stepIndex(locked.confirmed_step)) changes.confirmed_step = input.confirmed_step;
       // Every confirmation confirms the documents: the review is done, processing runs.
-      if (status === 'submitted' || status === 'in_review') changes.status = 'in_progress';
+      if (status === 'submitted' || status === 'in_review') {
+        changes.status = 'in_progress';
+        if (locked.reviewer_id === null) Object.assign(changes, { reviewer_id: caller.id, review_started_at: new Date().toISOString() });
+      }
     }
     await updateRequest(trx, id, changes);
   });

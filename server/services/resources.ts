@@ -60,7 +60,7 @@ import { countOf, deleteRow, named, stillHolds } from './deletes';
 /** "A, B and C". */
 
 /**
- * Resources (issue 11, `/manage/resources`): the rules of resource types, pin types and the pin
+ * Resources (`/manage/resources`): the rules of resource types, pin types and the pin
  * map. A connector pin may serve a resource type only if its pin type is one the resource type
  * allows (422 on `connector_pin_id`); a pin mapped twice is a 409. Deletes refuse while anything
  * refers to the row (409): a pin type while connector pins have it or resource types allow it, a

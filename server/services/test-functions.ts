@@ -19,7 +19,7 @@ import {
 } from '../store/test-functions';
 
 /**
- * Test functions (issue 11, `/manage/testfunctions`): the platform's catalogue of what a jig can
+ * Test functions (`/manage/testfunctions`): the platform's catalogue of what a jig can
  * do to a board. Names are unique; the type must exist (a 422 on the field otherwise).
  */
 
@@ -54,7 +54,7 @@ export async function changeTestFunction(db: Kysely<DB>, id: number, input: Test
 }
 
 /**
- * Deletes a test function, unless steps of test profiles call it (issue 13): those are someone's
+ * Deletes a test function, unless steps of test profiles call it: those are someone's
  * test setup (an active profile's are read-only), so the delete is refused, never cascaded.
  */
 export async function removeTestFunction(db: Kysely<DB>, id: number): Promise<void> {

@@ -41,7 +41,7 @@ import { lastMeasurements, reportCount, STATISTICS_WINDOW, stepAggregates } from
 import { findProfile, lockDraftProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
 import { deleteRow, type CleanupLog } from './deletes';
 
-/** A test profile's files, variables and step statistics (issue 13); its steps are in test-profiles.ts. */
+/** A test profile's files, variables and step statistics; its steps are in test-profiles.ts. */
 
 // Files
 

@@ -35,7 +35,7 @@ import {
 import { deleteRow } from './deletes';
 
 /**
- * Test profiles (issue 13). Every change to a profile or its children runs in a transaction that
+ * Test profiles. Every change to a profile or its children runs in a transaction that
  * first locks the profile's row and refuses (409) unless it is a draft: an activation waits for
  * an edit in flight and the other way round, so nothing changes a profile once it is active.
  * Activation locks the project's row first, so two activations of one project run one after the

@@ -6,6 +6,7 @@ import type { Page } from '../../contract/envelope';
 import { keptOnPostgres, lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { companyJigName } from './jig-names';
 import { withUniqueFields } from './unique';
 
 /** Cassettes with their module slots and cartridge bays (migration 009). */
@@ -25,7 +26,8 @@ function selectCassettes(db: Kysely<DB>) {
       'companies.name as company_name',
       'cassettes.enclosure_id',
       'enclosures.serial as enclosure_serial',
-      'enclosures.name as enclosure_name',
+      companyJigName('enclosures', 'enclosures.company_id').as('enclosure_name'),
+      'enclosures.name as enclosure_registered_name',
       'cassettes.module_slots',
       'cassettes.cartridge_bays',
       'cassettes.created_at',
@@ -78,7 +80,7 @@ async function withContents(db: Kysely<DB>, rows: Row[]): Promise<Cassette[]> {
     company: row.company_id !== null && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
     enclosure:
       row.enclosure_id !== null && row.enclosure_serial !== null
-        ? { id: row.enclosure_id, serial: row.enclosure_serial, name: row.enclosure_name ?? '' }
+        ? { id: row.enclosure_id, serial: row.enclosure_serial, name: row.enclosure_name ?? '', registered_name: row.enclosure_registered_name ?? '' }
         : null,
     module_slots: row.module_slots,
     cartridge_bays: row.cartridge_bays,
@@ -131,7 +133,7 @@ export async function findCassette(db: Kysely<DB>, id: number): Promise<Cassette
   const row = await selectCassettes(db).where('cassettes.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const [cassette] = await withContents(db, [row]);
-  // The projects it is assigned to (issue 13): few per cassette.
+  // The projects it is assigned to: few per cassette.
   const projects = await db
     .selectFrom('project_cassettes as pc')
     .innerJoin('projects as p', 'p.id', 'pc.project_id')

@@ -10,7 +10,7 @@ import { DEVICE_SORTING, filterDevices, selectDevices, toDevice, type DeviceFilt
 import { perDatabase } from '../db/per-database';
 
 /**
- * Deep pages of a long device list without walking the rows before them (issue 14: page 20,000
+ * Deep pages of a long device list without walking the rows before them (page 20,000
  * of a million boards read 500,000 index entries with OFFSET). The position of every
  * ANCHOR_EVERYth row in the list's order is kept (its sort value and id), found by one pass over
  * the list's index; page N then seeks to the anchor before it and skips fewer than

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { SERIAL_SEARCH_ANYWHERE_MIN, type Device, type DeviceStatus, type ReportResult } from '../../contract/devices';
+import { serialKey, serialSearchKind, SERIAL_SEARCH_ANYWHERE_MIN, type Device, type DeviceStatus, type ReportResult } from '../../contract/devices';
 import { dialectOf, escapeLike, toCount } from '../db/dialect';
 import type { Page } from '../../contract/envelope';
 import { orderBySort, pagedList, sortOf, type ListQuery, type ListSorting, type PagedListOptions } from '../db/paged-list';
@@ -8,8 +8,8 @@ import type { DB } from '../db/schema';
 import { statusCounter, type BatchCounter } from '../services/production/counters';
 import { boardsStoppedQualifying, countDraftBoards, STOPPED_QUALIFYING, type DraftSide } from './draft-board-counts';
 
-/** The stored search key of a serial: serials are matched and kept unique case-insensitively. */
-export const serialKey = (serial: string) => serial.trim().toLowerCase();
+/** The serial search's rule lives in the contract, where the app says it in words (`serialSearchNote`). */
+export { serialKey, serialSearchKind };
 
 /**
  * `[from, to)` bounds of every key starting with `term`: the prefix search as an index range.
@@ -34,11 +34,6 @@ export function serialPrefixRange(term: string): { from: string; to?: string } {
  * start of a serial, on the serial index, as before.
  */
 const SUBSTRING_SEARCH_MIN = SERIAL_SEARCH_ANYWHERE_MIN;
-
-/** How a serial search is answered: `anywhere` (trigram index) or `prefix` (serial index). */
-export function serialSearchKind(term: string): 'anywhere' | 'prefix' {
-  return Array.from(serialKey(term)).length >= SUBSTRING_SEARCH_MIN ? 'anywhere' : 'prefix';
-}
 
 /** GLOB's own special characters taken literally (`[*]`); `%` and `_` mean nothing to GLOB. */
 const escapeGlob = (text: string) => text.replace(/[*?[]/g, (c) => `[${c}]`);

@@ -70,6 +70,7 @@ function selectSettings(db: Kysely<DB>) {
       'enclosure_settings.location',
       'enclosure_settings.project_id',
       'projects.name as project_name',
+      'enclosures.name as registered_name',
       'enclosures.serial',
       'enclosures.provisioning',
       'enclosures.firmware_version',

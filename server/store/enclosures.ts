@@ -6,6 +6,7 @@ import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../d
 import type { DB } from '../db/schema';
 import { ensureEnclosureSetting } from './enclosure-settings';
 import { forgetJigs } from './jig-cache';
+import { companyJigName } from './jig-names';
 
 /** Provisioning states of an enclosure (DOMAIN.md); only `provisioned` jigs may report. */
 export type EnclosureProvisioning = 'unprovisioned' | 'provisioned' | 'revoked';
@@ -96,6 +97,7 @@ function selectEnclosures(db: Kysely<DB>) {
       'enclosures.id',
       'enclosures.serial',
       'enclosures.name',
+      companyJigName('enclosures', 'enclosures.company_id').as('name_at_company'),
       'enclosures.company_id',
       'companies.name as company_name',
       'enclosures.provisioning',
@@ -134,7 +136,9 @@ export async function listEnclosures(
   if (list.company_id !== undefined) query = query.where('enclosures.company_id', '=', list.company_id);
   if (list.provisioning !== undefined) query = query.where('enclosures.provisioning', '=', list.provisioning);
   if (list.search) {
-    query = query.where(matchesSearch(db, list.search, [sql.ref<string>('enclosures.serial'), sql.ref<string>('enclosures.name')]));
+    query = query.where(
+      matchesSearch(db, list.search, [sql.ref<string>('enclosures.serial'), sql.ref<string>('enclosures.name'), companyJigName('enclosures', 'enclosures.company_id')]),
+    );
   }
   return pagedList(query, list, SORTING, { db });
 }

@@ -1,11 +1,14 @@
 import { sql, type Kysely } from 'kysely';
+import { compareCassette } from '../../contract/cassette-match';
 import type { AmsType } from '../../contract/cassette-module-types';
-import { MAX_CARTRIDGE_BAYS, MAX_MODULE_SLOTS } from '../../contract/cassettes';
+import { cassetteSize } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
 import type { CassetteConfiguration, CompanyConfiguration, HardwareChoices, ProjectCassette, TestResource } from '../../contract/hardware';
 import type { Project } from '../../contract/projects';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
+import { configuredContents, heldContents, NOTHING } from './cassette-contents';
+import { companyJigName } from './jig-names';
 import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
 import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
 
@@ -15,8 +18,6 @@ import { pinMappingOf, PIN_MAPPING_COLUMNS } from './pin-mapping';
  * and its cassettes.
  */
 
-export const DEFAULT_MODULE_SLOTS = 4;
-export const DEFAULT_CARTRIDGE_BAYS = 2;
 export const CONFIGURATION_NAME = 'Cassette configuration';
 
 // ---- the configuration
@@ -27,14 +28,14 @@ const configurationColumns = ['id', 'project_id', 'company_id', 'name', 'notes',
 
 /**
  * The project's configuration, made now if it has none (a project made before it had its own
- * row, or by hand in the database): as many slots and bays as its selections use, at least the
- * request screens' default cassette.
+ * row, or by hand in the database): the size `cassetteSize` gives its selections, as the request
+ * steps counted them.
  */
 export async function ensureConfiguration(db: Kysely<DB>, projectId: number): Promise<ConfigurationRow> {
   const found = await db.selectFrom('cassette_configurations').select(configurationColumns).where('project_id', '=', projectId).executeTakeFirst();
   if (found) return found;
   const project = await db.selectFrom('projects').select(['id', 'company_id']).where('id', '=', projectId).executeTakeFirstOrThrow();
-  const used = await usedPlaces(db, projectId);
+  const size = cassetteSize(await usedPlaces(db, projectId));
   const now = new Date().toISOString();
   await db
     .insertInto('cassette_configurations')
@@ -42,8 +43,7 @@ export async function ensureConfiguration(db: Kysely<DB>, projectId: number): Pr
       project_id: projectId,
       company_id: project.company_id,
       name: CONFIGURATION_NAME,
-      module_slots: Math.min(MAX_MODULE_SLOTS, Math.max(DEFAULT_MODULE_SLOTS, used.slot)),
-      cartridge_bays: Math.min(MAX_CARTRIDGE_BAYS, Math.max(DEFAULT_CARTRIDGE_BAYS, used.bay)),
+      ...size,
       notes: '',
       created_at: now,
       updated_at: now,
@@ -54,23 +54,26 @@ export async function ensureConfiguration(db: Kysely<DB>, projectId: number): Pr
   return db.selectFrom('cassette_configurations').select(configurationColumns).where('project_id', '=', projectId).executeTakeFirstOrThrow();
 }
 
-/** After a request's selections became the project's: room for every slot and bay they use. */
+/**
+ * After a request's selections became the project's: the size the request steps showed for them
+ * (`cassetteSize`), kept larger when the configuration was larger already.
+ */
 export async function fitConfiguration(db: Kysely<DB>, projectId: number): Promise<void> {
   const config = await ensureConfiguration(db, projectId);
-  const used = await usedPlaces(db, projectId);
-  if (used.slot > config.module_slots || used.bay > config.cartridge_bays) {
+  const size = cassetteSize(await usedPlaces(db, projectId));
+  if (size.module_slots > config.module_slots || size.cartridge_bays > config.cartridge_bays) {
     await db
       .updateTable('cassette_configurations')
-      .set({ module_slots: Math.max(config.module_slots, used.slot), cartridge_bays: Math.max(config.cartridge_bays, used.bay) })
+      .set({ module_slots: Math.max(config.module_slots, size.module_slots), cartridge_bays: Math.max(config.cartridge_bays, size.cartridge_bays) })
       .where('id', '=', config.id)
       .execute();
   }
 }
 
-async function usedPlaces(db: Kysely<DB>, projectId: number): Promise<{ slot: number; bay: number }> {
+async function usedPlaces(db: Kysely<DB>, projectId: number): Promise<{ slots: number[]; bays: number[] }> {
   const slot = await db.selectFrom('selected_modules').select((eb) => eb.fn.max('slot').as('n')).where('project_id', '=', projectId).executeTakeFirst();
   const bay = await db.selectFrom('selected_cartridges').select((eb) => eb.fn.max('bay').as('n')).where('project_id', '=', projectId).executeTakeFirst();
-  return { slot: Number(slot?.n ?? 0), bay: Number(bay?.n ?? 0) };
+  return { slots: [Number(slot?.n ?? 0)], bays: [Number(bay?.n ?? 0)] };
 }
 
 /** A cassette configuration with its project in one read: the access check of its routes. */
@@ -215,54 +218,31 @@ export async function copyMappedGroups(db: Kysely<DB>, requestId: number, projec
 
 // ---- the project's cassettes
 
-/** Slots of the configuration the cassette does not hold the configured module type in. */
-function mismatches(configured: { slot: number; type_id: number }[], held: { slot: number; type_id: number }[]): number[] {
-  const has = new Map(held.map((m) => [m.slot, m.type_id]));
-  return configured.filter((c) => has.get(c.slot) !== c.type_id).map((c) => c.slot);
-}
-
-async function configuredSlots(db: Kysely<DB>, projectIds: number[]) {
-  if (!projectIds.length) return [];
-  return db
-    .selectFrom('selected_modules')
-    .select(['project_id', 'slot', 'cassette_module_type_id as type_id'])
-    .where('project_id', 'in', projectIds)
-    .execute();
-}
-
-async function cassetteModules(db: Kysely<DB>, cassetteIds: number[]) {
-  if (!cassetteIds.length) return [];
-  return db
-    .selectFrom('cassette_modules')
-    .select(['cassette_id', 'slot', 'cassette_module_type_id as type_id'])
-    .where('cassette_id', 'in', cassetteIds)
-    .execute();
-}
 
 export async function listProjectCassettes(db: Kysely<DB>, projectId: number): Promise<ProjectCassette[]> {
   const rows = await db
     .selectFrom('project_cassettes as pc')
     .innerJoin('cassettes as c', 'c.id', 'pc.cassette_id')
     .leftJoin('enclosures as e', 'e.id', 'c.enclosure_id')
-    .select(['c.id', 'c.serial', 'c.name', 'c.module_slots', 'c.cartridge_bays', 'e.id as e_id', 'e.serial as e_serial', 'e.name as e_name', 'pc.created_at'])
+    .select(['c.id', 'c.serial', 'c.name', 'c.module_slots', 'c.cartridge_bays', 'e.id as e_id', 'e.serial as e_serial', 'e.name as e_registered_name', 'pc.created_at'])
+    .select(companyJigName('e', 'e.company_id').as('e_name'))
     .where('pc.project_id', '=', projectId)
     .orderBy('c.serial')
     // A project runs on a handful of cassettes; the bound keeps one answer small whatever happens.
     .limit(500)
     .execute();
-  const configured = (await configuredSlots(db, [projectId])).filter((m) => m.project_id === projectId);
-  const held = await cassetteModules(db, rows.map((r) => r.id));
+  const configured = (await configuredContents(db, [projectId])).get(projectId) ?? NOTHING;
+  const held = await heldContents(db, rows.map((r) => r.id));
   return rows.map((r) => {
-    const missing = mismatches(configured, held.filter((m) => m.cassette_id === r.id));
+    const match = compareCassette(configured, held.get(r.id) ?? NOTHING);
     return {
       id: r.id,
       serial: r.serial,
       name: r.name,
-      enclosure: r.e_id !== null && r.e_serial !== null ? { id: r.e_id, serial: r.e_serial, name: r.e_name ?? '' } : null,
+      enclosure: r.e_id !== null && r.e_serial !== null ? { id: r.e_id, serial: r.e_serial, name: r.e_name ?? '', registered_name: r.e_registered_name ?? '' } : null,
       module_slots: r.module_slots,
       cartridge_bays: r.cartridge_bays,
-      matches: missing.length === 0,
-      mismatched_slots: missing,
+      ...match,
       assigned_at: r.created_at,
     };
   });
@@ -309,12 +289,12 @@ export async function listCompanyConfigurations(db: Kysely<DB>, companyId: numbe
       .where('pc.project_id', 'in', projectIds)
       .orderBy('c.serial')
       .execute(),
-    configuredSlots(db, projectIds),
+    configuredContents(db, projectIds),
   ]);
-  const held = await cassetteModules(db, [...new Set(assigned.map((a) => a.id))]);
+  const held = await heldContents(db, [...new Set(assigned.map((a) => a.id))]);
   return {
     data: page.data.map((r) => {
-      const slots = configured.filter((m) => m.project_id === r.project_id);
+      const wanted = configured.get(r.project_id) ?? NOTHING;
       return {
         id: r.id,
         name: r.name,
@@ -325,7 +305,7 @@ export async function listCompanyConfigurations(db: Kysely<DB>, companyId: numbe
         cartridges: cartridges.filter((c) => c.project_id === r.project_id).map((c) => ({ bay: c.bay, name: c.name })),
         cassettes: assigned
           .filter((a) => a.project_id === r.project_id)
-          .map((a) => ({ id: a.id, serial: a.serial, matches: mismatches(slots, held.filter((m) => m.cassette_id === a.id)).length === 0 })),
+          .map((a) => ({ id: a.id, serial: a.serial, matches: compareCassette(wanted, held.get(a.id) ?? NOTHING).matches })),
       };
     }),
     meta: page.meta,

@@ -79,7 +79,7 @@ async function createManufacturerCompany(trx: Transaction<DB>, manufacturerId: n
 /**
  * What registering through an invite came to: the new account; `gone` when the invite could not
  * be claimed (someone used it, or time ran out); `existing_company` when the named manufacturer's
- * company exists (README "Access": nobody registers into it through an invitation). Nothing is
+ * company exists (docs/architecture.md "Access": nobody registers into it through an invitation). Nothing is
  * written unless an account was made.
  */
 export type Registered = { userId: number } | { refused: 'gone' } | { refused: 'existing_company'; company: string };

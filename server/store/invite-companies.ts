@@ -10,7 +10,7 @@ import { findCompany } from './companies';
  */
 
 /**
- * Where a new account would land (README "Access"): the project's own company, whose admins and
+ * Where a new account would land (docs/architecture.md "Access"): the project's own company, whose admins and
  * engineers send its invitations; a manufacturer's company that the registration creates; or a
  * manufacturer's company that exists already, which nobody enters through an invitation.
  */

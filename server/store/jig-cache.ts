@@ -5,7 +5,7 @@ import { perDatabase } from '../db/per-database';
 /**
  * Jigs found by their signature in the last few seconds, by signature hash: a jig posts a report
  * every few seconds, and its lookup was one statement of the few a stored report now costs
- * (issue 14). The same window, and the same price, as the session cache (auth/session-cache.ts):
+ * (measured by the bench's ingestion). The same window, and the same price, as the session cache (auth/session-cache.ts):
  * this process forgets every entry the moment it changes any jig (provisioning, company, revoke,
  * delete; in a transaction or not, on any database); another replica may accept a revoked jig
  * for at most JIG_CACHE_MS.

@@ -153,7 +153,7 @@ export async function createProject(
         .executeTakeFirstOrThrow(),
     { projects_company_name: ['name', NAME_TAKEN] },
   );
-  // Every project has its cassette configuration from the start (issue 13).
+  // Every project has its cassette configuration from the start.
   await ensureConfiguration(db, id);
   return id;
 }

@@ -4,8 +4,9 @@ import type { Page } from '../../contract/envelope';
 import { pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
 import { preparedOnce, type Slot } from '../db/prepared';
 import type { DB } from '../db/schema';
+import { companyJigName } from './jig-names';
 
-/** Reports with their device's serial and the jig's name; every report answer starts here. */
+/** Reports with their device's serial and the jig's names (its company's and the registered one); every report answer starts here. */
 export function selectReports(db: Kysely<DB>) {
   return db
     .selectFrom('device_reports')
@@ -18,7 +19,8 @@ export function selectReports(db: Kysely<DB>) {
       'devices.serial as device_serial',
       'device_reports.project_id',
       'device_reports.enclosure_id',
-      'enclosures.name as enclosure_name',
+      companyJigName('enclosures', 'device_reports.company_id').as('enclosure_name'),
+      'enclosures.name as enclosure_registered_name',
       'device_reports.test_profile',
       'device_reports.test_profile_version',
       'device_reports.test_profile_id',

@@ -139,3 +139,21 @@ export async function ungroupPads(db: Kysely<DB>, groupId: number, padIds?: read
 export async function deleteGroup(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('test_pad_groups').where('id', '=', id).execute();
 }
+
+/** The nets of each group's pads (each once, in pad order): what the pin mapping proposal matches pin names with. */
+export async function groupNets(db: Kysely<DB>, requestId: number): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom('test_pads')
+    .select(['group_id', 'net'])
+    .where('request_id', '=', requestId)
+    .where('group_id', 'is not', null)
+    .where('net', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const nets = new Map<number, string[]>();
+  for (const { group_id, net } of rows) {
+    const seen = nets.get(group_id!) ?? [];
+    if (!seen.includes(net!)) nets.set(group_id!, [...seen, net!]);
+  }
+  return nets;
+}

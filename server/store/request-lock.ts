@@ -11,7 +11,7 @@ import { conflict, notFound } from '../http/errors';
  * `pogo_errors` is recomputed from every pad. A finished request (completed, rejected) is not
  * edited: reopen a rejected one first.
  */
-export type LockedRequest = { id: number; company_id: number; status: string; project_id: number | null; confirmed_step: string | null };
+export type LockedRequest = { id: number; company_id: number; status: string; project_id: number | null; confirmed_step: string | null; reviewer_id: number | null };
 
 export const REQUEST_NOT_FOUND = 'There is no such request.';
 
@@ -20,7 +20,7 @@ export async function lockRequest(trx: Transaction<DB>, requestId: number): Prom
     trx,
     trx
       .selectFrom('project_requests')
-      .select(['id', 'company_id', 'status', 'project_id', 'confirmed_step'])
+      .select(['id', 'company_id', 'status', 'project_id', 'confirmed_step', 'reviewer_id'])
       .where('id', '=', requestId),
   ).executeTakeFirst();
   if (!request) throw notFound(REQUEST_NOT_FOUND);

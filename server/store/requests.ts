@@ -21,6 +21,7 @@ function selectRequests(db: Kysely<DB>) {
     .innerJoin('companies', 'companies.id', 'project_requests.company_id')
     .leftJoin('projects', 'projects.id', 'project_requests.project_id')
     .leftJoin('users', 'users.id', 'project_requests.created_by')
+    .leftJoin('users as reviewers', 'reviewers.id', 'project_requests.reviewer_id')
     .select([
       'project_requests.id',
       'project_requests.company_id',
@@ -33,6 +34,9 @@ function selectRequests(db: Kysely<DB>) {
       'projects.name as project_name',
       'project_requests.created_by',
       'users.username as created_by_username',
+      'project_requests.reviewer_id',
+      'reviewers.username as reviewer_username',
+      'project_requests.review_started_at',
       'project_requests.created_at',
       'project_requests.updated_at',
     ]);
@@ -157,6 +161,8 @@ export type RequestChanges = Partial<{
   status: RequestStatus;
   rejected_reason: string | null;
   confirmed_step: RequestStep;
+  reviewer_id: number;
+  review_started_at: string;
 }>;
 
 export async function updateRequest(db: Kysely<DB>, id: number, changes: RequestChanges): Promise<void> {

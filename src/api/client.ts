@@ -53,7 +53,7 @@ let instance: Promise<AxiosInstance> | undefined;
 
 /**
  * The one axios instance of the app, created with the first call. axios is a fifth of what
- * `/login` would otherwise load before it can draw (issue 14); a stored login's `GET /users/me`
+ * `/login` would otherwise load before it can draw; a stored login's `GET /users/me`
  * brings it in at start, in parallel with the screen's own chunk.
  */
 export function axiosInstance(): Promise<AxiosInstance> {

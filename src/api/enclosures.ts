@@ -6,6 +6,7 @@ import type { AsyncOptionsSource } from '../components/form/async-select';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { toQuery } from './list-params';
+import { enclosureJig, jigNameText } from '../../contract/jig-names';
 
 export type EnclosureFilters = { company_id?: number; provisioning?: Provisioning };
 
@@ -77,5 +78,6 @@ export const enclosureSearch = (companyId: number | null): AsyncOptionsSource<En
       })
       .then((r) => r.data),
   optionValue: (e) => String(e.id),
-  optionLabel: (e) => (e.name ? `${e.serial} · ${e.name}` : e.serial),
+  // The superadmin's pickers: named as the platform's screens name jigs (contract/jig-names.ts).
+  optionLabel: (e) => `${e.serial} · ${jigNameText(enclosureJig(e), { platform: true, superadmin: true })}`,
 });

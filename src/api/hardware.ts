@@ -15,7 +15,7 @@ import { api } from './client';
 import { cassetteKeys } from './cassettes';
 import { toQuery } from './list-params';
 
-/** A project's hardware (issue 13) and the company's cassettes and configurations. */
+/** A project's hardware and the company's cassettes and configurations. */
 export const hardwareKeys = {
   /** Everything of one project's hardware: a change refreshes it all (it is a few small lists). */
   project: (projectId: number) => ['hardware', projectId] as const,

@@ -1,9 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { One } from '../../contract/envelope';
+import type { MappingPick, MappingProposal, MappingProposalApplyInput } from '../../contract/pin-mapping';
 import type {
   CreateProjectInput,
   MapPadGroupInput,
-  MapPadGroupsInput,
   RequestCapacity,
   CreatedProject,
   SelectedCartridge,
@@ -21,7 +21,7 @@ import { api } from './client';
 import { downloadFile } from './download';
 
 /**
- * The second half of processing a request (issue 12): its pad groups, the modules and cartridges
+ * The second half of processing a request: its pad groups, the modules and cartridges
  * chosen for it, the mapping of groups to connector pins, the capacity and wiring derived from
  * them, and making the project. The request itself, its files, pads and pogo board are in
  * `requests.ts`.
@@ -46,6 +46,7 @@ export const requestHardwareKeys = {
   cartridge: (requestId: number, id: number) => ['request-hardware', requestId, 'selectedcartridges', id] as const,
   capacity: (requestId: number) => ['request-hardware', requestId, 'capacity'] as const,
   wiring: (requestId: number) => ['request-hardware', requestId, 'wiring'] as const,
+  proposal: (requestId: number) => ['request-hardware', requestId, 'proposal'] as const,
 };
 
 const listOf = <T>(path: string, signal: AbortSignal) => api.get<List<T>>(path, { signal }).then((r) => r.data.data);
@@ -94,9 +95,19 @@ export async function mapPadGroup(groupId: number, input: MapPadGroupInput): Pro
   return (await api.patch<One<TestPadGroup>>(`/requests/map_pad_group/${groupId}`, input)).data.data;
 }
 
-/** `PATCH /requests/{id}/map_pad_groups`: many groups wired in one transaction (a refusal saves none). */
-export async function mapPadGroups(requestId: number, input: MapPadGroupsInput): Promise<TestPadGroup[]> {
-  return (await api.patch<{ data: TestPadGroup[] }>(`/requests/${requestId}/map_pad_groups`, input)).data.data;
+/** `GET /requests/{id}/map_pad_groups/proposal`: a pin, a module and the reasons for each unmapped group (changes nothing). */
+export const mappingProposalOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: requestHardwareKeys.proposal(requestId),
+    queryFn: ({ signal }) => oneOf<MappingProposal>(`/requests/${requestId}/map_pad_groups/proposal`, signal),
+  });
+
+/** `POST /requests/{id}/map_pad_groups/proposal`: wires the proposal, or the list as the person edited it (a refusal saves none). */
+export async function applyMappingProposal(
+  requestId: number,
+  input: MappingProposalApplyInput,
+): Promise<{ mapped: TestPadGroup[]; unplaced: MappingPick[] }> {
+  return (await api.post<One<{ mapped: TestPadGroup[]; unplaced: MappingPick[] }>>(`/requests/${requestId}/map_pad_groups/proposal`, input)).data.data;
 }
 
 export function unmapPadGroup(groupId: number): Promise<TestPadGroup> {

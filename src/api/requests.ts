@@ -18,7 +18,7 @@ import { toQuery } from './list-params';
 import { uploadForm, type UploadConfig } from './upload-form';
 
 /**
- * Project requests (issue 12, contract/requests.ts): the list, one request, its documents, its
+ * Project requests (contract/requests.ts): the list, one request, its documents, its
  * test pads and its pogo board. Everything under a request hangs below `requestKeys.detail(id)`
  * so one invalidation after a change under it refreshes its progress, pads and board together.
  */
@@ -69,6 +69,12 @@ export async function createRequest(fields: RequestCreateFields, documents: read
 
 export async function updateRequest(id: number, input: RequestUpdateInput): Promise<ProjectRequest> {
   const { data } = await api.patch<One<ProjectRequest>>(`/requests/${id}`, input);
+  return data.data;
+}
+
+/** `POST /requests/{id}/review`: the caller starts reviewing a submitted request, or reopens a rejected one. */
+export async function startRequestReview(id: number): Promise<ProjectRequest> {
+  const { data } = await api.post<One<ProjectRequest>>(`/requests/${id}/review`);
   return data.data;
 }
 

@@ -24,7 +24,7 @@ import { downloadFile } from './download';
 import { toQuery } from './list-params';
 import { uploadForm, type UploadConfig } from './upload-form';
 
-/** Test profiles and their steps, files, variables and statistics (issue 13). */
+/** Test profiles and their steps, files, variables and statistics. */
 export const testProfileKeys = {
   all: ['test-profiles'] as const,
   project: (projectId: number) => ['test-profiles', 'project', projectId] as const,

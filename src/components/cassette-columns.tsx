@@ -1,6 +1,7 @@
 import { AMS_TYPE_LABELS } from '../../contract/cassette-module-types';
 import type { Cassette } from '../../contract/cassettes';
 import type { Column } from './data-table/types';
+import { JigName } from './jig-name';
 
 /**
  * The columns a cassette's row shows wherever cassettes are listed (the superadmin's
@@ -8,6 +9,7 @@ import type { Column } from './data-table/types';
  * slot, cartridges. `amsTypes` names each module's AMS type, which the platform's people need.
  */
 export function cassetteColumns({ amsTypes }: { amsTypes: boolean }) {
+  // The platform's list (with AMS types) names jigs as the platform's screens do (contract/jig-names.ts).
   const moduleLabel = (m: Cassette['modules'][number]) =>
     amsTypes ? `${m.slot}: ${m.module_type.name} (${AMS_TYPE_LABELS[m.module_type.ams_type]})` : `${m.slot}: ${m.module_type.name}`;
   const serial: Column<Cassette> = {
@@ -26,7 +28,8 @@ export function cassetteColumns({ amsTypes }: { amsTypes: boolean }) {
     key: 'enclosure',
     header: 'Enclosure',
     sortable: true,
-    cell: (c) => (c.enclosure ? <span title={c.enclosure.name}>{c.enclosure.serial}</span> : <span className="text-secondary">None</span>),
+    // Compact: the modules beside it need the width; both names are in the tooltip.
+    cell: (c) => (c.enclosure ? <JigName jig={c.enclosure} platform={amsTypes} serial={c.enclosure.serial} compact /> : <span className="text-secondary">None</span>),
   };
   const modules: Column<Cassette> = {
     key: 'modules',

@@ -35,7 +35,8 @@ export function ConfirmDialog({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        {/* The content's own layer: a dialog opened from another one dims it too (later in the page, so on top). */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold text-gray-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-secondary">{description}</Dialog.Description>

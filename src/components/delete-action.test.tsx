@@ -18,7 +18,7 @@ const REFUSAL = 'Production batch “PB-7” still holds 240 boards; move or cor
  * A list of batches (served by `listBatches`) beside the delete of "PB-7"; the detail query
  * stands for the deleted thing's own page.
  */
-function setup(options: { remove: () => Promise<unknown>; leaveTo?: string }) {
+function setup(options: { remove: () => Promise<unknown>; leaveTo?: string; unavailable?: string; compact?: boolean }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const names = ['PB-6', 'PB-7'];
   const listBatches = vi.fn(async () => [...names]);
@@ -45,6 +45,8 @@ function setup(options: { remove: () => Promise<unknown>; leaveTo?: string }) {
           remove={remove}
           refresh={refresh}
           leaveTo={options.leaveTo}
+          unavailable={options.unavailable}
+          compact={options.compact}
         />
       </Router>
     </QueryClientProvider>,
@@ -106,6 +108,28 @@ describe('DeleteAction', () => {
     expect(listBatches).toHaveBeenCalledTimes(2);
     expect(client.getQueryData(['batches', 'detail', 7])).toBeUndefined();
     expect(location.history.at(-1)).toBe('/projects/1/productionbatches');
+  });
+
+  it('is not offered where it cannot succeed: disabled, saying why and what to do', async () => {
+    const reason = 'Holds 1,502 boards: move or correct them first.';
+    const { remove } = setup({ remove: async () => undefined, unavailable: reason });
+    const button = screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+    expect(screen.getByText(reason)).toBeTruthy(); // beside a page's button, in sight
+    await userEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('in a table row, describes the disabled Delete with the reason and its tooltip', () => {
+    const reason = 'Holds 1 board: move or correct it first.';
+    setup({ remove: async () => undefined, unavailable: reason, compact: true });
+    const button = screen.getByRole('button', { name: 'Delete production batch “PB-7”' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe(reason);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
   });
 
   it('stays where it is without leaveTo (a row of a list)', async () => {

@@ -1,6 +1,6 @@
 import { mdiDeleteOutline } from '@mdi/js';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
@@ -23,6 +23,14 @@ type DeleteActionProps = {
   onDeleted?: () => void;
   /** A small text button for a table row; a full button for a page's header otherwise. */
   compact?: boolean;
+  /**
+   * Why the server would refuse it now, from what the screen shows, with what to do ("Holds
+   * 1,502 boards: move or correct them first."): the button is disabled and says so up front,
+   * instead of a dialog that ends in a refusal. Beside a full button it shows; a compact one
+   * carries it as its description and tooltip. The server still decides: when the screen's
+   * figures are stale, its 409 shows in the dialog as before.
+   */
+  unavailable?: string | null;
 };
 
 /**
@@ -30,8 +38,9 @@ type DeleteActionProps = {
  * calls the DELETE, and on success refreshes the lists it affects and leaves its page. A refusal
  * (the server's 409 names what still refers to it) shows in the dialog, which stays open.
  */
-export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo, onDeleted, compact = false }: DeleteActionProps) {
+export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo, onDeleted, compact = false, unavailable }: DeleteActionProps) {
   const client = useQueryClient();
+  const reasonId = useId();
   const [, navigate] = useLocation();
   const [asking, setAsking] = useState(false);
   const thing = `${kind} “${name}”`;
@@ -54,9 +63,33 @@ export function DeleteAction({ kind, name, consequence, remove, refresh, leaveTo
   return (
     <>
       {compact ? (
-        <Button variant="ghost" className="-my-1.5 min-h-9 px-2 text-error" onClick={open} aria-label={`Delete ${thing}`}>
-          Delete
-        </Button>
+        <>
+          <Button
+            variant="ghost"
+            className="-my-1.5 min-h-9 px-2 text-error disabled:text-secondary/50"
+            onClick={open}
+            aria-label={`Delete ${thing}`}
+            disabled={!!unavailable}
+            title={unavailable ?? undefined}
+            aria-describedby={unavailable ? reasonId : undefined}
+          >
+            Delete
+          </Button>
+          {unavailable ? (
+            <span id={reasonId} className="sr-only">
+              {unavailable}
+            </span>
+          ) : null}
+        </>
+      ) : unavailable ? (
+        <span className="inline-flex max-w-72 flex-col items-start gap-1">
+          <Button variant="secondary" icon={mdiDeleteOutline} disabled aria-describedby={reasonId}>
+            Delete
+          </Button>
+          <span id={reasonId} className="text-xs text-secondary">
+            {unavailable}
+          </span>
+        </span>
       ) : (
         <Button variant="secondary" icon={mdiDeleteOutline} onClick={open}>
           Delete

@@ -14,15 +14,18 @@ type FormDialogProps = {
   busy?: boolean;
   /** Where focus goes on opening (default: the first focusable element, which is Close). */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** `wide` for a list of rows to review (a proposal), not a short form. */
+  size?: 'default' | 'wide';
   children: ReactNode;
 };
 
 /** A short form over the page (a new batch, a manufacturer): Radix, like every dialog here. */
-export function FormDialog({ open, onOpenChange, title, description, busy = false, initialFocus, children }: FormDialogProps) {
+export function FormDialog({ open, onOpenChange, title, description, busy = false, initialFocus, size = 'default', children }: FormDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        {/* The content's own layer: a dialog opened from another one dims it too (later in the page, so on top). */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
           // Without a description, say so: Radix would otherwise point at a missing one.
           {...(description ? {} : { 'aria-describedby': undefined })}
@@ -35,7 +38,7 @@ export function FormDialog({ open, onOpenChange, title, description, busy = fals
           onEscapeKeyDown={(event) => {
             if (event.target instanceof Element && event.target.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
           }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none"
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${size === 'wide' ? 'max-w-4xl' : 'max-w-lg'} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none`}
         >
           <div className="mb-4 flex items-start justify-between gap-3">
             <div className="min-w-0">

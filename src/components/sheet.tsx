@@ -22,7 +22,8 @@ export function Sheet({ open, onOpenChange, title, description, leading, childre
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        {/* The content's own layer: a dialog opened from another one dims it too (later in the page, so on top). */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
           // Without a description, say so: Radix would otherwise point at a missing one.
           {...(description ? {} : { 'aria-describedby': undefined })}

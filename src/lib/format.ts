@@ -22,7 +22,7 @@ export const titleCase = wordOf;
 
 /**
  * A ratio (0..1) as a percentage: `0.934` → `93.4%`, `0.99649` → `99.6%` (PERCENT_DIGITS
- * decimals, half away from zero: README "Figures"). Null means "nothing to divide by" (no boards
+ * decimals, half away from zero: docs/architecture.md "Figures"). Null means "nothing to divide by" (no boards
  * tested yet): a dash, never a misleading 0%.
  */
 export function formatPercent(ratio: number | null | undefined, digits = PERCENT_DIGITS, locale?: string): string {

@@ -222,7 +222,7 @@ describe('cartridges', () => {
 
     res = await post({ calibrated_at: '2026-03-01', due_at: '2026-03-01', result: 'maybe' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ due_at: ['Due date is after the calibration date.'], result: ['Result must be one of Pass or Fail.'] });
+    expect(res.json().errors).toEqual({ due_at: ['Due date must be after the calibration date.'], result: ['Result must be one of Pass or Fail.'] });
 
     res = await post({ calibrated_at: '2026-03-01', due_at: '2026-04-01', result: 'pass', values: '[{"name":"","value":"1"}]' });
     expect(res.statusCode).toBe(422);

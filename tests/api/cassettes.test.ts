@@ -47,7 +47,7 @@ describe('cassettes', () => {
       serial: 'CS-100',
       name: 'Main cassette',
       company: { id: t.companyIds.alpha, name: 'Alpha Boards' },
-      enclosure: { id: alphaEnclosure, serial: 'ENC-A-1', name: 'Alpha line 1' },
+      enclosure: { id: alphaEnclosure, serial: 'ENC-A-1', name: 'Alpha line 1', registered_name: 'Alpha line 1' },
       module_slots: 6,
       cartridge_bays: 2,
       modules: [],

@@ -89,9 +89,9 @@ describe('GET /v1/companies/:id/dashboard', () => {
   it("lists the company's jigs with last sight and reports in 7 days", async () => {
     const { data } = (await t.call('GET', `/v1/companies/${t.companyIds.alpha}/dashboard`, { as: 'root' })).json();
     expect(data.jigs).toEqual([
-      { enclosure_id: oldJig.id, name: 'Aardvark jig', serial: oldJig.serial, last_seen_at: expect.any(String), reports_7d: 0 },
-      { enclosure_id: p.jig.id, name: p.jig.name, serial: p.jig.serial, last_seen_at: expect.any(String), reports_7d: 31 },
-      { enclosure_id: idleJig.id, name: 'Zebra jig', serial: idleJig.serial, last_seen_at: null, reports_7d: 0 },
+      { enclosure_id: oldJig.id, name: 'Aardvark jig', registered_name: 'Aardvark jig', serial: oldJig.serial, last_seen_at: expect.any(String), reports_7d: 0 },
+      { enclosure_id: p.jig.id, name: p.jig.name, registered_name: p.jig.name, serial: p.jig.serial, last_seen_at: expect.any(String), reports_7d: 31 },
+      { enclosure_id: idleJig.id, name: 'Zebra jig', registered_name: 'Zebra jig', serial: idleJig.serial, last_seen_at: null, reports_7d: 0 },
     ]);
   });
 

@@ -7,7 +7,7 @@ import { createProduction, repairCounters, type Production } from './helpers/pro
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Deep pages of a long device list are read from anchors (issue 14), and must be the very rows
+ * Deep pages of a long device list are read from anchors, and must be the very rows
  * OFFSET gives: checked against the whole list sorted here, by the rules pagedList documents
  * (nulls first ascending and last descending, ties by id in the same direction).
  */
@@ -23,7 +23,7 @@ beforeAll(async () => {
   // The plan test below counts PostgreSQL's custom plans of a table without statistics. With
   // them (an `analyze` first) the anchored page statement of this 2,600-board table was often
   // planned afresh every time (13 custom plans of 13 in half the runs), and as often with every
-  // value read through a scalar subquery (issue 14's note of 2026-11-28): autovacuum analysing it
+  // value read through a scalar subquery (as noted on 2026-11-28): autovacuum analysing it
   // in the middle of the file made that test fail now and then in CI, and so did another file's
   // bare `analyze`, which reaches every schema (other files now call analyzeOwnTables). On the
   // bench's analysed million boards the generic plans were kept (measured when e7bb048 landed).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFileStore } from '../../server/files/open';
 import { seedDemoCartridgeTypes } from '../../server/seed/demo-cartridge-types';
+import { seedDemoCartridges } from '../../server/seed/demo-cartridges';
 import { seedDemoCassettes } from '../../server/seed/demo-cassettes';
 import { LC8, seedDemoHardware } from '../../server/seed/demo-hardware';
 import { seedDemoRequests } from '../../server/seed/demo-requests';
@@ -21,6 +22,7 @@ describe('demo hardware', () => {
     await seedDemoCassettes(t.db, t.companyIds.alpha);
     await seedDemoCartridgeTypes(t.db, store, t.userIds.root);
     await seedDemoResources(t.db);
+    await seedDemoCartridges(t.db, store, t.userIds.root);
     await seedDemoRequests(t.db, store, { customer: t.companyIds.alpha, manufacturer: t.companyIds.beta }, t.userIds.root);
     await seedDemoHardware(t.db, store, t.companyIds.alpha);
     await seedDemoHardware(t.db, store, t.companyIds.alpha); // a second start adds nothing
@@ -43,6 +45,8 @@ describe('demo hardware', () => {
     expect(resources.meta.total).toBe(groups.length);
     expect(resources.data.every((r: { test_pad_group_id: number | null }) => r.test_pad_group_id !== null)).toBe(true);
     const cassettes = (await t.call('GET', `/v1/projects/${project}/cassettes`, { as: 'alpha-viewer' })).json().data;
-    expect(cassettes).toEqual([expect.objectContaining({ serial: 'CAS-ACME-001', matches: true })]);
+    // Its cassette holds the configured modules by slot and the configured cartridge type in bay 1.
+    expect(config.cartridges).toEqual([expect.objectContaining({ bay: 1, cartridge_type: expect.objectContaining({ name: 'HD-80 High-density cartridge' }) })]);
+    expect(cassettes).toEqual([expect.objectContaining({ serial: 'CAS-ACME-001', matches: true, mismatched_slots: [], mismatched_bays: [] })]);
   });
 });

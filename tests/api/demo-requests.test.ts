@@ -48,6 +48,8 @@ describe('demo requests', () => {
       ['Sensor hub SH-10', 'completed'],
     ]);
     expect(named('PX-40 power distribution board').company.id).toBe(t.companyIds.beta);
+    // The list says who reviews each: nobody yet for the submitted one.
+    expect(requests.map((r) => r.reviewer?.name ?? null)).toEqual([null, 'root', 'root', 'root', 'root']);
     expect(named('TH-2 smart thermostat').rejected_reason).toMatch(/Gerber files/);
     const completed = named('Sensor hub SH-10');
     expect(completed).toMatchObject({ step: 'done', project: { name: 'Sensor hub SH-10' } });

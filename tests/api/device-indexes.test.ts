@@ -8,7 +8,7 @@ import { createProduction, type Production } from './helpers/production';
 import { analyzeOwnTables, createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 14: every index of the devices table is one a query needs (README "Device indexes" says
+ * Every index of the devices table is one a query needs (docs/performance.md "Device indexes" says
  * which); the panel's, on a column most boards leave empty, holds only the boards that have one
  * (migration 015); which release batch holds a board is in release_batch_picks (migration 016),
  * whose index answers a release batch's list and counts.
@@ -20,9 +20,9 @@ const BOARDS = 20_000;
 const RELEASED = 300;
 const pg = () => dialectOf(t.db) === 'postgres';
 
-/** The README table's rows: index name → the databases it is on. */
+/** The rows of the "Device indexes" table in docs/performance.md: index name → the databases it is on. */
 function documentedIndexes(): Map<string, string> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../docs/performance.md', import.meta.url), 'utf8');
   const section = readme.split('## Device indexes')[1]?.split('\n## ')[0] ?? '';
   const rows = [...section.matchAll(/^\| `(devices_\w+)` \| (both|PostgreSQL) \|/gm)];
   return new Map(rows.map((m) => [m[1], m[2]]));
@@ -78,7 +78,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the devices table\'s indexes', () => {
-  it('are exactly those README "Device indexes" lists, on each database', async () => {
+  it('are exactly those docs/performance.md "Device indexes" lists, on each database', async () => {
     const documented = documentedIndexes();
     expect(documented.size).toBeGreaterThanOrEqual(14);
     const expected = [...documented].filter(([, where]) => where === 'both' || pg()).map(([name]) => name).sort();

@@ -188,6 +188,7 @@ describe('GET /v1/devices/:id, its reports and /v1/devicereports/:id', () => {
       project_id: p.projectId,
       enclosure_id: p.jig.id,
       enclosure_name: p.jig.name,
+      enclosure_registered_name: p.jig.name,
       test_profile: 'smoke',
       test_profile_version: '1.0',
       test_profile_id: null,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
  * A jig stops retrying a report once it is acknowledged, and the answer comes after the commit
- * (README "Storing jig reports"): so every commit is on disk when it is answered, and an
+ * (docs/performance.md "Storing jig reports"): so every commit is on disk when it is answered, and an
  * acknowledged report survives a power cut, on both databases.
  */
 let t: TestApp;

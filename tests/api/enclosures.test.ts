@@ -33,6 +33,7 @@ describe('enclosures', () => {
       id: expect.any(Number),
       serial: 'JB-NEW-1',
       name: 'Line jig',
+      name_at_company: 'Line jig',
       company: { id: t.companyIds.alpha, name: expect.any(String) },
       provisioning: 'unprovisioned',
       firmware_version: null,

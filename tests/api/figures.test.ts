@@ -5,9 +5,9 @@ import { createProduction, repairCounters, type Production } from './helpers/pro
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 15 "Numbers that agree": a batch's yield is its passed boards over its tested boards,
+ * Numbers that agree: a batch's yield is its passed boards over its tested boards,
  * the same tested boards its first-pass yield divides by, in every answer that shows them
- * (README "Figures"; contract/figures.ts).
+ * (docs/architecture.md "Figures"; contract/figures.ts).
  */
 let t: TestApp;
 let p: Production;

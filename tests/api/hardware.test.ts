@@ -5,7 +5,7 @@ import { insertPads, insertRequest } from './helpers/requests';
 import { createResourceType } from './helpers/resources';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** A project's hardware (issue 13): configuration, selections, test resources, cassettes. */
+/** A project's hardware: configuration, selections, test resources, cassettes. */
 describe('a project’s hardware', () => {
   let t: TestApp;
   let cat: RequestCatalogue;
@@ -218,8 +218,8 @@ describe('a project’s hardware', () => {
     const assign = (cassette_id: unknown, as = 'alpha-engineer') => t.call('POST', `/v1/projects/${project}/cassettes`, { as, body: { cassette_id } });
     const first = await assign(matching);
     expect(first.statusCode).toBe(201);
-    expect(first.json().data).toMatchObject({ id: matching, matches: true, mismatched_slots: [] });
-    expect((await assign(empty)).json().data).toMatchObject({ id: empty, matches: false, mismatched_slots: [2] });
+    expect(first.json().data).toMatchObject({ id: matching, matches: true, mismatched_slots: [], mismatched_bays: [] });
+    expect((await assign(empty)).json().data).toMatchObject({ id: empty, matches: false, mismatched_slots: [2], mismatched_bays: [] });
     const twice = await assign(matching);
     expect(twice.statusCode).toBe(422);
     expect(Object.keys(twice.json().errors)).toEqual(['cassette_id']);
@@ -249,5 +249,33 @@ describe('a project’s hardware', () => {
       }),
     ]);
     expect((await t.call('GET', `/v1/companies/${t.companyIds.alpha}/cassetteconfigurations?sortby=nope`, { as: 'alpha-viewer' })).statusCode).toBe(422);
+  });
+
+  it('compares cartridges by bay too: right modules but another cartridge type in a configured bay differs, naming the bay', async () => {
+    const project = await projectOf(t.companyIds.alpha, 'Cartridge match');
+    const config = (await t.call('GET', `/v1/projects/${project}/cassetteconfiguration`, { as: 'alpha-engineer' })).json().data;
+    const saved = await t.call('PATCH', `/v1/cassetteconfigurations/${config.id}`, {
+      as: 'alpha-engineer',
+      body: { modules: [{ slot: 1, cassette_module_type_id: cat.moduleType }], cartridges: [{ bay: 1, cartridge_type_id: cat.cartridgeTypes.mx }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const cassette = await addCassette(t, t.companyIds.alpha, { serial: `HW-BAYS-${Date.now()}` });
+    await t.call('PUT', `/v1/cassettes/${cassette}/modules`, { as: 'root', body: { modules: [{ slot: 1, cassette_module_type_id: cat.moduleType }] } });
+    const cartridge = (bay: number, cartridge_type_id: number) =>
+      t.call('POST', '/v1/cartridges', { as: 'root', body: { serial: `HW-CR-${bay}-${Date.now()}`, cartridge_type_id, cassette_id: cassette, bay } });
+    const inBay1 = await cartridge(1, cat.cartridgeTypes.other);
+    expect(inBay1.statusCode).toBe(201);
+    expect((await cartridge(2, cat.cartridgeTypes.other)).statusCode).toBe(201);
+
+    const assigned = await t.call('POST', `/v1/projects/${project}/cassettes`, { as: 'alpha-engineer', body: { cassette_id: cassette } });
+    expect(assigned.json().data).toMatchObject({ id: cassette, matches: false, mismatched_slots: [], mismatched_bays: [1] });
+    const configs = await t.call('GET', `/v1/companies/${t.companyIds.alpha}/cassetteconfigurations?search=Cartridge%20match`, { as: 'alpha-viewer' });
+    expect(configs.json().data[0].cassettes).toEqual([expect.objectContaining({ id: cassette, matches: false })]);
+
+    // The configured type in bay 1 makes it match.
+    const moved = await t.call('PATCH', `/v1/cartridges/${inBay1.json().data.id}`, { as: 'root', body: { cartridge_type_id: cat.cartridgeTypes.mx } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const list = await t.call('GET', `/v1/projects/${project}/cassettes`, { as: 'alpha-viewer' });
+    expect(list.json().data).toEqual([expect.objectContaining({ id: cassette, matches: true, mismatched_slots: [], mismatched_bays: [] })]);
   });
 });

@@ -9,7 +9,7 @@ import { batchCounters, createProduction, dailyStats, reportBody, type Productio
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Reports stored together (group commit, issue 14) must leave exactly what storing them one
+ * Reports stored together (group commit) must leave exactly what storing them one
  * after another leaves. The oracle is the same reports fed one at a time into a twin project.
  */
 let t: TestApp;

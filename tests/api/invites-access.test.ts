@@ -7,7 +7,7 @@ import { createProduction, type Production } from './helpers/production';
 import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app';
 
 /**
- * README "Access": nobody gains anything in a company that is not theirs. An invitation creates
+ * docs/architecture.md "Access": nobody gains anything in a company that is not theirs. An invitation creates
  * a new account only in the project's own company, or in a manufacturer's company that the
  * registration itself creates; once that company exists, its admins add its people, who log in
  * and accept (read access to the project, never a company or a role). The whole chain through

@@ -107,7 +107,7 @@ describe('POST /v1/jig/reports: validation', () => {
   it('refuses finished_at before started_at', async () => {
     const res = await p.report({ serial: 'X-TIME', started_at: '2024-05-02T10:00:00Z', finished_at: '2024-05-02T09:00:00Z' });
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors)).toEqual(['finished_at']);
+    expect(res.json().errors).toEqual({ finished_at: ['finished_at must not be before started_at.'] });
   });
 });
 

@@ -5,7 +5,7 @@ import { createProduction, type Production } from './helpers/production';
 import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app';
 
 /**
- * `GET /v1/events` (issue 15): a stored jig report reaches the open streams of the people who
+ * `GET /v1/events`: a stored jig report reaches the open streams of the people who
  * see its project, and nobody else's, over real HTTP as the app reads it.
  */
 let t: TestApp;

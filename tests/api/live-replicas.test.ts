@@ -83,7 +83,7 @@ describe('live results across replicas', () => {
       expect(await onA.next()).toMatchObject({ event: 'report', data: { device_id: viaB.json().data.device_id } });
       expect(await onB.next()).toMatchObject({ event: 'report', data: { device_id: viaB.json().data.device_id } });
     } else {
-      // SQLite is one server process: the README says to run replicas on PostgreSQL.
+      // SQLite is one server process: docs/operations.md says to run replicas on PostgreSQL.
       await expect(onB.next(500)).rejects.toThrow(/no event/);
     }
   });

@@ -6,7 +6,7 @@ import { freshEmail } from './helpers/invites';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 9: every number a client sends is bounded to what its column holds. Out-of-range and
+ * Every number a client sends is bounded to what its column holds. Out-of-range and
  * wrongly typed numbers in every body and query of the existing routes answer 422 with the field
  * as the key of `errors`, on SQLite and PostgreSQL alike (run with TEST_DB=postgres too), never a
  * generic 400 or a 5xx; id lists refuse booleans, strings and nested lists instead of coercing

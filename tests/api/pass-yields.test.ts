@@ -5,7 +5,7 @@ import { batchCounters, createProduction, type Production } from './helpers/prod
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 13: first-, second- and last-pass yield on a batch, a project and in /statistics, on a
+ * First-, second- and last-pass yield on a batch, a project and in /statistics, on a
  * hand-built project whose figures are worked out below by hand. A run is an attempt whatever
  * its result, counted in the order the reports were stored (as first pass is decided).
  *

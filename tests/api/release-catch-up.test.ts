@@ -10,7 +10,7 @@ import { batchCounters, createProduction, dailyStats, testBoards, wroteBehindThe
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 14: a release turns its batch "released" and moves the counters; on PostgreSQL the
+ * A release turns its batch "released" and moves the counters; on PostgreSQL the
  * boards' own status is written afterwards, in the background (release-catch-up.ts). Until then
  * every reader takes them as released; the catch-up writes them, goes on from where it stopped,
  * and mends the counters of a board a report changed while the batch was being released.

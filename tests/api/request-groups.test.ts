@@ -4,7 +4,7 @@ import { addGroup, requestCatalogue, select, type RequestCatalogue } from './hel
 import { insertPads, insertRequest, padRow } from './helpers/requests';
 import { createTestApp, PASSWORD, type TestApp } from './helpers/test-app';
 
-/** Test pad groups of a request and their mapping to connector pins (issue 12). */
+/** Test pad groups of a request and their mapping to connector pins. */
 describe('test pad groups', () => {
   let t: TestApp;
   let cat: RequestCatalogue;

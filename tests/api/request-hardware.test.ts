@@ -3,7 +3,7 @@ import { addGroup, requestCatalogue, select, type RequestCatalogue } from './hel
 import { insertPads, insertRequest } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** Selected modules and cartridges of a request, its capacity and its wiring list (issue 12). */
+/** Selected modules and cartridges of a request, its capacity and its wiring list. */
 describe('request hardware', () => {
   let t: TestApp;
   let cat: RequestCatalogue;

@@ -90,6 +90,36 @@ describe('test pads and the pogo board', () => {
     expect((await pads(id)).map((p) => p.name)).toEqual(['NEW1', 'NEW2', 'NEWH1', 'NEWH2']);
   });
 
+  it('answers a list with bad values, names repeated in it and names the request has with every reason of every row at once', async () => {
+    const id = await createRequest(t, t.companyIds.alpha);
+    await addPads(t, id, padGrid(3));
+    const pad = (name: unknown, more: Record<string, unknown> = {}) => ({ name, net: 'GND', x: 50, y: 50, side: 'top', diameter: 1, kind: 'pad', ...more });
+    const res = await post(id, {
+      pads: [
+        pad('TP2'), // the request has it
+        pad('A1', { x: 'far', side: 'left' }), // bad values
+        pad('A1'), // repeated in the list (its first has bad values, but its name is fine)
+        pad('TP3', { diameter: 0 }), // bad value, and the request has it
+        pad('TP2'), // repeated, and the request has it
+        pad('', { y: 3000 }), // no name and a bad value: no name to compare
+        pad('OK1'),
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'pads.0.name': ['The request has a test pad named TP2 already.'],
+      'pads.1.x': ["x is not a number: 'far'"],
+      'pads.1.side': ["side 'left' is neither top nor bottom"],
+      'pads.2.name': ['A1 is in the list already, as pad 2.'],
+      'pads.3.diameter': ['diameter is 0 mm; it must be more than 0 mm'],
+      'pads.3.name': ['The request has a test pad named TP3 already.'],
+      'pads.4.name': ['TP2 is in the list already, as pad 1.', 'The request has a test pad named TP2 already.'],
+      'pads.5.name': ['name missing'],
+      'pads.5.y': ['y is 3000 mm, beyond ±2000 mm of the board origin'],
+    });
+    expect(await pads(id)).toHaveLength(5);
+  });
+
   it('refuses bad pads on their fields, never with a 5xx', async () => {
     const id = await createRequest(t, t.companyIds.alpha);
     const bad = await post(id, {

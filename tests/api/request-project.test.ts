@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cassetteSize } from '../../contract/cassettes';
 import { addGroup, requestCatalogue, select, type RequestCatalogue } from './helpers/request-catalogue';
 import { insertPads, insertRequest } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-/** The last step of processing a request: creating its project (issue 12). */
+/** The last step of processing a request: creating its project. */
 describe('PATCH /requests/{id}/project', () => {
   let t: TestApp;
   let cat: RequestCatalogue;
@@ -55,6 +56,24 @@ describe('PATCH /requests/{id}/project', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The request has its project already.');
     expect((await t.call('PATCH', `/v1/testpadgroups/${group}`, { as: 'root', body: { name: 'Late' } })).statusCode).toBe(409);
+  });
+
+  it('gives the project the cassette size the request steps counted against (cassetteSize of the same choices)', async () => {
+    const small = await readyRequest('Size default');
+    const large = await readyRequest('Size grown');
+    await select(t, large.request, 'module', cat.moduleType, 6);
+    await select(t, large.request, 'cartridge', cat.cartridgeTypes.other, 3);
+    for (const [{ request }, chosen] of [
+      [small, { slots: [1], bays: [1] }],
+      [large, { slots: [1, 6], bays: [1, 3] }],
+    ] as const) {
+      const made = await create(request);
+      expect(made.statusCode, made.body).toBe(200);
+      const config = await t.call('GET', `/v1/projects/${made.json().data.project_id}/cassetteconfiguration`, { as: 'alpha-viewer' });
+      expect(config.json().data).toMatchObject(cassetteSize(chosen));
+    }
+    expect(cassetteSize({ slots: [1], bays: [1] })).toEqual({ module_slots: 4, cartridge_bays: 2 });
+    expect(cassetteSize({ slots: [1, 6], bays: [1, 3] })).toEqual({ module_slots: 6, cartridge_bays: 3 });
   });
 
   it('names the project as asked, and refuses a name the company uses with 422 on name (nothing changes)', async () => {

@@ -13,6 +13,7 @@ describe('project requests', () => {
 
   const get = (url: string) => t.call('GET', `/v1${url}`, { as: 'root' });
   const patch = (id: number, body: unknown) => t.call('PATCH', `/v1/requests/${id}`, { as: 'root', body });
+  const review = (id: number, as = 'root') => t.call('POST', `/v1/requests/${id}/review`, { as });
   const post = (form: FormData, as = 'root') => t.call('POST', '/v1/manage/request', { as, body: form });
   const fileRows = async () => (await t.db.selectFrom('files').select('id').execute()).length;
 
@@ -53,6 +54,8 @@ describe('project requests', () => {
         project_id: null,
       },
       created_by: { id: t.userIds.root, name: 'root' },
+      reviewer: null,
+      review_started_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -135,7 +138,7 @@ describe('project requests', () => {
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     await t.db.updateTable('project_requests').set({ created_at: daysAgo(45) }).where('id', '=', old).execute();
     await t.db.updateTable('project_requests').set({ created_at: daysAgo(3) }).where('id', '=', week).execute();
-    expect((await patch(week, { status: 'in_review' })).statusCode).toBe(200);
+    expect((await review(week)).statusCode).toBe(200);
 
     expect(await list('search=LIST')).toEqual(['LIST today charger', 'LIST week sensor', 'LIST old gateway']);
     expect(await list('search=LIST&age=today')).toEqual(['LIST today charger']);
@@ -163,9 +166,13 @@ describe('project requests', () => {
 
   it('reviews, rejects with a reason, reopens, and refuses wrong transitions', async () => {
     const id = await createRequest(t, t.companyIds.alpha, { projectname: 'Flow' });
-    const review = await patch(id, { status: 'in_review', projectdescription: 'Checked the BOM' });
-    expect(review.statusCode, review.body).toBe(200);
-    expect(review.json().data).toMatchObject({ status: 'in_review', projectdescription: 'Checked the BOM' });
+    const reviewing = await review(id);
+    expect(reviewing.statusCode, reviewing.body).toBe(200);
+    expect(reviewing.json().data).toMatchObject({ status: 'in_review', reviewer: { id: t.userIds.root, name: 'root' } });
+    const described = await patch(id, { projectdescription: 'Checked the BOM' });
+    expect(described.json().data).toMatchObject({ status: 'in_review', projectdescription: 'Checked the BOM' });
+    // The review starts by its own call only: the status is not a PATCH field.
+    expect((await patch(id, { status: 'in_review' })).statusCode).toBe(422);
 
     const noReason = await patch(id, { status: 'rejected' });
     expect(noReason.statusCode).toBe(422);
@@ -183,13 +190,14 @@ describe('project requests', () => {
     const newReason = await patch(id, { rejected_reason: 'Gerbers missing' });
     expect(newReason.json().data.rejected_reason).toBe('Gerbers missing');
 
-    const reopened = await patch(id, { status: 'in_review' });
-    expect(reopened.json().data).toMatchObject({ status: 'in_review', rejected_reason: null });
+    const reopened = await review(id);
+    expect(reopened.json().data).toMatchObject({ status: 'in_review', rejected_reason: null, reviewer: { id: t.userIds.root, name: 'root' } });
 
     const started = await patch(id, { confirmed_step: 'documents' });
     expect(started.json().data).toMatchObject({ status: 'in_progress', step: 'testPads', progress: { confirmed_step: 'documents' } });
-    const back = await patch(id, { status: 'in_review' });
+    const back = await review(id);
     expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe('The request is in progress: its review is done.');
 
     for (const body of [{ status: 'completed' }, { confirmed_step: 'done' }, { projectname: '' }, { projectname: 'x'.repeat(101) }, { status: 'rejected', rejected_reason: 'x'.repeat(1001) }]) {
       const bad = await patch(id, body);
@@ -278,12 +286,47 @@ describe('project requests', () => {
     expect((await patch(id, { status: 'rejected', rejected_reason: 'Too late' })).statusCode).toBe(409);
   });
 
+  it('starts a review only when asked: reading changes nothing, the caller becomes the reviewer, the list says who', async () => {
+    const id = await createRequest(t, t.companyIds.alpha, { projectname: 'REVIEW looked at' });
+    // Looking at it, its list and its documents, any number of times: still submitted, nobody reviewing.
+    for (let i = 0; i < 2; i++) {
+      expect((await get(`/requests/${id}`)).json().data).toMatchObject({ status: 'submitted', reviewer: null, review_started_at: null });
+      expect((await get(`/requests/${id}/files`)).statusCode).toBe(200);
+    }
+    const before = await t.db.selectFrom('project_requests').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(before.status).toBe('submitted');
+
+    const started = await review(id);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data).toMatchObject({ status: 'in_review', reviewer: { id: t.userIds.root, name: 'root' }, review_started_at: expect.any(String) });
+    const listed = (await get('/requests?search=REVIEW%20looked')).json().data;
+    expect(listed).toEqual([expect.objectContaining({ id, status: 'in_review', reviewer: { id: t.userIds.root, name: 'root' } })]);
+    // Asking again changes nothing.
+    const again = await review(id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.review_started_at).toBe(started.json().data.review_started_at);
+
+    // Someone else reviews it: the call says who.
+    await t.db.updateTable('project_requests').set({ reviewer_id: t.userIds['alpha-admin'] }).where('id', '=', id).execute();
+    const taken = await review(id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('alpha-admin is reviewing the request already.');
+    expect((await review(999999)).statusCode).toBe(404);
+  });
+
+  it('names whoever confirms a submitted request’s documents its reviewer, when nobody started the review', async () => {
+    const id = await createRequest(t, t.companyIds.alpha, { projectname: 'REVIEW by confirming' });
+    const confirmed = await patch(id, { confirmed_step: 'documents' });
+    expect(confirmed.json().data).toMatchObject({ status: 'in_progress', reviewer: { id: t.userIds.root, name: 'root' } });
+  });
+
   it('is the superadmin’s: company people get 403, nobody 401', async () => {
     const id = await createRequest(t, t.companyIds.alpha);
     for (const as of ['alpha-admin', 'alpha-engineer', 'beta-admin']) {
       expect((await t.call('GET', '/v1/requests', { as })).statusCode).toBe(403);
       expect((await t.call('GET', `/v1/requests/${id}`, { as })).statusCode).toBe(403);
-      expect((await t.call('PATCH', `/v1/requests/${id}`, { as, body: { status: 'in_review' } })).statusCode).toBe(403);
+      expect((await t.call('PATCH', `/v1/requests/${id}`, { as, body: { status: 'rejected', rejected_reason: 'x' } })).statusCode).toBe(403);
+      expect((await review(id, as)).statusCode).toBe(403);
       expect((await post(requestForm({ projectname: 'Sneaky', company_id: t.companyIds.alpha, documents: [schematic()] }), as)).statusCode).toBe(403);
       expect((await t.call('GET', `/v1/requests/${id}/files`, { as })).statusCode).toBe(403);
     }

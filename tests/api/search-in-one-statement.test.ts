@@ -11,7 +11,7 @@ import { createProduction } from './helpers/production';
 import { analyzeOwnTables, createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 14: a search anywhere in the serial that finds few boards is answered in one statement
+ * A search anywhere in the serial that finds few boards is answered in one statement
  * (foundFirstPage), and its answer is the one the count-first path gives (the count, then the
  * page sorted after the search): every sort field both ways, pages to the last, the filters a
  * device list takes. Past its cap, and on a later page with no row, it leaves the answer to that path.

@@ -7,7 +7,7 @@ import { createProduction, wroteBehindTheServer, type Production } from './helpe
 import { analyzeOwnTables, createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * Issue 15: a serial is found by any part of it (three characters or more), in the database's
+ * A serial is found by any part of it (three characters or more), in the database's
  * trigram index on both databases; one or two characters match the start of a serial.
  */
 let t: TestApp;

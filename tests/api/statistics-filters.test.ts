@@ -3,7 +3,7 @@ import { createJig, createProduction, postReport, reportBody, type Jig, type Pro
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
- * The statistics filters of issue 15 (jig, test profile and version, failing step) on the
+ * The statistics filters (jig, test profile and version, failing step) on the
  * daily slices, on whichever database TEST_DB names.
  */
 
@@ -121,9 +121,9 @@ describe('statistics filtered by jig, test profile and failing step', () => {
     const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
     expect([...choices.jigs].sort(byId)).toEqual(
       [
-        { id: j1.id, name: j1.name, serial: j1.serial },
-        { id: j2.id, name: 'Bench B', serial: j2.serial },
-        { id: other.jig.id, name: other.jig.name, serial: other.jig.serial },
+        { id: j1.id, name: j1.name, registered_name: j1.name, serial: j1.serial },
+        { id: j2.id, name: 'Bench B', registered_name: 'Bench B', serial: j2.serial },
+        { id: other.jig.id, name: other.jig.name, registered_name: other.jig.name, serial: other.jig.serial },
       ].sort(byId),
     );
     expect(choices.jigs[0].name).toBe('Bench B'); // by name
@@ -134,7 +134,7 @@ describe('statistics filtered by jig, test profile and failing step', () => {
     ]);
     expect(choices.steps).toEqual(['led', 'short', 'vcc']);
     const oneProject = (await stats(`project_id=${other.projectId}`)).json().data.choices;
-    expect(oneProject).toEqual({ jigs: [{ id: other.jig.id, name: other.jig.name, serial: other.jig.serial }], test_profiles: [{ name: 'EOL', version: '1' }], steps: ['vcc'] });
+    expect(oneProject).toEqual({ jigs: [{ id: other.jig.id, name: other.jig.name, registered_name: other.jig.name, serial: other.jig.serial }], test_profiles: [{ name: 'EOL', version: '1' }], steps: ['vcc'] });
   });
 
   it('gives the yield per project and batch with the same filters, and a step’s failing runs per batch', async () => {

@@ -56,7 +56,7 @@ test('recording a calibration turns an overdue cartridge ok, in the filtered lis
   await dialog.getByRole('textbox', { name: 'Unit' }).fill('V');
   await dialog.getByLabel('Certificate').setInputFiles(certificate);
   await dialog.getByRole('button', { name: 'Record' }).click();
-  await expect(dialog.getByText('Due date is after the calibration date.')).toBeVisible();
+  await expect(dialog.getByText('Due date must be after the calibration date.')).toBeVisible();
   await dialog.getByLabel('Due on').fill(day(365));
   await dialog.getByRole('button', { name: 'Record' }).click();
   await expect(dialog).toBeHidden();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_ENGINEER } from './support/accounts';
+import { postFailingReport } from './support/jig';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
@@ -73,22 +74,43 @@ test.describe('deletes', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Batch not found' })).toBeVisible();
   });
 
-  test('a batch that holds boards stays, and the dialog says why', async ({ page }) => {
+  test('a batch that holds boards offers no delete, and says why and what to do', async ({ page }) => {
     await openSection(page, 'Production batches');
     const row = rowOf(batchesTable(page), LOT);
     // The Devices cell: its count, with the planned quantity on a line below.
     const boards = (await row.getByRole('cell').nth(3).locator('span').first().innerText()).trim();
     expect(Number(boards.replace(/,/g, ''))).toBeGreaterThan(0);
+    const reason = `Holds ${boards} boards: move or correct them first.`;
 
-    await row.getByRole('button', { name: `Delete production batch “${LOT}”` }).click();
-    const confirm = page.getByRole('dialog', { name: `Delete production batch “${LOT}”?` });
+    const inRow = row.getByRole('button', { name: `Delete production batch “${LOT}”` });
+    await expect(inRow).toBeDisabled();
+    await expect(inRow).toHaveAccessibleDescription(reason);
+    await expect(inRow).toHaveAttribute('title', reason);
+
+    // On its page the reason shows beside the disabled button.
+    await row.getByRole('link', { name: LOT }).click();
+    await expect(page.getByRole('heading', { level: 2, name: LOT })).toBeVisible();
+    const onPage = page.getByRole('button', { name: 'Delete', exact: true });
+    await expect(onPage).toBeDisabled();
+    await expect(onPage).toHaveAccessibleDescription(reason);
+    await expect(page.getByText(reason)).toBeVisible();
+  });
+
+  test('a board that arrives while the dialog is open: the server refuses, and the dialog says why', async ({ page, baseURL }) => {
+    await openSection(page, 'Production batches');
+    const name = `E2E busy lot ${stamp()}`;
+    await newBatch(page, name);
+    const [, projectId, batchId] = /\/projects\/(\d+)\/productionbatches\/(\d+)/.exec(page.url())!.map(Number);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: `Delete production batch “${name}”?` });
+    await postFailingReport(baseURL!, { projectId, batchId, serial: `E2E-BUSY-${stamp()}` });
     await confirm.getByRole('button', { name: 'Delete production batch' }).click();
-    await expect(confirm.getByRole('alert')).toContainText(`Production batch “${LOT}” still holds ${boards} boards; move or correct them first.`);
-    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('alert')).toContainText(`Production batch “${name}” still holds 1 board; move or correct them first.`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page).toHaveURL(/\/productionbatches$/);
-    await expect(rowOf(batchesTable(page), LOT)).toHaveCount(1);
+    // The page has caught up: the delete is no longer offered.
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+    await expect(page.getByText('Holds 1 board: move or correct it first.')).toBeVisible();
   });
 
   test('deleting a draft release batch makes its boards pickable again', async ({ page }) => {

@@ -39,7 +39,7 @@ test('a superadmin registers and provisions a jig, which reports and fetches its
 
   // Register.
   await page.goto('/manage/enclosures');
-  await expect(page.getByRole('heading', { name: 'Enclosures' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'All enclosures' })).toBeVisible();
   await page.getByRole('link', { name: 'Register enclosure' }).click();
   await expect(page).toHaveURL(/\/manage\/enclosures\/new$/);
   await page.getByLabel('Serial').fill(serial);

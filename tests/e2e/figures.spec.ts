@@ -4,8 +4,8 @@ import { DEMO_ADMIN } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * Issue 15 "Numbers that agree", on the demo data: every percentage a batch screen shows is the
- * two counts shown beside it, divided and rounded as README "Figures" defines (PERCENT_DIGITS
+ * Numbers that agree, on the demo data: every percentage a batch screen shows is the
+ * two counts shown beside it, divided and rounded as docs/architecture.md "Figures" defines (PERCENT_DIGITS
  * decimals, Intl's rounding), on the batches list and on a batch's page alike.
  */
 const PROJECT = 'Motor controller MC-200';

@@ -3,7 +3,7 @@ import { DEMO_ENGINEER, DEMO_OPERATOR } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * A project's hardware (issue 13): the demo's request-made project shows what the request chose;
+ * A project's hardware: the demo's request-made project shows what the request chose;
  * the company's cassettes and configurations; an engineer edits a configuration.
  */
 
@@ -27,11 +27,18 @@ test('a company user sees the request-made project’s hardware and the company�
   await expect(page.getByRole('list', { name: 'Configured cartridge bays' }).getByRole('listitem').first()).toContainText('HD-80');
   const resources = page.getByRole('table', { name: 'Test resources' });
   await expect(resources.getByRole('row').filter({ hasText: 'GND (TP1)' })).toContainText('Request’s pad group');
+  // It holds the configured modules by slot and the configured HD-80 in bay 1.
   await expect(page.getByRole('table', { name: 'Project cassettes' }).getByRole('row').filter({ hasText: 'CAS-ACME-001' })).toContainText('Matches');
   // The test functions its profiles may call, from the catalogue.
   await expect(page.getByRole('table', { name: 'Test functions' }).getByRole('row').nth(1)).toBeVisible();
   // An operator reads; the edits are the engineers' and admins'.
   await expect(page.getByRole('button', { name: 'Edit configuration' })).toHaveCount(0);
+
+  // SH-10's spare cassette differs by slot and by bay, and says which.
+  await openHardware(page, 'Sensor hub SH-10');
+  const spare = page.getByRole('table', { name: 'Project cassettes' }).getByRole('row').filter({ hasText: 'CAS-ACME-002' });
+  await expect(spare).toContainText('Differs');
+  await expect(spare).toContainText('slots 1, 2 · bay 1');
 
   await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Cassettes' }).click();
   await expect(page).toHaveURL(/\/cassettes$/);

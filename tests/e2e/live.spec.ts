@@ -4,7 +4,7 @@ import { postFailingReport } from './support/jig';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * Live results (issue 15): a report a jig posts through the real API shows on the open screen
+ * Live results: a report a jig posts through the real API shows on the open screen
  * without a reload, with the "New results" cue. The delay from the post to the row on screen is
  * measured in the page (a MutationObserver, same clock as the test) and printed.
  */

@@ -5,7 +5,7 @@ import { E2E_ADMIN } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * Processing a project request in the browser against the real server (issue 12): a new request
+ * Processing a project request in the browser against the real server: a new request
  * with two documents taken step by step to a project (with a reload in the middle that lands on
  * the same step), a test-point CSV with bad rows, and a rejected request reopened. Each test makes
  * its own stamped request, so reruns on one database do not clash and the demo's requests stay
@@ -103,6 +103,32 @@ async function chooseCsv(page: Page, file: ReturnType<typeof csvFile>) {
   await page.getByLabel('Choose a CSV file').setInputFiles(file);
   await expect(page.getByRole('table', { name: 'Columns of the file' })).toBeVisible();
 }
+
+test('opening a submitted request changes nothing; Start review puts it in review, and the list says who reviews it', async ({ page }) => {
+  const stamp = stampOf();
+  const projectname = `E2E review ${stamp}`;
+  await sendRequest(page, projectname, [{ name: `review-${stamp}.pdf`, mimeType: 'application/pdf', buffer: PDF }]);
+  const header = page.getByRole('main').locator('header').first();
+  await expect(stepHeading(page, 'Review documents')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Submitted', { exact: true }).first()).toBeVisible();
+  // Looked at again after a reload: still submitted, nobody reviewing.
+  await page.reload();
+  await expect(stepHeading(page, 'Review documents')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Submitted', { exact: true }).first()).toBeVisible();
+  const before = await listRowOf(page, stamp, projectname);
+  await expect(before).toContainText('Submitted');
+  await expect(before).toContainText('Review not started');
+
+  await before.getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Start review' }).click();
+  await expect(page.getByRole('main').getByText('In review', { exact: true }).first()).toBeVisible();
+  await expect(header).toContainText(`reviewed by ${E2E_ADMIN.username}`);
+  await expect(page.getByRole('button', { name: 'Start review' })).toHaveCount(0);
+  await expect(stepHeading(page, 'Review documents')).toBeVisible();
+  const after = await listRowOf(page, stamp, projectname);
+  await expect(after).toContainText('In review');
+  await expect(after).toContainText(`Reviewer: ${E2E_ADMIN.username}`);
+});
 
 test('a new request with two documents goes step by step to a project, and a reload keeps its step', async ({ page }) => {
   test.setTimeout(60_000);

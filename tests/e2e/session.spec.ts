@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_ENGINEER, DEMO_OPERATOR } from './support/accounts';
 import { expect, logIn, logOut, storageItem, test } from './support/test';
 
-/** Issue 15: the words each screen must say, written out here. */
+/** The words each screen must say, written out here. */
 const LOGGED_OUT_ELSEWHERE = 'You logged out in another tab.';
 const SESSION_ENDED = 'Your session has ended. Log in again to continue.';
 const ADMIN_ONLY = "The management area is for Jigboard's administrators.";
@@ -10,7 +10,7 @@ const ADMIN_ONLY = "The management area is for Jigboard's administrators.";
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 
-test.describe('a session ended elsewhere, and redirects, say why (issue 15)', () => {
+test.describe('a session ended elsewhere, and redirects, say why', () => {
   test('logging out in one tab logs out the other, which says why and comes back after login', async ({ page, context }) => {
     let logoutCalls = 0;
     context.on('request', (request) => {

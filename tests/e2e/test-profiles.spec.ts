@@ -5,7 +5,7 @@ import { DEMO_ENGINEER } from './support/accounts';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
- * Test profiles (issue 13) as an engineer of the demo's Acme: create a profile, add steps, upload
+ * Test profiles as an engineer of the demo's Acme: create a profile, add steps, upload
  * a file and download it byte for byte, add a typed variable, activate it (read-only after),
  * make a new version; and the step statistics of a demo profile with its hundreds of reports.
  * Each run stamps its own profile name, so reruns and other specs keep the demo's rows.
@@ -107,7 +107,9 @@ test('an engineer creates a profile, adds steps, a file and a variable, activate
   await page.getByRole('button', { name: 'New version' }).click();
   const copy = page.getByRole('dialog', { name: 'New version' });
   await expect(copy.getByLabel('Name')).toHaveValue(name);
-  await copy.getByLabel('Version').fill('1.1');
+  // The next version is proposed: one up from 1.0, the newest of this name.
+  await expect(copy.getByLabel('Version')).toHaveValue('1.1');
+  await expect(copy).toContainText('Proposed: one up from 1.0, the newest of this name.');
   await copy.getByRole('button', { name: 'Create version' }).click();
   await expect(page.getByRole('heading', { name: `${name} 1.1` })).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();

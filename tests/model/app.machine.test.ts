@@ -305,7 +305,7 @@ const SESSION_ENDED = 'Your session has ended. Log in again to continue.';
 const LOGGED_OUT_ELSEWHERE = 'You logged out in another tab.';
 const ADMIN_ONLY = "The management area is for Jigboard's administrators.";
 
-describe('app.machine: sessions ended elsewhere and redirects say why (issue 15)', () => {
+describe('app.machine: sessions ended elsewhere and redirects say why', () => {
   it('another tab logged out: the login screen says so, no server call, nothing told back', async () => {
     const path = pathEndingWith(
       'session.ended',

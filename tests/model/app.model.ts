@@ -88,7 +88,7 @@ const STATIC_EVENTS: ModelEvent[] = [
   ...SESSION_STARTS,
   { type: 'logout' },
   { type: 'session.expired' },
-  // What another tab of the browser tells this one (issue 15).
+  // What another tab of the browser tells this one.
   ...SESSION_ENDS,
   SESSION_RESTORED,
   { type: 'nav.block', reason: BLOCK_REASON },

@@ -1,5 +1,5 @@
 /**
- * What SPEC §2, §4, §6 and §8 (and issue 15's notices) say must happen on each step, written
+ * What SPEC §2, §4, §6 and §8 (and the notices of machines/notices.ts) say must happen on each step, written
  * independently of the machine's code: the expected locations and notices are hand-written
  * tables, not the guard's answer.
  */
@@ -39,7 +39,7 @@ const EXPECTED_REMEMBER: Record<string, string | null> = {
   '/projects/7': '/projects/7',
 };
 
-/** The words the screen shows for each notice (issue 15), written out here, not imported. */
+/** The words the screen shows for each notice, written out here, not imported. */
 const NOTICE_TEXT = {
   adminOnly: "The management area is for Jigboard's administrators.",
   sessionExpired: 'Your session has ended. Log in again to continue.',
@@ -367,7 +367,7 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       if (!isLoggedIn(prev)) return unchanged(prev, next, effects);
       // The server refused the token: the session ends without asking, unsaved input or not.
       expect(to).toBe('loggedOut');
-      // Issue 15: the login screen says why, login returns here, the other tabs end too.
+      // The login screen says why, login returns here, the other tabs end too.
       contextIs(prev, next, {
         session: null,
         location: '/login',

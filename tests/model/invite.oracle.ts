@@ -1,5 +1,5 @@
 /**
- * What the SPEC and README "Access" say each step of registering by invitation must do, written
+ * What the SPEC and docs/architecture.md "Access" say each step of registering by invitation must do, written
  * without reading invite.machine.ts: where an answer of the server leads, what is kept, which
  * calls go out. Compared with the harness's record of every step.
  */

@@ -1,5 +1,5 @@
 /**
- * What editing pad groups must do (issue 12: "create a group with a resource type, add pads by
+ * What editing pad groups must do ("create a group with a resource type, add pads by
  * clicking or rubber-band selecting them on the drawing or by net, rename, move pads between
  * groups, delete; a pad is in at most one group; every pad that needs a probe ends in a group
  * before the step completes"), written without reading pad-groups.machine.ts or its pure file:

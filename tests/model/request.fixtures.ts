@@ -36,6 +36,9 @@ export function request(status: ProjectRequest['status'], progress: Partial<Requ
     project: p.project_id === null ? null : { id: p.project_id, name: 'Motor controller MC-200 fixture' },
     progress: p,
     created_by: { id: 1, name: 'root' },
+    // Nobody reviews a request before someone starts to.
+    reviewer: status === 'submitted' ? null : { id: 1, name: 'root' },
+    review_started_at: status === 'submitted' ? null : T,
     created_at: T,
     updated_at: T,
   };
@@ -92,7 +95,7 @@ export function confirmed(r: ProjectRequest, step: RequestStep): ProjectRequest 
 /** Someone took a pad out of its group in another tab (the counts stay bounded: the model's graph stays finite). */
 export const padUngroupedElsewhere = (r: ProjectRequest): ProjectRequest => ({ ...r, progress: { ...r.progress, ungrouped_pads: 1 } });
 
-export const inReview = (r: ProjectRequest): ProjectRequest => ({ ...r, status: 'in_review', rejected_reason: null });
+export const inReview = (r: ProjectRequest): ProjectRequest => ({ ...r, status: 'in_review', rejected_reason: null, reviewer: { id: 1, name: 'root' }, review_started_at: T });
 export const rejectedWith = (r: ProjectRequest, reason: string): ProjectRequest => ({ ...r, status: 'rejected', rejected_reason: reason });
 export const withProject = (r: ProjectRequest): ProjectRequest => ({
   ...r,

@@ -70,11 +70,12 @@ describe('request.machine: reopening lands on the first unfinished step', () => 
 
   for (const [name, load] of Object.entries(LOADS)) {
     it(`${name} → ${EXPECTED[name]}`, async () => {
-      const events = [done('loadRequest', load), ...(load.status === 'submitted' ? [done('startReview', inReview(load))] : [])];
-      const { final, effects } = await harness.walk(pathOfEvents(reqModel, INPUT, events));
+      const { final, effects } = await harness.walk(pathOfEvents(reqModel, INPUT, [done('loadRequest', load)]));
       expect(final.value).toBe(EXPECTED[name]);
       if (load.status !== 'rejected') expect(standsAt(load)).toBe(EXPECTED[name]);
-      expect(effects.startReview).toHaveLength(load.status === 'submitted' ? 1 : 0);
+      // Opening a request only reads it: a submitted one is not put in review by being looked at.
+      expect(effects.startReview).toHaveLength(0);
+      expect(final.context.request!.status).toBe(load.status);
     });
   }
 });
@@ -98,6 +99,15 @@ describe('request.machine: journeys', () => {
     expect(final.value).toBe('done');
     expect(effects.confirmStep).toEqual([{ requestId: REQUEST_ID, step: 'mapPadGroups' }]);
     expect(effects.createProject).toEqual([{ requestId: REQUEST_ID, ...PROJECT_DRAFT }]);
+  });
+
+  it('a submitted request opened, its review started by the person, on the same step', async () => {
+    const start = LOADS.submitted;
+    const journey = pathOfEvents(reqModel, INPUT, [done('loadRequest', start), { type: 'review.start' }, done('startReview', inReview(start))]);
+    const { final, effects } = await harness.walk(journey);
+    expect(final.value).toBe('documents');
+    expect(final.context.request).toMatchObject({ status: 'in_review', reviewer: { id: 1, name: 'root' } });
+    expect(effects.startReview).toEqual([{ requestId: REQUEST_ID }]);
   });
 
   it('rejected from a step, reopened, and back at the same step', async () => {

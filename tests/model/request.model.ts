@@ -35,7 +35,11 @@ const error = (id: InvokeId, err: Error): ModelEvent => ({ type: `xstate.error.a
 export const STEPS: RequestStep[] = ['documents', 'testPads', 'pogoBoard', 'padGroups', 'modules', 'cartridges', 'mapPadGroups', 'createProject'];
 const isStep = (value: unknown): value is RequestStep => STEPS.includes(value as RequestStep);
 
-/** What the person can do: Continue (the pad-groups child has its own finish), any step of the step bar, reject, and the panel's saves. */
+/**
+ * What the person can do: Continue (the pad-groups child has its own finish), any step of the
+ * step bar, reject, the panel's saves, and Start review (offered whatever the status: the
+ * machine must take it only while the request is submitted).
+ */
 export function userEvents(s: ReqSnapshot): ModelEvent[] {
   if (s.matches('loadFailed')) return [{ type: 'retry' }];
   if (s.matches('rejected')) return [{ type: 'request.reopen' }];
@@ -49,6 +53,7 @@ export function userEvents(s: ReqSnapshot): ModelEvent[] {
     ...STEPS.filter((_, i) => i <= STEPS.indexOf(value) + 1).map((step) => ({ type: 'step.open', step })),
     { type: 'request.reject', reason: REASON },
     { type: 'request.refresh' },
+    { type: 'review.start' },
   ];
 }
 

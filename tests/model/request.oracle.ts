@@ -1,5 +1,5 @@
 /**
- * What processing a request must do (issue 12 and DOMAIN.md "Request processing"), written without
+ * What processing a request must do (DOMAIN.md "Request processing"), written without
  * reading request.machine.ts, nor the contract's REQUEST_STEP_DONE: the step a request stands at
  * is worked out here again from DOMAIN's wording ("a step is finished when the server's data says
  * so: pads exist and the pogo board has no errors; every probed pad is in a group; every group is
@@ -109,12 +109,8 @@ export const reqOracle: Oracle<ReqSnapshot> = {
           expectState(next, 'rejected');
           expectContext(p, next.context, { request: output, failure: null });
           expectCalls(effects, NOTHING);
-        } else if (output.status === 'submitted') {
-          // Opening a submitted request starts its review.
-          expectState(next, 'startingReview');
-          expectContext(p, next.context, { request: output, failure: null });
-          expectCalls(effects, calls(['startReview', ID]));
         } else {
+          // Opening a request, submitted or not, changes nothing on the server: it only loads it.
           resume(p, next, effects, output, { failure: null });
         }
         return;
@@ -130,16 +126,28 @@ export const reqOracle: Oracle<ReqSnapshot> = {
         expectContext(p, next.context, {});
         expectCalls(effects, calls(['loadRequest', ID]));
         return;
+      case 'review.start':
+        expect(onStep).toBe(true);
+        if (p.request!.status === 'submitted') {
+          expectState(next, 'startingReview');
+          expectContext(p, next.context, { failure: null });
+          expectCalls(effects, calls(['startReview', ID]));
+        } else {
+          // Only a submitted request's review can start: anything else stays as it is.
+          expectState(next, from);
+          expectContext(p, next.context, {});
+          expectCalls(effects, NOTHING);
+        }
+        return;
       case 'xstate.done.actor.startReview':
+        // In review, named its reviewer, on the step the person was looking at.
         expect(from).toBe('startingReview');
         expect(output.status).toBe('in_review');
-        resume(p, next, effects, output);
+        backOnStep(p, next, effects, { request: output });
         return;
       case 'xstate.error.actor.startReview':
         expect(from).toBe('startingReview');
-        expectState(next, 'loadFailed');
-        expectContext(p, next.context, failed('review', event));
-        expectCalls(effects, NOTHING);
+        backOnStep(p, next, effects, failed('review', event));
         return;
       case 'step.continue':
         expect(onStep).toBe(true);

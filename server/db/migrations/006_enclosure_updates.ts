@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addIdColumn } from '../dialect';
 
 /**
- * Enclosure updates: firmware a superadmin ships to the jigs (issue 11). The bytes and their
+ * Enclosure updates: firmware a superadmin ships to the jigs. The bytes and their
  * name, size, type and sha256 live in the file store (`files`); the update row points at its
  * file. `restrict`, not `cascade`: the file goes only through the update's delete, which
  * removes the row first and then the file (the folder store's bytes are no row to cascade to).

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
 /**
- * A serial matches anywhere in it (issue 15), still answered by an index on a million boards:
+ * A serial matches anywhere in it, still answered by an index on a million boards:
  *
  * - PostgreSQL: a GIN trigram index (pg_trgm) on `devices.serial_key`, which serves
  *   `serial_key like '%term%'` for terms of three characters or more.

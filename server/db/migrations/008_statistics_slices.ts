@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
 /**
- * Statistics filtered by jig and test profile (issue 15), still read from daily aggregates and
+ * Statistics filtered by jig and test profile, still read from daily aggregates and
  * never from the reports: the same counts as report_daily_stats and step_failure_daily, split
  * further by the report's jig and test profile (and the step failures by batch too, so a
  * failing step can be traced to the batches it fails in).

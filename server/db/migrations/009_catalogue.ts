@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import { addIdColumn } from '../dialect';
 
 /**
- * The superadmin catalogue (issue 11): what every test setup is built from. One migration for
+ * The superadmin catalogue: what every test setup is built from. One migration for
  * all of it, so the screens built on it can be written side by side.
  *
  * - resource types and the pin types each allows; the pin map says which connector pin of a

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addIdColumn } from '../dialect';
 
 /**
- * Project requests and their processing (issue 12, DOMAIN.md "Request processing").
+ * Project requests and their processing (DOMAIN.md "Request processing").
  *
  * - project_requests: what a customer asked for, its status and the furthest step a superadmin
  *   confirmed (`confirmed_step`); which step it stands at is derived from this and the rows below

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { addIdColumn } from '../dialect';
 
 /**
- * A company's settings of the jigs it uses (issue 13, DOMAIN.md "enclosure setting"): its own
+ * A company's settings of the jigs it uses (DOMAIN.md "enclosure setting"): its own
  * name for the jig, where it stands, which project it tests. One row per (enclosure, company),
  * made whenever an enclosure gets a company (server/store/enclosures.ts) and kept when the jig
  * moves on, so it finds its settings again if it comes back; the unique index lets two requests

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { addIdColumn } from '../dialect';
 
 /**
- * A project's hardware (issue 13, DOMAIN.md "hardware").
+ * A project's hardware (DOMAIN.md "hardware").
  *
  * - cassette_configurations: one per project, what its cassette must hold: `module_slots` and
  *   `cartridge_bays` to draw, a name and notes. Which module type sits in which slot and which

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { addIdColumn } from '../dialect';
 
 /**
- * Test profiles (issue 13): what a jig runs on a project's boards, versioned.
+ * Test profiles: what a jig runs on a project's boards, versioned.
  *
  * - test_profiles: name + version per project, status draft → active → archived. At most one
  *   active per project: the activation call serializes on the project's row, and a partial unique

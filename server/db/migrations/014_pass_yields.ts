@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
 /**
- * Second-pass and last-pass yield beside first-pass yield (issue 13), kept the way first pass
+ * Second-pass and last-pass yield beside first-pass yield, kept the way first pass
  * is: maintained at ingestion and read from counters, never by scanning reports.
  *
  * - devices.pass_attempt: the run (in stored order, as first_pass is decided) that first passed,

@@ -3,7 +3,7 @@ import { dialectOf } from '../dialect';
 
 /**
  * The device indexes on columns most boards leave empty hold only the boards that have a value
- * (issue 14: every report that makes a board writes an entry into each index of the devices
+ * (every report that makes a board writes an entry into each index of the devices
  * table). A board in production has no release batch until it is picked for one, and most boards
  * are on no panel: four release-batch indexes and the panel index held an entry per board of
  * the whole table, all of them null, which no query ever looks up (a release batch's list and
@@ -11,7 +11,7 @@ import { dialectOf } from '../dialect';
  * (`where … is not null`) a new board adds nothing to them, they are a fraction of the size, and
  * both databases still answer those queries from them: `x = ?` implies `x is not null`.
  *
- * README "Device indexes" lists every index of the table and what it serves
+ * docs/performance.md "Device indexes" lists every index of the table and what it serves
  * (tests/api/device-indexes.test.ts checks the list against the database).
  */
 const PARTIAL: { name: string; columns: (pg: boolean) => ReturnType<typeof sql>; where: string }[] = [

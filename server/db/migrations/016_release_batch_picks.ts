@@ -3,7 +3,7 @@ import { dialectOf } from '../dialect';
 
 /**
  * Which release batch holds a board moves off the devices table into a table of its own
- * (issue 14). Picking 250,000 boards wrote `release_batch_id` onto each of their device rows,
+ * (release_batch_picks). Picking 250,000 boards wrote `release_batch_id` onto each of their device rows,
  * and on PostgreSQL a row update writes a new version of the row and an entry into each of the
  * table's indexes: 16 s for the pick. A pick is now one narrow row per board in a table with
  * two indexes (3 s for the same pick); its primary key on the board is what keeps a board in

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * A release writes "released" onto its batch alone; the boards' own status follows in the
- * background (services/production/release-catch-up.ts, issue 14). `catch_up_from` is where that
+ * background (services/production/release-catch-up.ts). `catch_up_from` is where that
  * catch-up has got to: the highest board id it has written, 0 when it has not started, null when
  * there is nothing left to write (every batch released before this migration: their boards were
  * written by the release itself).

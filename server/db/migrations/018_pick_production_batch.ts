@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect';
 
 /**
- * A pick keeps its board's production batch, as it keeps its serial (issue 14): a release
+ * A pick keeps its board's production batch, as it keeps its serial: a release
  * batch's review lists which production batches its boards come from, and counting that through
  * the devices table joined a device row to each of 250,000 picks (680 ms on PostgreSQL at the
  * bench's million boards); the picks alone answer it. Corrections that move a board to another

@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { dialectOf } from '../dialect';
 
 /**
- * A report's project, company and batch are its board's (issue 14): ingestion copies them from
+ * A report's project, company and batch are its board's: ingestion copies them from
  * the board, and a correction that moves a board to another batch moves its reports with it
  * (counters.ts, moveReportStatistics); a board never changes project, nor a project company.
  * The report's key to its board, and the board's keys to its project and batch, already keep

@@ -43,7 +43,7 @@ export function checkReports(items: IngestItem[], stored: Map<string, StoredBefo
       return;
     }
     if (!timesInOrder(input)) {
-      outcomes[index] = { ok: false, error: invalidField('finished_at', 'finished_at is before started_at.') };
+      outcomes[index] = { ok: false, error: invalidField('finished_at', 'finished_at must not be before started_at.') };
       return;
     }
     const { started_at, finished_at } = reportTimes(input);

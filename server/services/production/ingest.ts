@@ -28,7 +28,7 @@ export async function ingestReport(
 /**
  * Stores jig reports, in the order given, in one transaction: the devices (created on first
  * sight), their batches' and projects' counters, and the daily statistics, each row written
- * once for all the reports (issue 14: a report cost about twenty statements alone). Idempotent
+ * once for all the reports (a report cost about twenty statements alone). Idempotent
  * on `uuid`: a uuid stored before, or earlier in this call, answers as a duplicate. Each report
  * gets its own answer; a refused one stores nothing and leaves the others alone. The answers
  * come only after the commit, so an acknowledged report is stored. With `live`, the open

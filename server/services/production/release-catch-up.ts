@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { applyDeviceChanges, type DeviceChange } from './counters';
 
 /**
- * Writes "released" onto the boards of released batches, after the release (issue 14). A
+ * Writes "released" onto the boards of released batches, after the release. A
  * release turns its batch "released" and moves the counters in one short transaction; from then
  * on every reader takes its boards as released (`effectiveStatus`), and this writes each board's
  * own status in chunks of CHUNK boards, one short transaction each, so that status filters,

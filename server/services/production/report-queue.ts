@@ -20,7 +20,7 @@ export const reportQueueTotals = { reports: 0, transactions: 0 };
 type Waiting = { item: IngestItem; resolve: (result: IngestResult) => void; reject: (error: unknown) => void };
 
 /**
- * Group commit for jig reports (issue 14). Reports that arrive while a transaction is storing
+ * Group commit for jig reports. Reports that arrive while a transaction is storing
  * others wait, then go together in the next one: a lone report is stored at once, and under
  * load the statements and the commit's flush to disk are shared by many. Each post is answered
  * after the commit of its own transaction, with its own answer or refusal.
@@ -30,7 +30,7 @@ type Waiting = { item: IngestItem; resolve: (result: IngestResult) => void; reje
  * the one before has read, and sends its writes once that one has sent its own, its commit on
  * the way (`turn`); the database holds them on the counter rows until that commit. Overlapped,
  * the reads no longer wait for the commit before them, which pays where a round trip to the
- * database is long. With the database on the same machine it costs more than it buys (issue 14,
+ * database is long. With the database on the same machine it costs more than it buys (bench,
  * measured on 2 cores with 8 jigs): two in flight made groups of 3.0 posts instead of 4.4, and
  * the second group's writes wait in the database on the first one's counter rows. In the bench's
  * ingestion section the machine spent 1,481–1,935 µs of CPU per report against 1,009–1,370 with

@@ -11,7 +11,7 @@ import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
 
 /**
  * A report's row as ingestion stores it. The insert adds the id of the test profile version it
- * ran, when the project has it (issue 13): statistics per version read that.
+ * ran, when the project has it: statistics per version read that.
  */
 export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id'>;
 
@@ -40,7 +40,7 @@ type Row = Record<string, number | string>;
 export type StoredRow = { id: number; uuid: string };
 
 /**
- * Everything a group of reports writes, gathered and sent at once (issue 14): the reports, their
+ * Everything a group of reports writes, gathered and sent at once: the reports, their
  * boards' new state, the tallies, the jigs' last sight and the live events. Each part's rows go
  * as one JSON parameter, so no text varies with the reports: built and compiled once
  * (prepared.ts). Sent as Kysely statements, they cost Node more to build and compile, and

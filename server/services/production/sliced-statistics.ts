@@ -3,6 +3,7 @@ import type { CompanyStatistics, FailingStep, ProjectStatistics } from '../../..
 import { passYields } from '../../../contract/figures';
 import { toCount } from '../../db/dialect';
 import type { DB } from '../../db/schema';
+import { companyJigName } from '../../store/jig-names';
 import { mondayOf } from './days';
 import { COUNT_KEYS, ratio, series, toCounts, type Counts, type Range } from './statistics';
 
@@ -104,8 +105,8 @@ async function choices(db: Kysely<DB>, f: SliceFilters): Promise<CompanyStatisti
         .selectFrom('enclosures')
         .where('id', 'in', ids)
         .where('company_id', '=', f.company_id)
-        .select(['id', 'name', 'serial'])
-        .orderBy(sql`lower(name)`)
+        .select(['id', companyJigName('enclosures', f.company_id).as('name'), 'enclosures.name as registered_name', 'serial'])
+        .orderBy(sql`lower(${companyJigName('enclosures', f.company_id)})`)
         .orderBy('id')
         .execute()
     : [];

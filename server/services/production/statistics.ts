@@ -3,6 +3,7 @@ import { FAILING_BATCH_THRESHOLD, type Dashboard, type YieldPoint } from '../../
 import { firstPassYield, lastPassYield, passRate, secondPassYield } from '../../../contract/figures';
 import { toCount } from '../../db/dialect';
 import { BATCH_FIRST_PASS_YIELD_SQL } from '../../store/batches';
+import { companyJigName } from '../../store/jig-names';
 import type { DB } from '../../db/schema';
 import { addDays, eachDay, mondayOf, todayUtc } from './days';
 
@@ -108,7 +109,8 @@ export async function dashboard(db: Kysely<DB>, company_id: number, now = new Da
       .where('enclosures.company_id', '=', company_id)
       .select((eb) => [
         'enclosures.id',
-        'enclosures.name',
+        companyJigName('enclosures', company_id).as('name'),
+        'enclosures.name as registered_name',
         'enclosures.serial',
         'enclosures.last_seen_at',
         eb
@@ -119,7 +121,7 @@ export async function dashboard(db: Kysely<DB>, company_id: number, now = new Da
           .select((e) => e.fn.sum('enclosure_daily_stats.reports').as('n'))
           .as('reports_7d'),
       ])
-      .orderBy(sql`lower(enclosures.name)`)
+      .orderBy(sql`lower(${companyJigName('enclosures', company_id)})`)
       .orderBy('enclosures.id')
       .execute(),
   ]);
@@ -149,6 +151,7 @@ export async function dashboard(db: Kysely<DB>, company_id: number, now = new Da
     jigs: jigs.map((j) => ({
       enclosure_id: j.id,
       name: j.name,
+      registered_name: j.registered_name,
       serial: j.serial,
       last_seen_at: j.last_seen_at,
       reports_7d: toCount(j.reports_7d as string | number | null),

@@ -6,7 +6,7 @@ type SqlType = 'integer' | 'text';
 type Row = Record<string, number | string>;
 
 /**
- * A table that writers add to rather than set (issue 14): the maintained counters, the daily
+ * A table that writers add to rather than set: the maintained counters, the daily
  * sums, and marks kept once. Each is described once, by its columns, and written by one
  * statement whose rows come as JSON: alone (`writeNow`), or with the rest of a group of reports
  * (report-writes.ts), which on PostgreSQL makes it part of one prepared statement.

@@ -24,7 +24,7 @@ const pastLastPage = (page: number, last: number) =>
     data: { message: 'The request is not valid.', errors: { page: [`Page ${page} is past the last page (${last}).`] } },
   } as never);
 
-function setup(path = '/people') {
+function setup(path = '/people', props: { noMatchesText?: (search: string) => string } = {}) {
   const fetchPage = vi.fn(async (p: ListParams) => {
     const rows = all.filter((r) => !p.search || r.name.includes(p.search));
     const lastPage = Math.max(1, Math.ceil(rows.length / p.limit));
@@ -37,7 +37,7 @@ function setup(path = '/people') {
   render(
     <QueryClientProvider client={client}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <DataTable label="People" columns={columns} query={query} rowKey={(r) => r.id} rowHref={(r) => `/people/${r.id}`} defaults={{ sortby: 'name' }} />
+        <DataTable label="People" columns={columns} query={query} rowKey={(r) => r.id} rowHref={(r) => `/people/${r.id}`} defaults={{ sortby: 'name' }} {...props} />
       </Router>
     </QueryClientProvider>,
   );
@@ -85,6 +85,12 @@ describe('DataTable', () => {
   it('says when nothing matches', async () => {
     setup('/people?search=zzz');
     expect(await screen.findByText('Nothing matches “zzz”.')).toBeTruthy();
+  });
+
+  it('says what an empty search found in the words it is given', async () => {
+    setup('/people?search=zz', { noMatchesText: (search) => `No person starts with “${search}”.` });
+    expect(await screen.findByText('No person starts with “zz”.')).toBeTruthy();
+    expect(screen.queryByText(/Nothing matches/)).toBeNull();
   });
 
   it('names its search box as told and hands its params to a toolbar function', async () => {

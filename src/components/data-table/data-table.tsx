@@ -27,6 +27,8 @@ type DataTableProps<T> = {
   rowHref?: (row: T) => string;
   defaults?: ListDefaults;
   emptyText?: string;
+  /** What an empty search says, e.g. how a short serial search searches; else "Nothing matches “…”." */
+  noMatchesText?: (search: string) => string;
   /**
    * Filters or buttons beside the search box; a function gets the table's current params, e.g.
    * for an export of exactly the rows the table selects.
@@ -49,6 +51,7 @@ export function DataTable<T>({
   rowHref,
   defaults,
   emptyText,
+  noMatchesText,
   toolbar,
   searchPlaceholder,
   searchLabel,
@@ -92,7 +95,9 @@ export function DataTable<T>({
   else if (rows.length === 0)
     body = (
       <p className="py-12 text-center text-sm text-secondary">
-        {params.search ? `Nothing matches “${params.search}”.` : (emptyText ?? 'Nothing here yet.')}
+        {params.search
+          ? (noMatchesText?.(params.search) ?? `Nothing matches “${params.search}”.`)
+          : (emptyText ?? 'Nothing here yet.')}
       </p>
     );
 

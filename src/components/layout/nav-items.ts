@@ -38,15 +38,19 @@ export const mainNav: NavItem[] = [
   { label: 'Users', href: '/users', icon: mdiAccountMultiple },
 ];
 
-/** The superadmin's area; the guard keeps everyone else out whatever the menu shows. */
+/**
+ * The superadmin's area; the guard keeps everyone else out whatever the menu shows. A superadmin
+ * sees both menus, so an item here that lists every company's rows says "All …" beside the main
+ * menu's one company's view; each label is the title of the page it opens.
+ */
 export const manageNav: NavItem[] = [
-  { label: 'Requests', href: '/manage/requests', icon: mdiInboxArrowDown },
+  { label: 'Project requests', href: '/manage/requests', icon: mdiInboxArrowDown },
   { label: 'Companies', href: '/manage/companies', icon: mdiDomain },
-  { label: 'Enclosures', href: '/manage/enclosures', icon: mdiServerNetwork },
+  { label: 'All enclosures', href: '/manage/enclosures', icon: mdiServerNetwork },
   { label: 'Enclosure updates', href: '/manage/enclosure-updates', icon: mdiUpdate },
   { label: 'Cartridge types', href: '/manage/cartridgetypes', icon: mdiShapeOutline },
   { label: 'Cartridges', href: '/manage/cartridges', icon: mdiChip },
-  { label: 'Cassettes', href: '/manage/cassettes', icon: mdiTrayFull },
+  { label: 'All cassettes', href: '/manage/cassettes', icon: mdiTrayFull },
   { label: 'Resources', href: '/manage/resources', icon: mdiPowerPlug },
   { label: 'Test functions', href: '/manage/testfunctions', icon: mdiFunctionVariant },
   { label: 'AMS modules', href: '/manage/amsmodules', icon: mdiMemory },

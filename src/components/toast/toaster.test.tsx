@@ -22,18 +22,24 @@ describe('Toaster', () => {
     expect(region.textContent).toBe('');
   });
 
-  it('keeps at most three, never the same text twice in a row, and closes on Dismiss', async () => {
+  it('shows one at a time, the newest, so none stacks down over the page; closes on Dismiss', async () => {
     render(<Toaster />);
+    const texts = () => screen.queryAllByRole('paragraph').map((p) => p.textContent);
+    act(() => showSuccess('one'));
+    expect(texts()).toEqual(['one']);
     act(() => {
-      showSuccess('one');
-      showSuccess('one');
       showSuccess('two');
-      showSuccess('three');
-      showSuccess('four');
+      showSuccess('two');
     });
-    const texts = () => screen.getAllByRole('paragraph').map((p) => p.textContent);
-    expect(texts()).toEqual(['two', 'three', 'four']);
-    await userEvent.click(screen.getAllByRole('button', { name: 'Dismiss' })[0]);
-    expect(texts()).toEqual(['three', 'four']);
+    expect(texts()).toEqual(['two']);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(texts()).toEqual([]);
+  });
+
+  it('sits at the top, over the top bar’s band, not in a corner of the page', () => {
+    render(<Toaster />);
+    const region = screen.getByRole('status');
+    expect(region.className).toMatch(/\btop-1\b/);
+    expect(region.className).not.toMatch(/\bbottom-/);
   });
 });

@@ -17,10 +17,13 @@ const publish = (next: readonly Toast[]) => {
   for (const listener of listeners) listener();
 };
 
-/** Says that something succeeded. The same text twice in a row shows once. */
+/**
+ * Says that something succeeded. One shows at a time, in the top bar's band (<Toaster/>): a newer
+ * one replaces it, so none stacks down over the page. The same text twice in a row shows once.
+ */
 export function showSuccess(text: string): void {
   if (toasts.at(-1)?.text === text) return;
-  publish([...toasts.slice(-2), { id: nextId++, text }]); // at most three at once
+  publish([{ id: nextId++, text }]);
 }
 
 export function dismissToast(id: number): void {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders, CanceledError, type AxiosResponse } from 'axios';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FileKind } from '../../../contract/files';
 import { uploadForm } from '../../api/upload-form';
 import { UploadField } from './upload-field';
 import { useUploadField, type UploadRequestConfig } from './use-upload-field';
@@ -10,12 +11,12 @@ import { useUploadField, type UploadRequestConfig } from './use-upload-field';
 type Send = (config: UploadRequestConfig, form: FormData) => Promise<void>;
 
 /** A form with one upload field whose "request" the test drives by hand. */
-function Harness({ field = 'firmware', multiple = false, maxFiles, onSend }: { field?: string; multiple?: boolean; maxFiles?: number; onSend: Send }) {
-  const upload = useUploadField({ field, multiple, maxFiles });
+function Harness({ field = 'firmware', multiple = false, maxFiles, kind, onSend }: { field?: string; multiple?: boolean; maxFiles?: number; kind?: FileKind; onSend: Send }) {
+  const upload = useUploadField({ field, multiple, maxFiles, kind });
   const [note, setNote] = useState('kept');
   const [formError, setFormError] = useState<string | null>(null);
   const send = () => {
-    if (!upload.require()) return;
+    if (!upload.require() || !upload.sendable()) return;
     onSend(upload.start(), uploadForm({ note }, { [field]: multiple ? upload.files : upload.files[0] })).then(upload.finish, (error) => {
       const rest = upload.fail(error);
       setFormError(rest ? rest.message : null);
@@ -59,6 +60,33 @@ describe('UploadField', () => {
     expect(screen.getByText('Choose a file.')).toBeTruthy();
     expect(screen.getByLabelText('Firmware').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a document of a type or size its kind does not take on the file, and sends nothing until it is removed', async () => {
+    const { onSend, calls } = controlledSend();
+    render(<Harness field="documents" multiple kind="document" onSend={onSend} />);
+    const huge = new File([new Uint8Array(1)], 'scan.pdf', { type: 'application/pdf' });
+    Object.defineProperty(huge, 'size', { value: 300 * 1024 * 1024 }); // over 200 MB, without the bytes
+    const program = new File([new Uint8Array(4)], 'setup.exe', { type: 'application/octet-stream' });
+    await userEvent.upload(screen.getByLabelText('Firmware'), [file('board.gbr', 10), program, huge]);
+
+    const refusedProgram = screen.getByRole('listitem', { name: 'setup.exe' });
+    expect(within(refusedProgram).getByRole('alert').textContent).toBe('This type of file is not accepted here.');
+    const refusedScan = screen.getByRole('listitem', { name: 'scan.pdf' });
+    expect(within(refusedScan).getByRole('alert').textContent).toBe('The file is larger than 200 MB.');
+    expect(within(screen.getByRole('listitem', { name: 'board.gbr' })).queryByRole('alert')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(calls).toHaveLength(0);
+    expect(screen.getByText('Remove the 2 files that cannot be sent.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove setup.exe' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove scan.pdf' }));
+    expect(screen.queryByText(/cannot be sent/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(calls).toHaveLength(1);
+    expect((calls[0].form.getAll('documents[0]')[0] as File).name).toBe('board.gbr');
+    expect(calls[0].form.has('documents[1]')).toBe(false);
   });
 
   it('shows a progress bar per file that follows the upload, then done', async () => {

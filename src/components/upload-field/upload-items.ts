@@ -15,10 +15,18 @@ export type UploadItem = {
   status: UploadStatus;
   /** The refusal that concerns this file ("The file is larger than 1 GB."). */
   error?: string;
+  /** Refused by the app before sending (its kind's type or size): it is never sent. */
+  refused?: boolean;
 };
 
 let counter = 0;
-export const newItem = (file: File): UploadItem => ({ key: `upload-${++counter}`, file, sent: 0, status: 'ready' });
+/** A chosen file, refused at once when `refusal` says why it cannot be sent. */
+export const newItem = (file: File, refusal?: string): UploadItem => ({
+  key: `upload-${++counter}`,
+  file,
+  sent: 0,
+  ...(refusal ? { status: 'failed', error: refusal, refused: true } : { status: 'ready' }),
+});
 
 /**
  * Bytes sent of each file, from the progress of the whole request. The form's text and part

@@ -47,7 +47,7 @@ export function useUploadDialog<Values extends FieldValues, Input, Result>(optio
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    const chosen = fileRequired ? upload.require() : true;
+    const chosen = (fileRequired ? upload.require() : true) && upload.sendable();
     return form.handleSubmit((input) => {
       if (chosen) mutation.mutate({ input, file: upload.files[0], config: upload.start() });
     })(event);

@@ -1,5 +1,6 @@
 import { isCancel } from 'axios';
 import { useEffect, useRef, useState } from 'react';
+import { fileRefusal, type FileKind } from '../../../contract/files';
 import { toApiFailure, type ApiFailure } from '../../api/client';
 import { newItem, refusalsFor, sentPerFile, type UploadItem } from './upload-items';
 
@@ -11,9 +12,11 @@ export type UploadRequestConfig = UploadConfig;
  * The state of one upload field: the chosen files, each one's progress while the form is sent,
  * and the refusal that concerns it. The form sends its files in one request: `start()` gives
  * that request its progress callback and abort signal (for axios), `fail()` puts the server's
- * refusal on the file it names and hands back what concerns the rest of the form.
+ * refusal on the file it names and hands back what concerns the rest of the form. With `kind`,
+ * a chosen file that the server would refuse for its kind's type or size (contract/files.ts) is
+ * refused on the spot, on the file, and nothing is sent until it is removed.
  */
-export function useUploadField({ field, multiple = false, maxFiles }: { field: string; multiple?: boolean; maxFiles?: number }) {
+export function useUploadField({ field, multiple = false, maxFiles, kind }: { field: string; multiple?: boolean; maxFiles?: number; kind?: FileKind }) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [errors, setErrors] = useState<string[] | undefined>();
   const controller = useRef<AbortController | null>(null);
@@ -29,13 +32,19 @@ export function useUploadField({ field, multiple = false, maxFiles }: { field: s
     // More than the server takes in one request: keep what fits, and say so on the field.
     const room = multiple ? Math.max(0, (maxFiles ?? Infinity) - kept.length) : 1;
     setErrors(files.length > room && multiple ? [`Choose at most ${maxFiles} files.`] : undefined);
-    const picked = files.slice(0, room).map(newItem);
+    const picked = files.slice(0, room).map((file) => newItem(file, kind && fileRefusal(kind, file)));
     const next = [...kept, ...picked];
     current.current = next; // a second pick before the next render sees this one
     setItems(next);
   };
 
-  const remove = (key: string) => setItems((prev) => prev.filter((i) => i.key !== key));
+  const remove = (key: string) => {
+    const next = current.current.filter((i) => i.key !== key);
+    current.current = next;
+    setItems(next);
+    // The last refused file gone: the field's "Remove …" no longer applies.
+    if (!next.some((i) => i.refused)) setErrors(undefined);
+  };
 
   /** The files are about to be sent: the request's abort signal and progress callback. */
   const start = (): UploadRequestConfig => {
@@ -82,6 +91,14 @@ export function useUploadField({ field, multiple = false, maxFiles }: { field: s
     return false;
   };
 
+  /** Checks before sending that no chosen file was refused; says so on the field when one was. */
+  const sendable = (): boolean => {
+    const refused = current.current.filter((i) => i.refused).length;
+    if (!refused) return true;
+    setErrors([refused === 1 ? 'Remove the file that cannot be sent.' : `Remove the ${refused} files that cannot be sent.`]);
+    return false;
+  };
+
   const reset = () => {
     controller.current?.abort();
     setItems([]);
@@ -102,6 +119,7 @@ export function useUploadField({ field, multiple = false, maxFiles }: { field: s
     fail,
     cancel,
     require,
+    sendable,
     reset,
   };
 }

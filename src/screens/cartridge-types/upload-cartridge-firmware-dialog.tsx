@@ -24,7 +24,7 @@ const empty = { version: '', description: '' };
 export function UploadCartridgeFirmwareDialog({ type, open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm({ defaultValues: empty, resolver: contractResolver(cartridgeFirmwareFields) });
-  const firmware = useUploadField({ field: 'firmware' });
+  const firmware = useUploadField({ field: 'firmware', kind: 'firmware' });
   const { submit, close, busy } = useUploadDialog({
     form,
     upload: firmware,

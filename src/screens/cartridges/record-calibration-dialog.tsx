@@ -60,7 +60,7 @@ const RESULT_OPTIONS = CALIBRATION_RESULTS.map((r) => ({ value: r, label: CALIBR
 export function RecordCalibrationDialog({ cartridge, open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm<Values, unknown, CalibrationInput>({ defaultValues: emptyValues(), resolver: contractResolver(calibrationInput, toInput) });
-  const certificate = useUploadField({ field: 'certificate' });
+  const certificate = useUploadField({ field: 'certificate', kind: 'certificate' });
   const { submit, close, busy } = useUploadDialog({
     form,
     upload: certificate,

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   cassetteCreateInput,
+  DEFAULT_CARTRIDGE_BAYS,
+  DEFAULT_MODULE_SLOTS,
   MAX_CARTRIDGE_BAYS,
   MAX_MODULE_SLOTS,
   type Cassette,
@@ -67,7 +69,7 @@ export function CassetteDialog({ cassette, open, onOpenChange }: Props) {
   /** A cassette created by this dialog whose slots did not save yet: the next save edits it. */
   const created = useRef<Cassette | null>(null);
   const moduleOf = new Map(cassette?.modules.map((m) => [m.slot, m.module_type]));
-  const savedSlots = cassette?.module_slots ?? 4;
+  const savedSlots = cassette?.module_slots ?? DEFAULT_MODULE_SLOTS;
   const form = useForm<Values, unknown, CassetteCreateInput>({
     defaultValues: {
       serial: cassette?.serial ?? '',
@@ -75,7 +77,7 @@ export function CassetteDialog({ cassette, open, onOpenChange }: Props) {
       company_id: cassette?.company ? String(cassette.company.id) : '',
       enclosure_id: cassette?.enclosure ? String(cassette.enclosure.id) : '',
       module_slots: String(savedSlots),
-      cartridge_bays: String(cassette?.cartridge_bays ?? 2),
+      cartridge_bays: String(cassette?.cartridge_bays ?? DEFAULT_CARTRIDGE_BAYS),
       slots: Array.from({ length: MAX_MODULE_SLOTS }, (_, i) => String(moduleOf.get(i + 1)?.id ?? '')),
     },
     // The whole form every time: an edit sends every field again (PATCH takes any of them).
@@ -93,7 +95,7 @@ export function CassetteDialog({ cassette, open, onOpenChange }: Props) {
     form.setValue('enclosure_id', '');
   }, [companyId, form]);
   const slotCount = countOf(slotText, savedSlots, MAX_MODULE_SLOTS);
-  const bayCount = countOf(bayText, cassette?.cartridge_bays ?? 2, MAX_CARTRIDGE_BAYS);
+  const bayCount = countOf(bayText, cassette?.cartridge_bays ?? DEFAULT_CARTRIDGE_BAYS, MAX_CARTRIDGE_BAYS);
 
   const mutation = useMutation({
     mutationFn: async (input: CassetteCreateInput) => {

@@ -1,6 +1,6 @@
 import { screen, type ScreenRoutes } from '../../app/screen-entry';
 
 export default {
-  'manage.cassettes': screen('Manage cassettes', () => import('./index').then((m) => ({ default: m.CassettesScreen }))),
+  'manage.cassettes': screen('All cassettes', () => import('./index').then((m) => ({ default: m.CassettesScreen }))),
   'manage.amsmodules': screen('AMS modules', () => import('./index').then((m) => ({ default: m.ModuleTypesScreen }))),
 } satisfies ScreenRoutes;

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { SlotGrid } from '../../components/slot-grid';
 import { LoadingBlock } from '../../components/spinner';
 import { CalibrationStatusBadge, dueText } from '../cartridges/status';
+import { JigName } from '../../components/jig-name';
 
 const ALL = '/cassettes';
 
@@ -44,7 +45,7 @@ export function CompanyCassetteScreen({ params }: ScreenProps) {
           <DefinitionList
             items={[
               { term: 'Company', value: cassette.company?.name ?? '—' },
-              { term: 'Enclosure', value: cassette.enclosure ? `${cassette.enclosure.serial} · ${cassette.enclosure.name}` : 'Not in an enclosure' },
+              { term: 'Enclosure', value: cassette.enclosure ? <JigName jig={cassette.enclosure} serial={cassette.enclosure.serial} /> : 'Not in an enclosure' },
               { term: 'Module slots', value: cassette.module_slots },
               { term: 'Cartridge bays', value: cassette.cartridge_bays },
             ]}

@@ -4,6 +4,7 @@ import type { Dashboard } from '../../../contract/statistics';
 import { FAILING_BATCH_THRESHOLD } from '../../../contract/statistics';
 import { Card } from '../../components/card';
 import { formatDateTime, formatNumber, formatPercent, formatRelative } from '../../lib/format';
+import { JigName } from '../../components/jig-name';
 
 /** Open batches below the threshold, worst first, each a link to its page. */
 export function FailingBatches({ batches }: { batches: Dashboard['failing_batches'] }) {
@@ -61,8 +62,7 @@ export function Jigs({ jigs }: { jigs: Dashboard['jigs'] }) {
               {jigs.map((j) => (
                 <tr key={j.enclosure_id}>
                   <th scope="row" className="px-4 py-2 text-left font-medium text-gray-900 sm:px-5">
-                    {j.name}
-                    <span className="block font-mono text-xs font-normal text-secondary">{j.serial}</span>
+                    <JigName jig={j} serial={j.serial} />
                   </th>
                   <td className="px-4 py-2 text-gray-800">
                     <time dateTime={j.last_seen_at ?? undefined} title={formatDateTime(j.last_seen_at)}>

@@ -24,7 +24,7 @@ const empty = { description: '', patch_notes: '' };
 export function UploadFirmwareDialog({ open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm({ defaultValues: empty, resolver: contractResolver(enclosureUpdateFields) });
-  const firmware = useUploadField({ field: 'firmware' });
+  const firmware = useUploadField({ field: 'firmware', kind: 'firmware' });
   const { submit, close, busy } = useUploadDialog({
     form,
     upload: firmware,

@@ -18,8 +18,10 @@ import { formatDateTime } from '../../lib/format';
 import { CredentialsPanel } from './credentials-panel';
 import { EnclosureForm } from './enclosure-form';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
+import { enclosureJig } from '../../../contract/jig-names';
+import { JigName } from '../../components/jig-name';
 
-const BACK = { href: '/manage/enclosures', label: 'Enclosures' };
+const BACK = { href: '/manage/enclosures', label: 'All enclosures' };
 
 /** `/manage/enclosures/{id}`: the enclosure's state, its provisioning actions, and its edit form. */
 export function EnclosureEditScreen({ params, title }: ScreenProps) {
@@ -40,7 +42,7 @@ export function EnclosureEditScreen({ params, title }: ScreenProps) {
     <>
       <PageHeader
         title={`${title} ${enclosure.serial}`}
-        description={enclosure.name}
+        description={<JigName jig={enclosureJig(enclosure)} platform />}
         back={BACK}
         actions={
           <DeleteAction

@@ -9,7 +9,7 @@ export function EnclosureNewScreen({ title }: ScreenProps) {
       <PageHeader
         title={title}
         description="A new jig holds no secret yet: provision it on its page to get the signature it sends."
-        back={{ href: '/manage/enclosures', label: 'Enclosures' }}
+        back={{ href: '/manage/enclosures', label: 'All enclosures' }}
       />
       <EnclosureForm />
     </>

@@ -9,6 +9,7 @@ import type { Column, ListQuery } from '../../components/data-table/types';
 import { PageHeader } from '../../components/page-header';
 import { JigActivity } from './jig-activity';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
+import { JigName } from '../../components/jig-name';
 
 const none = (text: string) => <span className="text-secondary">{text}</span>;
 
@@ -25,7 +26,9 @@ const COLUMNS: Column<EnclosureSetting>[] = [
     // the facts that tell one jig from another, without two more columns to scroll to.
     cell: (j) => (
       <span className="flex max-w-56 flex-col">
-        <span className="truncate">{j.name}</span>
+        <span className="truncate">
+          <JigName jig={j} />
+        </span>
         <span className="text-xs font-normal text-secondary">
           <span className="font-mono">{j.serial}</span> · firmware <FirmwareVersion version={j.firmware_version} />
         </span>

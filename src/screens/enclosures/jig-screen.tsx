@@ -17,6 +17,8 @@ import { formatDateTime, formatNumber } from '../../lib/format';
 import { JigSettingsForm } from './jig-settings-form';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
 import { chunk, ChunkView } from '../../lib/chunk';
+import { jigNames } from '../../../contract/jig-names';
+import { useJigNameAudience } from '../../components/jig-name';
 
 // The chart library loads after the jig's facts, never with the screen's own chunk.
 const reportsChart = chunk(() => import('../../components/charts/reports-chart').then((m) => ({ default: m.ReportsChart })));
@@ -66,6 +68,7 @@ export function JigScreen({ params }: ScreenProps) {
   const id = idParam(params, 'id');
   const session = useSession();
   const query = useQuery(jigOptions(id));
+  const audience = useJigNameAudience();
   if (id <= 0 || (query.isError && isNotFound(query.error))) {
     return (
       <>
@@ -78,15 +81,17 @@ export function JigScreen({ params }: ScreenProps) {
   if (!query.data) return <ErrorPresenter error={query.error} title="Could not load the jig" />;
   const jig = query.data;
   const mayEdit = can(session?.user, 'jigs.edit', { company_id: jig.company_id });
+  const { title, also } = jigNames(jig, audience);
   return (
     <>
       <PageHeader
-        title={jig.name}
+        title={title}
         back={{ ...BACK, href: session && can(session.user, 'platform') ? `/enclosures?company=${jig.company_id}` : BACK.href }}
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="font-mono">{jig.serial}</span>
             <LastSeen enclosure={jig} />
+            {also ? <span>{also}</span> : null}
           </span>
         }
       />

@@ -17,6 +17,7 @@ const jig: EnclosureSetting = {
   enclosure_id: 3,
   company_id: 2,
   name: 'Rework bench',
+  registered_name: 'Rework bench',
   location: 'Hall 3',
   project: { id: 1, name: 'Motor controller MC-200' },
   serial: 'JB-1004',

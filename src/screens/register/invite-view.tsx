@@ -137,7 +137,7 @@ export function InviteView({ actor }: { actor: InviteActor }) {
     );
   }
   if (state.matches('existingCompany')) {
-    // No form: an invitation makes no account in a company that exists (README "Access").
+    // No form: an invitation makes no account in a company that exists (docs/architecture.md "Access").
     return (
       <>
         <Heading invite={invite} asRole={false}>

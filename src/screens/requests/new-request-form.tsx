@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { DEFAULT_FILE_LIMITS, FILE_KIND_WORDS, formatBytes } from '../../../contract/files';
 import { MAX_REQUEST_DOCUMENTS, REQUEST_DESCRIPTION_MAX, requestCreateFields, type RequestCreateFields } from '../../../contract/requests';
 import { createRequest, requestKeys } from '../../api/requests';
 import { navigate } from '../../app/app-actor';
@@ -31,7 +32,7 @@ const toInput = (v: Values) => ({ ...v, company_id: v.company_id || undefined })
 export function NewRequestForm() {
   const client = useQueryClient();
   const form = useForm<Values, unknown, RequestCreateFields>({ defaultValues: empty(), resolver: contractResolver(requestCreateFields, toInput) });
-  const documents = useUploadField({ field: 'documents', multiple: true, maxFiles: MAX_REQUEST_DOCUMENTS });
+  const documents = useUploadField({ field: 'documents', multiple: true, maxFiles: MAX_REQUEST_DOCUMENTS, kind: 'document' });
   const leaveGuard = useLeaveGuard(form.formState.isDirty || documents.items.length > 0, 'The new request is not sent yet.');
   // The upload flow of the app's upload dialogs (refusals, progress, cancel), on a page.
   const { submit, busy } = useUploadDialog({
@@ -73,7 +74,7 @@ export function NewRequestForm() {
       <UploadField
         label="Documents"
         upload={documents}
-        hint={`Schematics, Gerbers, the test-point list: up to ${MAX_REQUEST_DOCUMENTS} files.`}
+        hint={`Schematics, Gerbers, the test-point list: up to ${MAX_REQUEST_DOCUMENTS} files of ${formatBytes(DEFAULT_FILE_LIMITS.document)} each, as ${FILE_KIND_WORDS.document}.`}
         disabled={busy}
       />
       <FormError message={formErrorOf(form.formState.errors)} />

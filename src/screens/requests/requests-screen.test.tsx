@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -53,6 +53,8 @@ const REQUEST: ProjectRequest = {
     project_id: null,
   },
   created_by: null,
+  reviewer: { id: 1, name: 'ada' },
+  review_started_at: '2026-11-20T09:00:00.000Z',
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 };
@@ -105,11 +107,14 @@ describe('RequestsScreen', () => {
     expect(location.history.at(-1)).not.toContain('page=');
   });
 
-  it('shows each request with its status and step, linked to its processing page', async () => {
+  it('shows each request with its status, reviewer and step, linked to its processing page', async () => {
     setup('/manage/requests');
     const link = await screen.findByRole('link', { name: 'MC-200 controller' });
     expect(link.getAttribute('href')).toBe('/manage/requests/process/12');
     expect(screen.getAllByText('In progress').length).toBeGreaterThan(0);
+    // Who is reviewing it, under its status.
+    const table = screen.getByRole('table', { name: 'Project requests' });
+    expect(within(table).getAllByRole('row')[1].textContent).toContain('In progressReviewer: ada');
     expect(screen.getAllByText('Pogo board').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: /New request/ }).getAttribute('href')).toBe('/manage/requests/new');
   });

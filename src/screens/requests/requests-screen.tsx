@@ -15,7 +15,19 @@ import { useRequestFilters } from './list-filters';
 const COLUMNS: Column<ProjectRequest>[] = [
   { key: 'projectname', header: 'Project', sortable: true, card: 'title', cell: (r) => <span className="font-medium">{r.projectname}</span> },
   { key: 'company', header: 'Company', sortable: true, cell: (r) => r.company.name },
-  { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (r) => <RequestStatusBadge status={r.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    card: 'badge',
+    // Who reviews it under its status: the review is started by a person, not by opening it.
+    cell: (r) => (
+      <span className="flex flex-col items-start gap-0.5">
+        <RequestStatusBadge status={r.status} />
+        <span className="text-xs text-secondary">{r.reviewer ? `Reviewer: ${r.reviewer.name}` : r.status === 'submitted' ? 'Review not started' : 'No reviewer'}</span>
+      </span>
+    ),
+  },
   { key: 'step', header: 'Step', cell: (r) => (r.status === 'rejected' ? <span className="text-secondary">{stepLabel(r.step)}</span> : stepLabel(r.step)) },
   { key: 'documents', header: 'Documents', cell: (r) => <span className="tabular-nums">{r.progress.documents}</span> },
   { key: 'created_at', header: 'Created', sortable: true, card: 'meta', cell: (r) => <span className="tabular-nums">{formatDate(r.created_at)}</span> },

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { MAX_PAGE_SIZE } from '../../../contract/list-query';
 import type { CompanyStatistics } from '../../../contract/statistics';
+import { jigNameText } from '../../../contract/jig-names';
 import { companyProjectsOptions } from '../../api/projects';
 import { FilterSelect } from '../../components/filter-select';
+import { useJigNameAudience } from '../../components/jig-name';
 import { useSearchState } from '../../lib/url-search';
 import type { StatisticsFilters as Filters } from './statistics-params';
 
@@ -59,8 +61,9 @@ export function StatisticsFilters({ companyId, filters, choices }: { companyId: 
   const projects = useQuery(companyProjectsOptions(companyId, { page: 1, limit: MAX_PAGE_SIZE, sortby: 'name', sortdesc: false }));
   const options = (projects.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   const loading = choices ? undefined : 'Loading…';
+  const audience = useJigNameAudience();
   const jig = filters.jig ? String(filters.jig) : '';
-  const jigOptions = keeping((choices?.jigs ?? []).map((j) => ({ value: String(j.id), label: `${j.name} (${j.serial})` })), jig, `Jig ${jig}`);
+  const jigOptions = keeping((choices?.jigs ?? []).map((j) => ({ value: String(j.id), label: `${jigNameText(j, audience)} (${j.serial})` })), jig, `Jig ${jig}`);
   const profile = filters.profile ? profileValue(filters.profile, filters.version) : '';
   const profileChoices = keeping(
     profileOptions(choices?.test_profiles ?? []),

@@ -54,7 +54,7 @@ export function readStatisticsFilters(search: string, now: Date = new Date()): S
     profile,
     version: profile ? text(q, 'version', 40) : null,
     step: text(q, 'step', 200),
-    problem: from > to ? 'The start date is after the end date.' : null,
+    problem: from > to ? 'The start date is after the end date: pick a start on or before the end.' : null,
   };
 }
 

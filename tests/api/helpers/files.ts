@@ -147,14 +147,15 @@ export type StreamResult = { status?: number; body: string; sent: number; error?
 /**
  * A request over a real socket: `before` (fields and small files) at once, then a file of
  * `fileSize` random bytes sent 64 KiB at a time as fast as the server reads it, until the
- * server answers or `abortAt` bytes of it are out and the client hangs up.
+ * server answers or `abortAt` bytes of it are out and the client hangs up. With `declareLength:
+ * false` the length is not declared (chunked), so a refusal can only come from what arrives.
  */
 export function streamUpload(
   port: number,
   path: string,
   before: Part[],
   file: { name: string; fileName: string; size: number; type?: string },
-  options: { abortAt?: number } = {},
+  options: { abortAt?: number; declareLength?: boolean } = {},
 ): Promise<StreamResult> {
   const pieces: Buffer[] = [];
   for (const [name, value, type, fileName] of before) {
@@ -186,7 +187,8 @@ export function streamUpload(
       path,
       headers: {
         'content-type': `multipart/form-data; boundary=${STREAM_BOUNDARY}`,
-        'content-length': head.length + file.size + tail.length,
+        // Without it the body goes chunked, and only the stream itself tells its size.
+        ...(options.declareLength !== false && { 'content-length': head.length + file.size + tail.length }),
       },
     });
     request.on('response', (response) => {

@@ -1,6 +1,6 @@
 import type { TestApp } from './test-app';
 
-/** Test profiles through the API, for the suites (issue 13). */
+/** Test profiles through the API, for the suites. */
 
 export async function createProfile(
   t: TestApp,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'wouter';
 import { productionBatchCreateInput, type ProductionBatchCreateInput } from '../../../../contract/batches';
 import { batchChanged, createBatch } from '../../../api/batches';
 import { manufacturerChoicesOptions } from '../../../api/manufacturers';
@@ -13,6 +13,7 @@ import { SelectField } from '../../../components/form/select-field';
 import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { showSuccess } from '../../../components/toast';
+import { ManufacturerFormDialog } from '../manufacturers/manufacturer-form-dialog';
 
 type BatchFormDialogProps = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -25,7 +26,11 @@ const toInput = (v: Values) => ({
   planned_quantity: v.planned_quantity.trim() === '' ? undefined : Number(v.planned_quantity),
 });
 
-/** "New batch": name, manufacturer of this project, planned quantity; then the new batch opens. */
+/**
+ * "New batch": name, manufacturer of this project, planned quantity; then the new batch opens. A
+ * project without manufacturers adds one from here, in a dialog over this one, and it is chosen:
+ * what was typed stays.
+ */
 export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDialogProps) {
   const client = useQueryClient();
   const form = useForm<Values, unknown, ProductionBatchCreateInput>({
@@ -35,6 +40,7 @@ export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDial
   const manufacturers = useQuery({ ...manufacturerChoicesOptions(projectId), enabled: open });
   const options = (manufacturers.data?.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
   const noManufacturers = manufacturers.isSuccess && options.length === 0;
+  const [addingManufacturer, setAddingManufacturer] = useState(false);
 
   const mutation = useMutation({
     mutationFn: (input: ProductionBatchCreateInput) => createBatch(projectId, input),
@@ -62,10 +68,10 @@ export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDial
             noManufacturers ? (
               <>
                 This project has no manufacturers yet.{' '}
-                <Link href={`/projects/${projectId}/manufacturers`} className="font-medium text-primary-dark underline">
-                  Add one first
-                </Link>
-                .
+                <button type="button" onClick={() => setAddingManufacturer(true)} className="font-medium text-primary-dark underline">
+                  Add a manufacturer
+                </button>
+                , then create the batch.
               </>
             ) : undefined
           }
@@ -79,6 +85,12 @@ export function BatchFormDialog({ projectId, open, onOpenChange }: BatchFormDial
           onCancel={() => onOpenChange(false)}
         />
       </form>
+      <ManufacturerFormDialog
+        projectId={projectId}
+        open={addingManufacturer}
+        onOpenChange={setAddingManufacturer}
+        onAdded={(added) => form.setValue('manufacturer_id', String(added.id), { shouldValidate: form.formState.isSubmitted })}
+      />
     </FormDialog>
   );
 }

@@ -20,7 +20,7 @@ const STATUSES: [string, (t: BatchTotalsData) => number, string][] = [
 /**
  * The batch in figures: `/batch/{id}/totals` and `/batch/{id}/firstpasses` (first-, second- and
  * last-pass yield). Each percentage is
- * the server's, shown beside the two counts it divides (README "Figures"): tested boards are
+ * the server's, shown beside the two counts it divides (docs/architecture.md "Figures"): tested boards are
  * boards with at least one test run, for the bar, the yield and the first-pass yield alike.
  */
 export function BatchTotals({ batchId }: { batchId: number }) {

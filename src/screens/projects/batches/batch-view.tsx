@@ -58,7 +58,7 @@ export function BatchView({ project, params }: SectionProps) {
             </p>
           </div>
           {can(session?.user, 'production.edit', { company_id: project.company_id }) ? (
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap items-start gap-2">
               <BatchStatusAction batch={batch} companyId={project.company_id} />
               <BatchDeleteAction batch={batch} leaveTo={allBatches} />
             </div>

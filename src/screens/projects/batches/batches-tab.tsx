@@ -18,7 +18,7 @@ import { BatchDeleteAction } from './batch-delete-action';
 import { BatchFormDialog } from './batch-form-dialog';
 import { PassYields } from './pass-yields';
 
-/** The server's figure and, under it, the two counts it divides (README "Figures"). */
+/** The server's figure and, under it, the two counts it divides (docs/architecture.md "Figures"). */
 function Figure({ value, part, whole }: { value: number | null; part: number; whole: number }) {
   return (
     <>

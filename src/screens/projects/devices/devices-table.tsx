@@ -1,11 +1,12 @@
 import { mdiClose } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { DEVICE_STATUSES, type Device } from '../../../../contract/devices';
+import { DEVICE_STATUSES, SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
 import { batchChoicesOptions } from '../../../api/batches';
 import { devicesOptions, type DeviceListParams, type DeviceSource } from '../../../api/devices';
 import { DataTable } from '../../../components/data-table/data-table';
 import { LiveCue } from '../../../components/live-cue';
+import { SerialSearchNote } from '../../../components/serial-search-note';
 import { Icon } from '../../../components/icon';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
@@ -81,6 +82,7 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
         matches={(e) => (inProject ? e.project_id === source.id : e.production_batch_id === source.id)}
         className="absolute -top-2.5 right-3 z-10"
       />
+      <SerialSearchNote />
       <DataTable
         label="Devices"
         columns={columns(inProject)}
@@ -89,7 +91,8 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
         rowHref={(d) => hrefWith(openDevice(d.id))}
         defaults={{ sortby: 'tested_at', sortdesc: true }}
         searchLabel="Search serials"
-        searchPlaceholder="Serial contains…"
+        searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
+        noMatchesText={serialNoMatches}
         emptyText={filtered ? 'No devices match these filters.' : 'No devices yet. A board appears here with its first test report.'}
         toolbar={(p) => (
           <>

@@ -11,9 +11,17 @@ import { formatDateTime } from '../../../lib/format';
 import { useSearchState } from '../../../lib/url-search';
 import { ResultBadge } from '../status';
 import { openReport } from './panel-url';
+import { useJigNameAudience } from '../../../components/jig-name';
+import { jigNameText, reportJig, type JigNameAudience } from '../../../../contract/jig-names';
+
+const jigOfReport = (r: Parameters<typeof reportJig>[0], audience: JigNameAudience) => {
+  const jig = reportJig(r);
+  return jig && jigNameText(jig, audience);
+};
 
 /** A device's test runs, newest first; each opens its steps. Its page is the panel's own. */
 export function ReportList({ deviceId }: { deviceId: number }) {
+  const audience = useJigNameAudience();
   const { hrefWith } = useSearchState();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
@@ -42,7 +50,7 @@ export function ReportList({ deviceId }: { deviceId: number }) {
               <span className="flex min-w-0 flex-1 flex-col text-sm">
                 <span className="font-medium text-gray-900">{formatDateTime(r.started_at)}</span>
                 <span className="truncate text-xs text-secondary">
-                  {[r.enclosure_name ?? 'Unknown jig', [r.test_profile, r.test_profile_version && `v${r.test_profile_version}`].filter(Boolean).join(' ')]
+                  {[jigOfReport(r, audience) ?? 'Unknown jig', [r.test_profile, r.test_profile_version && `v${r.test_profile_version}`].filter(Boolean).join(' ')]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>

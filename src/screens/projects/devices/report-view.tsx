@@ -10,6 +10,8 @@ import { formatDateTime, formatMeasurement } from '../../../lib/format';
 import { PassBadge, ResultBadge } from '../status';
 import { PanelMessage } from './device-details';
 import { PanelFacts } from './panel-facts';
+import { reportJig } from '../../../../contract/jig-names';
+import { JigName } from '../../../components/jig-name';
 
 /** Failing steps first, each group in the order the jig ran it (the server sends it so too). */
 export function failingFirst(steps: readonly ReportStep[]): ReportStep[] {
@@ -37,6 +39,7 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
   const profileName = (r: { test_profile: string | null; test_profile_version: string | null }) =>
     r.test_profile ? `${r.test_profile}${r.test_profile_version ? ` v${r.test_profile_version}` : ''}` : '—';
   const took = duration(report.started_at, report.finished_at);
+  const jig = reportJig(report);
   return (
     <div className="flex flex-col gap-4">
       <PanelFacts
@@ -44,7 +47,7 @@ export function ReportView({ deviceId, reportId }: { deviceId: number; reportId:
             { term: 'Result', value: <ResultBadge result={report.result} /> },
             { term: 'Started', value: formatDateTime(report.started_at) },
             { term: 'Took', value: took || '—' },
-            { term: 'Jig', value: report.enclosure_name ?? '—' },
+            { term: 'Jig', value: jig ? <JigName jig={jig} /> : '—' },
             {
               term: 'Test profile',
               value: report.test_profile_id ? (

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { cassetteDifference } from '../../../../contract/cassette-match';
 import { MAX_PAGE_SIZE } from '../../../../contract/list-query';
 import { projectCassetteInput, type ProjectCassette, type ProjectCassetteInput } from '../../../../contract/hardware';
 import type { Project } from '../../../../contract/projects';
@@ -29,7 +30,7 @@ export function AssignCassetteDialog({ project, assigned, open, onOpenChange }: 
       await hardwareChanged(client, project.id);
       form.reset();
       onOpenChange(false);
-      showSuccess(`Cassette ${cassette.serial} assigned${cassette.matches ? '' : '; it does not match the configuration'}.`);
+      showSuccess(`Cassette ${cassette.serial} assigned${cassette.matches ? '' : `; it differs from the configuration at ${cassetteDifference(cassette)}`}.`);
     },
     onError: (error) => applyServerErrors(error, form),
   });

@@ -2,6 +2,7 @@ import { mdiCassette, mdiPencil, mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { cassetteDifference } from '../../../../contract/cassette-match';
 import { AMS_TYPE_LABELS } from '../../../../contract/cassette-module-types';
 import type { ProjectCassette, TestResource } from '../../../../contract/hardware';
 import { can } from '../../../../contract/permissions';
@@ -22,6 +23,7 @@ import { AssignCassetteDialog } from './assign-cassette-dialog';
 import { ConfigurationDialog } from './configuration-dialog';
 import { TestFunctionsSection } from './test-functions-section';
 import { TestResourceDialog } from './test-resource-dialog';
+import { JigName } from '../../../components/jig-name';
 
 const RESOURCE_COLUMNS: Column<TestResource>[] = [
   { key: 'name', header: 'Name', sortable: true, card: 'title', cell: (r) => <span className="font-medium">{r.name}</span> },
@@ -66,7 +68,7 @@ const CASSETTE_COLUMNS: Column<ProjectCassette>[] = [
       </span>
     ),
   },
-  { key: 'enclosure', header: 'Enclosure', cell: (c) => c.enclosure?.serial ?? <span className="text-secondary">None</span> },
+  { key: 'enclosure', header: 'Enclosure', cell: (c) => (c.enclosure ? <JigName jig={c.enclosure} serial={c.enclosure.serial} /> : <span className="text-secondary">None</span>) },
   {
     key: 'matches',
     header: 'Configuration',
@@ -77,7 +79,7 @@ const CASSETTE_COLUMNS: Column<ProjectCassette>[] = [
       ) : (
         <span className="flex flex-wrap items-center gap-2">
           <Badge tone="warning">Differs</Badge>
-          <span className="text-xs text-secondary">slot {c.mismatched_slots.join(', ')}</span>
+          <span className="text-xs text-secondary">{cassetteDifference(c)}</span>
         </span>
       ),
   },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { manufacturerCreateInput, type ManufacturerCreateInput } from '../../../../contract/projects';
+import { manufacturerCreateInput, type Manufacturer, type ManufacturerCreateInput } from '../../../../contract/projects';
 import { createManufacturer, manufacturerChanged } from '../../../api/manufacturers';
 import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { contractResolver } from '../../../components/form/contract-resolver';
@@ -9,7 +9,13 @@ import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextField } from '../../../components/form/text-field';
 import { showSuccess } from '../../../components/toast';
 
-type Props = { projectId: number; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = {
+  projectId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Told once it is added and the project's manufacturer lists refreshed, e.g. to choose it in a form. */
+  onAdded?: (manufacturer: Manufacturer) => void;
+};
 
 type Values = { name: string; contact_email: string };
 
@@ -17,7 +23,7 @@ type Values = { name: string; contact_email: string };
 const toInput = (v: Values) => ({ name: v.name, contact_email: v.contact_email.trim() || null });
 
 /** "Add manufacturer": a company that builds this project's boards, and whom to write to. */
-export function ManufacturerFormDialog({ projectId, open, onOpenChange }: Props) {
+export function ManufacturerFormDialog({ projectId, open, onOpenChange, onAdded }: Props) {
   const client = useQueryClient();
   const form = useForm<Values, unknown, ManufacturerCreateInput>({
     defaultValues: { name: '', contact_email: '' },
@@ -30,6 +36,7 @@ export function ManufacturerFormDialog({ projectId, open, onOpenChange }: Props)
       form.reset();
       onOpenChange(false);
       showSuccess(`Manufacturer “${manufacturer.name}” added.`);
+      onAdded?.(manufacturer);
     },
     onError: (error) => applyServerErrors(error, form),
   });

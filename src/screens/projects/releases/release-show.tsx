@@ -1,6 +1,6 @@
 import { mdiPencil } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import type { Device } from '../../../../contract/devices';
+import { SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
 import { isNotFound } from '../../../api/client';
 import { releaseBatchDevicesOptions, releaseBatchOptions } from '../../../api/release-batches';
 import { useSession } from '../../../app/app-actor';
@@ -10,6 +10,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { DefinitionList } from '../../../components/definition-list';
 import { ErrorPresenter } from '../../../components/error-presenter';
+import { SerialSearchNote } from '../../../components/serial-search-note';
 import { LoadingBlock } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
 import type { SectionProps } from '../section-props';
@@ -78,6 +79,7 @@ export function ReleaseShow({ project, params }: SectionProps) {
         <h3 id="release-boards" className="text-base font-semibold text-gray-900">
           Boards
         </h3>
+        <SerialSearchNote className="" />
         <DataTable
           label="Boards of this release batch"
           columns={columns}
@@ -85,7 +87,8 @@ export function ReleaseShow({ project, params }: SectionProps) {
           rowKey={(d) => d.id}
           defaults={{ sortby: 'serial', sortdesc: false }}
           searchLabel="Search serials"
-          searchPlaceholder="Serial contains…"
+          searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
+          noMatchesText={serialNoMatches}
           emptyText="No boards in this batch."
           toolbar={batch.device_count > 0 ? <DownloadSerialsButton batchId={batch.id} className="sm:ml-auto" /> : null}
         />

@@ -1,8 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
+import { MAX_PAGE_SIZE } from '../../../../contract/list-query';
 import { testProfileCreateInput, type TestProfileCreateInput } from '../../../../contract/test-profiles';
-import { createTestProfile, testProfileChanged } from '../../../api/test-profiles';
+import { createTestProfile, projectTestProfilesOptions, testProfileChanged } from '../../../api/test-profiles';
 import { FormDialog, FormDialogActions } from '../../../components/form-dialog';
 import { contractResolver } from '../../../components/form/contract-resolver';
 import { formErrorOf } from '../../../components/form/form-error';
@@ -10,6 +12,7 @@ import { applyServerErrors } from '../../../components/form/server-errors';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
 import { showSuccess } from '../../../components/toast';
+import { newestVersion, nextVersion } from '../../../lib/next-version';
 
 type Props = {
   projectId: number;
@@ -21,7 +24,24 @@ type Props = {
 
 type Values = { name: string; version: string; description: string };
 
-/** "New profile" (a draft), or "New version" of a profile (a draft copying it); opens the draft. */
+/**
+ * The versions the copied profile's name has already, while the dialog is open: the proposal
+ * steps over them. Null without a copy, or until they are in.
+ */
+function useTakenVersions(projectId: number, copyOf: Props['copyOf'], open: boolean): string[] | null {
+  const search = copyOf?.name ?? '';
+  const list = useQuery({
+    ...projectTestProfilesOptions(projectId)({ page: 1, limit: MAX_PAGE_SIZE, search }),
+    enabled: open && !!copyOf && projectId > 0,
+  });
+  if (!copyOf || !list.data) return null;
+  return list.data.data.filter((p) => p.name === copyOf.name).map((p) => p.version);
+}
+
+/**
+ * "New profile" (a draft), or "New version" of a profile (a draft copying it); opens the draft.
+ * A new version proposes its number: one up from the newest the name has, which the person may change.
+ */
 export function NewProfileDialog({ projectId, open, onOpenChange, copyOf }: Props) {
   const client = useQueryClient();
   const [, navigate] = useLocation();
@@ -46,6 +66,14 @@ export function NewProfileDialog({ projectId, open, onOpenChange, copyOf }: Prop
     },
     onError: (error) => applyServerErrors(error, form),
   });
+  const taken = useTakenVersions(projectId, copyOf, open);
+  const proposed = copyOf && taken ? nextVersion(copyOf.version, taken) : null;
+  const newest = copyOf && taken ? newestVersion([copyOf.version, ...taken]) : null;
+  // Proposed once the versions are in, as the field's starting value: what the person typed stays.
+  useEffect(() => {
+    if (!proposed || !open || form.getFieldState('version').isDirty || form.getValues('version') !== '') return;
+    form.resetField('version', { defaultValue: proposed });
+  }, [proposed, open, form]);
   const title = copyOf ? 'New version' : 'New profile';
   return (
     <FormDialog
@@ -61,7 +89,13 @@ export function NewProfileDialog({ projectId, open, onOpenChange, copyOf }: Prop
     >
       <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
         <TextField control={form.control} name="name" label="Name" placeholder="MC-200 EOL" />
-        <TextField control={form.control} name="version" label="Version" placeholder={copyOf ? 'e.g. the next after ' + copyOf.version : '1.0'} />
+        <TextField
+          control={form.control}
+          name="version"
+          label="Version"
+          placeholder={copyOf ? `The next after ${copyOf.version}` : '1.0'}
+          hint={proposed ? `Proposed: one up from ${newest}, the newest of this name. Change it if you number differently.` : undefined}
+        />
         <TextAreaField control={form.control} name="description" label="Description" hint={copyOf ? 'Optional: the original’s unless given.' : 'Optional.'} rows={2} />
         <FormDialogActions formError={formErrorOf(form.formState.errors)} busy={mutation.isPending} submitLabel={copyOf ? 'Create version' : 'Create profile'} onCancel={() => onOpenChange(false)} />
       </form>

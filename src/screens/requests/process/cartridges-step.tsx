@@ -1,7 +1,7 @@
 import { mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_CARTRIDGE_BAYS } from '../../../../contract/cassettes';
+import { cassetteSize, MAX_CARTRIDGE_BAYS } from '../../../../contract/cassettes';
 import { selectedCartridgeInput, type SelectedCartridge } from '../../../../contract/requests';
 import { cartridgeTypeSearch } from '../../../api/cartridge-types';
 import {
@@ -36,6 +36,8 @@ export function CartridgesStep({ request, onDataChanged }: StepPanelProps) {
 
   const rows = [...cartridges.data].sort((a, b) => a.bay - b.bay);
   const full = rows.length >= MAX_CARTRIDGE_BAYS;
+  // The project made from the request gets a cassette of this size (the same rule).
+  const bays = cassetteSize({ bays: rows.map((c) => c.bay) }).cartridge_bays;
   const columns: Column<SelectedCartridge>[] = [
     { key: 'bay', header: 'Bay', card: 'title', cell: (c) => `Bay ${c.bay}` },
     { key: 'type', header: 'Cartridge type', cell: (c) => c.cartridge_type.name },
@@ -71,9 +73,10 @@ export function CartridgesStep({ request, onDataChanged }: StepPanelProps) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-secondary" aria-live="polite">
             <span className="font-medium text-gray-900 tabular-nums">
-              {rows.length} of {MAX_CARTRIDGE_BAYS}
+              {rows.length} of {bays}
             </span>{' '}
             bays used
+            <span className="block text-xs">The cassette has {bays} bays; a cartridge in a higher bay makes it larger, up to {MAX_CARTRIDGE_BAYS}.</span>
           </p>
           <Button icon={mdiPlus} onClick={() => setEditing('new')} disabled={full} title={full ? 'Every bay holds a cartridge.' : undefined}>
             Add cartridge

@@ -3,12 +3,14 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { AxiosError } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MapPadGroupInput, MapPadGroupsInput, ProjectRequest, RequestCapacity, TestPadGroup } from '../../../../contract/requests';
+import type { MappingPick, MappingProposalApplyInput } from '../../../../contract/pin-mapping';
+import type { MapPadGroupInput, ProjectRequest, RequestCapacity, TestPadGroup } from '../../../../contract/requests';
 
 /**
  * The map step against a fake server: a pin the server refuses shows the reason in that group's
  * row only, a pin another group took meanwhile (409) too, and a good pin is saved with the ids
- * of the cartridge and pin it names and tells the shell.
+ * of the cartridge and pin it names and tells the shell. "Map N to free pins" opens the server's
+ * proposal, which the person accepts or edits per row before it is applied in one call.
  */
 
 const VOLTAGE = { id: 1, name: 'Voltage' };
@@ -32,11 +34,33 @@ const pin = (number: number, name: string, usedBy: { id: number; name: string } 
   used_by_group: usedBy,
 });
 
+/** The server's proposal: GND on AIN1 with the DMM, VCC with no pin that fits. */
+const PICKS: MappingPick[] = [
+  {
+    group: { id: 2, name: 'GND' },
+    resource_type: VOLTAGE,
+    pin: { selected_cartridge: pin(1, 'AIN1').selected_cartridge, connector_pin: pin(1, 'AIN1').connector_pin },
+    selected_module: { id: 9, slot: 2, module_type: { id: 4, name: 'DMM-1' } },
+    reason: 'AIN1 is a free general Analog in pin; no pin is named for “GND”.',
+    module_reason: 'DMM-1 (slot 2) is the selected DMM module, which Voltage needs.',
+  },
+  {
+    group: { id: 1, name: 'VCC' },
+    resource_type: VOLTAGE,
+    pin: null,
+    selected_module: null,
+    reason: 'No free pin carries 3.3 V: VBUS is another rail.',
+    module_reason: 'DMM-1 (slot 2) is the selected DMM module, which Voltage needs.',
+  },
+];
+
 const server = vi.hoisted(() => ({
   calls: [] as string[],
   refuse: null as null | ((groupId: number, input: MapPadGroupInput) => unknown),
   /** The pad groups' reads wait for this: a test holds it to keep a refetch in flight. */
   groupsHeld: Promise.resolve(),
+  /** What applying the proposal answers: a refusal to throw, or nothing (success). */
+  refuseApply: null as unknown,
 }));
 
 const failure = (status: number, body: object) =>
@@ -67,9 +91,11 @@ vi.mock('../../../api/request-hardware', async (importOriginal) => {
       if (refusal) throw refusal;
       return group(groupId, 'saved');
     },
-    mapPadGroups: async (requestId: number, input: MapPadGroupsInput) => {
-      server.calls.push(`PATCH requests/${requestId}/map_pad_groups ${JSON.stringify(input)}`);
-      return [];
+    mappingProposalOptions: (id: number) => fixed(actual.requestHardwareKeys.proposal(id), { picks: PICKS }),
+    applyMappingProposal: async (requestId: number, input: MappingProposalApplyInput) => {
+      server.calls.push(`POST requests/${requestId}/map_pad_groups/proposal ${JSON.stringify(input)}`);
+      if (server.refuseApply) throw server.refuseApply;
+      return { mapped: (input.mappings ?? []).map((m) => group(m.group_id, 'saved')), unplaced: [] };
     },
   };
 });
@@ -84,6 +110,7 @@ const request = { id: 7, projectname: 'Board A', projectdescription: '' } as Pro
 function setup() {
   server.calls = [];
   server.refuse = null;
+  server.refuseApply = null;
   server.groupsHeld = Promise.resolve();
   const onDataChanged = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -161,13 +188,74 @@ describe('MapStep', { timeout: 30_000 }, () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('maps the unmapped groups to free pins in one call, by name, skipping pins others use', async () => {
+  it('opens the proposal with each pick’s pin, module and reason, and maps it as proposed in one call', async () => {
     const { user, onDataChanged } = setup();
     await row('VCC');
-    await user.click(screen.getByRole('button', { name: 'Map 2 to free pins' }));
+    await user.click(await screen.findByRole('button', { name: 'Map 1 to free pins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proposed pins' });
+    const gnd = within(dialog).getByRole('listitem', { name: 'GND' });
+    within(gnd).getByText('Bay 1 · PB-40 · 1 AIN1 · Analog in → Slot 2 · DMM-1');
+    within(gnd).getByText(/AIN1 is a free general Analog in pin/);
+    within(gnd).getByText(/DMM-1 \(slot 2\) is the selected DMM module/);
+    const vcc = within(dialog).getByRole('listitem', { name: 'VCC' });
+    within(vcc).getByText('No pin proposed');
+    within(vcc).getByText(/No free pin carries 3.3 V/);
+    // Accepted as shown: no row's pickers were opened.
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Map as shown' }));
     await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
     expect(server.calls).toEqual([
-      'PATCH requests/7/map_pad_groups {"mappings":[{"group_id":2,"selected_cartridge_id":11,"connector_pin_id":101},{"group_id":1,"selected_cartridge_id":11,"connector_pin_id":103}]}',
+      'POST requests/7/map_pad_groups/proposal {"mappings":[{"group_id":2,"selected_cartridge_id":11,"connector_pin_id":101,"selected_module_id":9}]}',
     ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('applies the rows as edited, and shows a refusal on the row it names', async () => {
+    const { user, onDataChanged } = setup();
+    await row('VCC');
+    await user.click(await screen.findByRole('button', { name: 'Map 1 to free pins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proposed pins' });
+    const vcc = within(dialog).getByRole('listitem', { name: 'VCC' });
+    await user.click(within(vcc).getByRole('button', { name: 'Choose a pin for VCC' }));
+    expect(within(vcc).getByLabelText('Pin for VCC')).toHaveProperty('value', '');
+    await user.selectOptions(within(vcc).getByLabelText('Pin for VCC'), 'Bay 1 · PB-40 · 3 DOUT3 · Digital out');
+    within(vcc).getByText(/Changed by you; proposed: none/);
+    await user.selectOptions(within(vcc).getByLabelText('Module for VCC'), 'Slot 2 · DMM-1');
+    within(vcc).getByText(/Module changed by you; proposed: none/);
+    const gnd = within(dialog).getByRole('listitem', { name: 'GND' });
+    await user.click(within(gnd).getByRole('button', { name: 'Change GND' }));
+    expect(within(gnd).getByLabelText('Pin for GND')).toHaveProperty('value', '11:101');
+    expect(within(gnd).getByLabelText('Module for GND')).toHaveProperty('value', '9');
+    await user.selectOptions(within(gnd).getByLabelText('Pin for GND'), 'Leave unmapped');
+
+    // The server numbers the entries it got: GND is left out, so entry 0 is VCC, the dialog's second row.
+    server.refuseApply = failure(422, { message: 'Some fields are not valid.', errors: { 'mappings.0.connector_pin_id': [NOT_ALLOWED] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Map as shown' }));
+    await within(vcc).findByText(NOT_ALLOWED);
+    expect(within(gnd).queryByText(NOT_ALLOWED)).toBeNull();
+    expect(onDataChanged).not.toHaveBeenCalled();
+
+    server.refuseApply = null;
+    await user.selectOptions(within(vcc).getByLabelText('Pin for VCC'), 'Bay 1 · PB-40 · 1 AIN1 · Analog in');
+    await user.click(within(dialog).getByRole('button', { name: 'Map as shown' }));
+    await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
+    expect(server.calls.at(-1)).toBe(
+      'POST requests/7/map_pad_groups/proposal {"mappings":[{"group_id":1,"selected_cartridge_id":11,"connector_pin_id":101,"selected_module_id":9}]}',
+    );
+  });
+
+  it('opens a row the server refused, though the person accepted it as shown', async () => {
+    const { user, onDataChanged } = setup();
+    await row('VCC');
+    await user.click(await screen.findByRole('button', { name: 'Map 1 to free pins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Proposed pins' });
+    const gnd = within(dialog).getByRole('listitem', { name: 'GND' });
+    expect(within(gnd).queryByLabelText('Pin for GND')).toBeNull();
+    server.refuseApply = failure(422, { message: 'Some fields are not valid.', errors: { 'mappings.0.connector_pin_id': [NOT_ALLOWED] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Map as shown' }));
+    await within(gnd).findByText(NOT_ALLOWED);
+    expect(within(gnd).getByLabelText('Pin for GND')).toHaveProperty('value', '11:101');
+    expect(onDataChanged).not.toHaveBeenCalled();
   });
 });

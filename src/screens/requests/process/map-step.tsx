@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { TestPadGroup } from '../../../../contract/requests';
-import { capacityOptions, mapPadGroups, padGroupsOptions, selectedModulesOptions } from '../../../api/request-hardware';
+import { capacityOptions, mappingProposalOptions, padGroupsOptions, selectedModulesOptions } from '../../../api/request-hardware';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { RowsTable } from '../../../components/data-table/rows-table';
@@ -8,7 +9,8 @@ import type { Column } from '../../../components/data-table/types';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { LoadingBlock } from '../../../components/spinner';
 import { MapRow } from './map-row';
-import { mappedPinKey, mappingLabel, moduleChoices, pinChoices, planFreePins } from './pin-choices';
+import { mappedPinKey, mappingLabel, moduleChoices, pinChoices } from './pin-choices';
+import { ProposalDialog } from './proposal-dialog';
 import type { StepPanelProps } from './step-props';
 import { useHardwareSaved } from './use-hardware-saved';
 import { WiringList } from './wiring-list';
@@ -37,14 +39,9 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
   const capacity = useQuery(capacityOptions(request.id));
   const modules = useQuery(selectedModulesOptions(request.id));
   const saved = useHardwareSaved(request.id, onDataChanged);
-  // One call for all: the server checks each entry and saves all or none.
-  const mapRest = useMutation({
-    mutationFn: (plan: ReturnType<typeof planFreePins>) =>
-      mapPadGroups(request.id, {
-        mappings: plan.map((p) => ({ group_id: p.group.id, selected_cartridge_id: p.selected_cartridge_id, connector_pin_id: p.connector_pin_id })),
-      }),
-    onSettled: saved,
-  });
+  // The server proposes a pin per unmapped group (by name, rail and function) and says why.
+  const proposal = useQuery(mappingProposalOptions(request.id));
+  const [reviewing, setReviewing] = useState(false);
 
   if (groups.isPending || capacity.isPending) return <LoadingBlock label="Loading the pad groups" />;
   const failed = groups.error ?? capacity.error;
@@ -53,22 +50,34 @@ export function MapStep({ request, onDataChanged }: StepPanelProps) {
   const rows = [...groups.data].sort((a, b) => a.name.localeCompare(b.name));
   const unmapped = rows.filter((g) => !g.mapping).length;
   const moduleOptions = moduleChoices(modules.data);
-  const plan = planFreePins(capacity.data, rows);
+  const picks = proposal.data?.picks ?? [];
+  const placed = picks.filter((p) => p.pin).length;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
         <p className="mr-auto text-sm text-secondary" aria-live="polite">
           {unmapped === 0 ? 'Every pad group is mapped.' : `${unmapped} of ${rows.length} pad groups still need a pin.`}
-          {unmapped > plan.length ? ` ${unmapped - plan.length} of them have no free pin of their resource type: add a cartridge.` : ''}
+          {unmapped > 0 && proposal.data && unmapped > placed ? ` ${unmapped - placed} of them have no fitting free pin: the proposal says why.` : ''}
         </p>
-        {plan.length ? (
-          <Button variant="secondary" busy={mapRest.isPending} onClick={() => mapRest.mutate(plan)}>
-            {`Map ${plan.length} to free pins`}
+        {picks.length && unmapped ? (
+          <Button variant="secondary" disabled={proposal.isFetching} onClick={() => setReviewing(true)}>
+            {placed ? `Map ${placed} to free pins` : `See why ${picks.length === 1 ? 'no pin fits' : 'no pins fit'}`}
           </Button>
         ) : null}
       </div>
-      {mapRest.isError ? <ErrorPresenter error={mapRest.error} title="The groups were not mapped" /> : null}
+      {proposal.isError ? <ErrorPresenter error={proposal.error} title="Could not propose pins for the unmapped groups" /> : null}
+      {reviewing ? (
+        <ProposalDialog
+          requestId={request.id}
+          picks={picks}
+          capacity={capacity.data}
+          modules={moduleOptions}
+          open
+          onOpenChange={setReviewing}
+          onApplied={saved}
+        />
+      ) : null}
       {modules.isError ? <ErrorPresenter error={modules.error} title="Could not load the selected modules to choose from" /> : null}
       <RowsTable
         label="Pad groups and their pins"

@@ -21,8 +21,9 @@ vi.mock('../../../api/request-hardware', async (importOriginal) => {
   return {
     ...actual,
     selectedModulesOptions: (id: number) => ({ queryKey: actual.requestHardwareKeys.modules(id), queryFn: async () => [...server.modules] }),
-    updateSelectedModule: async (id: number, input: object) => {
+    updateSelectedModule: async (id: number, input: { slot?: number }) => {
       server.calls.push(`PATCH ${id} ${JSON.stringify(input)}`);
+      server.modules = server.modules.map((m) => (m.id === id && input.slot ? { ...m, slot: input.slot } : m));
       return server.modules.find((m) => m.id === id);
     },
     removeSelectedModule: async (id: number) => {
@@ -58,7 +59,8 @@ describe('ModulesStep', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Selected modules' }, { timeout: 8000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^Slot 1DMM-1DMM/), expect.stringMatching(/^Slot 5PSU-2PSU/)]);
-    expect(screen.getByText(/2 of 16/).parentElement?.textContent).toBe('2 of 16 slots used');
+    // The cassette's size by the rule the project made from the request uses (cassetteSize): slot 5 makes it 5.
+    expect(screen.getByText(/2 of 5/).parentElement?.textContent).toBe('2 of 5 slots usedThe cassette has 5 slots; a module in a higher slot makes it larger, up to 16.');
   });
 
   it('moves a module to another slot, keeping its type', async () => {
@@ -70,6 +72,8 @@ describe('ModulesStep', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
     expect(server.calls).toEqual(['PATCH 2 {"cassette_module_type_id":20,"slot":3}']);
+    // Slots 1 and 3 fit the default cassette, as the project will say.
+    await waitFor(() => expect(screen.getByText(/2 of 4/).parentElement?.textContent).toMatch(/^2 of 4 slots used/));
   });
 
   it('removes a module after asking, and tells the shell', async () => {
@@ -78,6 +82,6 @@ describe('ModulesStep', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Delete module choice' }));
     await waitFor(() => expect(onDataChanged).toHaveBeenCalledTimes(1));
     expect(server.calls).toEqual(['DELETE 1']);
-    await waitFor(() => expect(screen.getByText(/1 of 16/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/1 of 5/)).toBeTruthy());
   });
 });

@@ -2,7 +2,7 @@ import { mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AMS_TYPE_LABELS } from '../../../../contract/cassette-module-types';
-import { MAX_MODULE_SLOTS } from '../../../../contract/cassettes';
+import { cassetteSize, MAX_MODULE_SLOTS } from '../../../../contract/cassettes';
 import { selectedModuleInput, type SelectedModule } from '../../../../contract/requests';
 import { moduleTypeSearch } from '../../../api/cassette-module-types';
 import { addSelectedModule, removeSelectedModule, requestHardwareChanged, selectedModulesOptions, updateSelectedModule } from '../../../api/request-hardware';
@@ -30,6 +30,8 @@ export function ModulesStep({ request, onDataChanged }: StepPanelProps) {
 
   const rows = [...modules.data].sort((a, b) => a.slot - b.slot);
   const full = rows.length >= MAX_MODULE_SLOTS;
+  // The project made from the request gets a cassette of this size (the same rule).
+  const slots = cassetteSize({ slots: rows.map((m) => m.slot) }).module_slots;
   const columns: Column<SelectedModule>[] = [
     { key: 'slot', header: 'Slot', card: 'title', cell: (m) => `Slot ${m.slot}` },
     { key: 'module', header: 'AMS module', cell: (m) => m.module_type.name },
@@ -64,9 +66,10 @@ export function ModulesStep({ request, onDataChanged }: StepPanelProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-secondary" aria-live="polite">
           <span className="font-medium text-gray-900 tabular-nums">
-            {rows.length} of {MAX_MODULE_SLOTS}
+            {rows.length} of {slots}
           </span>{' '}
           slots used
+          <span className="block text-xs">The cassette has {slots} slots; a module in a higher slot makes it larger, up to {MAX_MODULE_SLOTS}.</span>
         </p>
         <Button icon={mdiPlus} onClick={() => setEditing('new')} disabled={full} title={full ? 'Every slot holds a module.' : undefined}>
           Add module

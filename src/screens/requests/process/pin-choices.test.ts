@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestCapacity, SelectedModule, TestPadGroup } from '../../../../contract/requests';
-import { mappingLabel, moduleChoices, pinChoices, planFreePins, splitPinKey } from './pin-choices';
+import { mappingLabel, moduleChoices, pinChoices, splitPinKey } from './pin-choices';
 
 const VOLTAGE = { id: 1, name: 'Voltage' };
 const CURRENT = { id: 2, name: 'Current' };
@@ -84,21 +84,5 @@ describe('moduleChoices and mappingLabel', () => {
     expect(mappingLabel({ selected_cartridge, connector_pin, selected_module: { id: 7, slot: 1, module_type: { id: 7, name: 'DMM-1' } } })).toBe(
       'Bay 1 · PB-40 · 2 AIN2 · Analog in → Slot 1 · DMM-1',
     );
-  });
-});
-
-describe('planFreePins', () => {
-  it('gives each unmapped group the first free pin of its type, never one taken, and leaves out a group with none left', () => {
-    const plan = planFreePins(capacity, [group(3, 'B'), group(1, 'A'), group(5, 'D'), group(2, 'C', CURRENT)]);
-    expect(plan.map((p) => [p.group.name, p.selected_cartridge_id, p.connector_pin_id])).toEqual([
-      ['A', 11, 101],
-      ['B', 12, 101],
-      ['C', 11, 109],
-    ]);
-  });
-
-  it('leaves mapped groups alone', () => {
-    const mapped = { ...group(1, 'A'), mapping: {} as NonNullable<TestPadGroup['mapping']> };
-    expect(planFreePins(capacity, [mapped])).toEqual([]);
   });
 });

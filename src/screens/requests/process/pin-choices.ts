@@ -25,7 +25,7 @@ export const mappedPinKey = (group: TestPadGroup) => (group.mapping ? pinKey(gro
  * another group uses stays in the list, named with that group, but cannot be chosen: the user
  * sees why it is missing instead of wondering. The group's own pin stays choosable.
  */
-export function pinChoices(capacity: RequestCapacity | undefined, group: TestPadGroup): SelectOption[] {
+export function pinChoices(capacity: RequestCapacity | undefined, group: Pick<TestPadGroup, 'id' | 'resource_type'>): SelectOption[] {
   const line = capacity?.resource_types.find((l) => l.resource_type.id === group.resource_type.id);
   if (!line) return [];
   return [...line.pins]
@@ -50,25 +50,4 @@ export function moduleChoices(modules: SelectedModule[] | undefined): SelectOpti
 export function splitPinKey(key: string): { selected_cartridge_id: number; connector_pin_id: number } | null {
   const [cartridge, pin] = key.split(':').map(Number);
   return cartridge > 0 && pin > 0 ? { selected_cartridge_id: cartridge, connector_pin_id: pin } : null;
-}
-
-/**
- * "Map the rest": for each unmapped group (by name), the first free pin its resource type may
- * use, by bay and number, never one another group has or an earlier group of the plan took.
- * Groups left without a pin stay out of the plan (the capacity is short for them).
- */
-export function planFreePins(
-  capacity: RequestCapacity | undefined,
-  groups: readonly TestPadGroup[],
-): { group: TestPadGroup; selected_cartridge_id: number; connector_pin_id: number }[] {
-  const taken = new Set<string>();
-  const plan: ReturnType<typeof planFreePins> = [];
-  for (const group of [...groups].filter((g) => !g.mapping).sort((a, b) => a.name.localeCompare(b.name))) {
-    const free = pinChoices(capacity, group).find((choice) => !choice.disabled && !taken.has(choice.value));
-    const ids = free ? splitPinKey(free.value) : null;
-    if (!free || !ids) continue;
-    taken.add(free.value);
-    plan.push({ group, ...ids });
-  }
-  return plan;
 }

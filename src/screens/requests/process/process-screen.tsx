@@ -55,6 +55,8 @@ function ProcessView({ actor }: { actor: RequestActor }) {
   if (!request) return <LoadingBlock label="Opening the request" />;
 
   const canReject = !snapshot.matches('done') && !snapshot.matches('rejected') && !snapshot.matches('reopening') && request.project === null;
+  // Opening a request changes nothing: a submitted one waits for a superadmin to start its review.
+  const canStartReview = snapshot.can({ type: 'review.start' }) || snapshot.matches('startingReview');
   return (
     <>
       <PageHeader
@@ -65,15 +67,23 @@ function ProcessView({ actor }: { actor: RequestActor }) {
             <RequestStatusBadge status={request.status} />
             <span>
               {request.company.name} · step: {stepLabel(request.step)}
+              {request.reviewer ? ` · reviewed by ${request.reviewer.name}` : ''}
             </span>
           </span>
         }
         actions={
-          canReject ? (
-            <Button variant="secondary" onClick={() => setAskedOf(request.updated_at)} disabled={snapshot.hasTag('busy')}>
-              Reject request
-            </Button>
-          ) : null
+          <>
+            {canStartReview ? (
+              <Button busy={snapshot.matches('startingReview')} disabled={snapshot.hasTag('busy')} onClick={() => actor.send({ type: 'review.start' })}>
+                Start review
+              </Button>
+            ) : null}
+            {canReject ? (
+              <Button variant="secondary" onClick={() => setAskedOf(request.updated_at)} disabled={snapshot.hasTag('busy')}>
+                Reject request
+              </Button>
+            ) : null}
+          </>
         }
       />
       <StepArea actor={actor} />

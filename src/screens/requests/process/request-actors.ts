@@ -5,7 +5,7 @@ import type { GroupChange, PadGroupsData } from '../../../../machines/pad-groups
 import { padGroupsMachine } from '../../../../machines/pad-groups.machine';
 import { requestMachine, type ProjectDraft } from '../../../../machines/request.machine';
 import { createPadGroup, createProjectFromRequest, deletePadGroup, padGroupsOptions, requestHardwareChanged, updatePadGroup } from '../../../api/request-hardware';
-import { requestChanged, requestKeys, requestOptions, testPadsOptions, updateRequest } from '../../../api/requests';
+import { requestChanged, requestKeys, requestOptions, startRequestReview, testPadsOptions, updateRequest } from '../../../api/requests';
 
 /**
  * The request machine and its pad-groups child with their calls: the API functions of
@@ -43,7 +43,7 @@ export function requestLogic(client: QueryClient) {
   return requestMachine.provide({
     actors: {
       loadRequest: fromPromise<ProjectRequest, { requestId: number }>(({ input }) => fresh(input.requestId)),
-      startReview: fromPromise<ProjectRequest, { requestId: number }>(({ input }) => patch(input.requestId, { status: 'in_review' })),
+      startReview: fromPromise<ProjectRequest, { requestId: number }>(({ input }) => startRequestReview(input.requestId).then(answered)),
       confirmStep: fromPromise<ProjectRequest, { requestId: number; step: RequestStep }>(({ input }) =>
         patch(input.requestId, { confirmed_step: input.step }),
       ),

@@ -34,6 +34,7 @@ const PANELS: Partial<Record<RequestStep, (props: StepPanelProps) => React.React
 
 /** What a step failed at, as a title over the server's words. */
 const FAILURE_TITLES: Record<string, string> = {
+  review: 'The review did not start',
   confirm: 'This step is not finished',
   refresh: 'Could not load the request again',
   reject: 'The request was not rejected',

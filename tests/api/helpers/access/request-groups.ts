@@ -40,6 +40,15 @@ export default resourceAccess({
         body: { mappings: [{ group_id: own.group, selected_cartridge_id: own.cartridge, connector_pin_id: own.catalogue.pins.ain1 }] },
       }),
     },
+    'GET /requests/:id/map_pad_groups/proposal': { access: 'platform', sample: (_t, _w, own) => ({ id: own.request }) },
+    // The caller's list: the same pin each time, so every allowed caller's apply succeeds.
+    'POST /requests/:id/map_pad_groups/proposal': {
+      access: 'platform',
+      sample: (_t, _w, own) => ({
+        id: own.request,
+        body: { mappings: [{ group_id: own.group, selected_cartridge_id: own.cartridge, connector_pin_id: own.catalogue.pins.ain1 }] },
+      }),
+    },
     'PATCH /requests/map_pad_group/:id': {
       access: 'platform',
       sample: (_t, _w, own) => ({ id: own.group, body: { selected_cartridge_id: own.cartridge, connector_pin_id: own.catalogue.pins.ain1 } }),

@@ -15,6 +15,11 @@ export default resourceAccess({
       sample: (_t, w) => ({ body: requestForm({ projectname: `Matrix ${next()}`, company_id: w.ids.company, documents: [schematic()] }) }),
     },
     'GET /requests/:id': { access: 'platform', sample: (_t, _w, own) => ({ id: own.request }) },
+    'POST /requests/:id/review': {
+      access: 'platform',
+      // A fresh request each: reviewing one already reviewed by another caller is a 409.
+      sample: async (t, w) => ({ id: await createRequest(t, w.ids.company, { projectname: `Matrix review ${next()}` }) }),
+    },
     'PATCH /requests/:id': { access: 'platform', sample: (_t, _w, own) => ({ id: own.request, body: { projectname: `Matrix ${next()}` } }) },
     'GET /requests/:id/files': { access: 'platform', sample: (_t, _w, own) => ({ id: own.request }) },
     'GET /requestfiles/:id': { access: 'platform', sample: (_t, _w, own) => ({ id: own.file }) },

@@ -50,7 +50,7 @@ function FileActions({ profile, file, editable }: { profile: TestProfile; file: 
 function UploadTestFileDialog({ profile, open, onOpenChange }: { profile: TestProfile; open: boolean; onOpenChange: (open: boolean) => void }) {
   const client = useQueryClient();
   const form = useForm<Record<string, never>>({ defaultValues: {} });
-  const upload = useUploadField({ field: 'testfile' });
+  const upload = useUploadField({ field: 'testfile', kind: 'testfile' });
   const { submit, close, busy } = useUploadDialog({
     form,
     upload,

@@ -16,6 +16,13 @@ describe('the run chart', () => {
     expect(screen.getByText(/1 outside the limits/)).toBeTruthy();
   });
 
+  it('labels the value axis with round numbers inside the plotted range', () => {
+    const points = [0.02108, 0.209, 0.3969, 0.15].map((v, i) => point(v, true, i + 1));
+    render(<RunChartView chart={{ step: 'Ripple', unit: 'V', low: null, high: null, points }} />);
+    const labels = [...screen.getByRole('img').querySelectorAll('[data-axis="value"] text')].map((t) => t.textContent);
+    expect(labels).toEqual(['0.0', '0.1', '0.2', '0.3', '0.4']);
+  });
+
   it('draws one line when both limits are one value, and nothing for a single point', () => {
     const { unmount } = render(<RunChartView chart={{ step: 'CAN', unit: 'frames', low: 100, high: 100, points: [point(100, true, 1), point(0, false, 2)] }} />);
     expect(screen.getByRole('img').textContent).toContain('Limit 100 frames');

@@ -1,9 +1,15 @@
 import type { RunChart } from '../../../../../contract/test-profiles';
 import { formatDateTime, formatMeasurement } from '../../../../lib/format';
+import { niceTicks } from '../../../../lib/nice-ticks';
 
 const PAD = { left: 56, right: 16, top: 16, bottom: 28 };
-/** The axis's three labels: enough digits to tell them apart, no more. */
-const axisFormat = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
+
+/** The value axis's labels: round values inside the plotted range, each with the decimals its step needs. */
+function valueAxis(min: number, max: number, narrow: boolean) {
+  const { ticks, decimals } = niceTicks(min, max, narrow ? 4 : 5);
+  const format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return ticks.map((value) => ({ value, label: format.format(value) }));
+}
 
 /** Where a value sits between the bottom and top of the plot, with a margin around the data and limits. */
 function yScale(values: number[], low: number | null, high: number | null, H: number) {
@@ -54,11 +60,16 @@ export function RunChartView({ chart, narrow = false }: { chart: RunChart; narro
         </desc>
         <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={H - PAD.bottom} className="stroke-gray-300" />
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-gray-300" />
-        {[max, (max + min) / 2, min].map((v) => (
-          <text key={v} x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="fill-gray-500 text-[11px] tabular-nums">
-            {axisFormat.format(v)}
-          </text>
-        ))}
+        <g data-axis="value">
+          {valueAxis(min, max, narrow).map(({ value, label }) => (
+            <g key={value}>
+              <line x1={PAD.left - 3} x2={PAD.left} y1={y(value)} y2={y(value)} className="stroke-gray-300" />
+              <text x={PAD.left - 6} y={y(value) + 4} textAnchor="end" className="fill-gray-500 text-[11px] tabular-nums">
+                {label}
+              </text>
+            </g>
+          ))}
+        </g>
         <line x1={PAD.left} x2={W - PAD.right} y1={y(mean)} y2={y(mean)} className="stroke-sky-600" strokeDasharray="2 3" />
         {low !== null && low === high ? (
           limitLine(low, 'Limit')

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { demoDataLine } from '../../server/seed/demo-counts';
+import { DEMO_RELEASES } from '../../server/seed/demo-releases';
+import { seedOnStart, type StartSeeding } from '../../server/seed/on-start';
+import { openTestDatabase, type TestDatabase } from './helpers/test-app';
+
+/**
+ * The demo a fresh start seeds, read back through the API as its logins see it: the start
+ * banner's figures are the database's, the viewer login reads and changes nothing, and a release
+ * batch has shipped.
+ */
+const PASSWORD = 'demo-password-1';
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+let seeding: StartSeeding;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'jigboard-demo-seed-'));
+  app = await buildApp({ db: database.db, dataDir, checkResponses: true });
+  seeding = await seedOnStart(database.db, { seedDemo: true, demoPassword: PASSWORD, adminPassword: PASSWORD, files: app.files });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function login(username: string): Promise<Record<string, string>> {
+  const res = await app.inject({ method: 'POST', url: '/v1/login', payload: { username, password: PASSWORD } });
+  expect(res.statusCode, `${username} logs in`).toBe(200);
+  const { data } = res.json();
+  return { authorization: `${data.type} ${data.token}` };
+}
+
+async function get(url: string, headers: Record<string, string>) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, url).toBe(200);
+  return res.json();
+}
+
+/** The banner's "Demo data:" line as figure per word: { projects: 3, devices: 5000, … }. */
+function bannerFigures(line: string): Record<string, number> {
+  const figures: Record<string, number> = {};
+  for (const [, count, what] of line.matchAll(/([\d,]+) ([a-z ]+?)(?=,| \()/g)) figures[what] = Number(count.replace(/,/g, ''));
+  return figures;
+}
+
+describe('the demo a fresh start seeds', () => {
+  it("prints figures in the start banner that the API counts too", async () => {
+    const line = demoDataLine(seeding.demo!.counts, seeding.demo!.ms);
+    const figures = bannerFigures(line);
+    const admin = await login('admin');
+    const companies = (await get('/v1/companies?limit=100', admin)).data as { id: number; name: string; type: { slug: string } | string }[];
+    const acme = companies.find((c) => c.name === 'Acme Electronics')!;
+    let projects = 0;
+    let batches = 0;
+    let releases = 0;
+    let devices = 0;
+    for (const company of companies) {
+      const list = await get(`/v1/companies/${company.id}/projects?limit=100`, admin);
+      projects += list.meta.total;
+      for (const project of list.data as { id: number }[]) {
+        batches += (await get(`/v1/projects/${project.id}/productionbatches?limit=1`, admin)).meta.total;
+        releases += (await get(`/v1/projects/${project.id}/releasebatches?limit=1`, admin)).meta.total;
+        devices += (await get(`/v1/projects/${project.id}/devices?limit=1`, admin)).meta.total;
+      }
+    }
+    const acmeProjects = (await get(`/v1/companies/${acme.id}/projects?limit=100`, admin)).meta.total;
+    expect(acmeProjects).toBe(3); // MC-200, SH-10 and LC-8, made from a request
+    expect(figures).toMatchObject({
+      projects,
+      'production batches': batches,
+      'release batches': releases,
+      devices,
+      'project requests': (await get('/v1/requests?limit=1', admin)).meta.total,
+      'enclosure updates': (await get('/v1/enclosure-updates?limit=1', admin)).meta.total,
+    });
+    expect(figures.reports).toBeGreaterThan(devices);
+  });
+
+  it('has a viewer login that reads Acme and may change nothing', async () => {
+    expect(seeding.demoUsernames).toContain('acme-viewer');
+    const viewer = await login('acme-viewer');
+    const me = (await get('/v1/users/me', viewer)).data;
+    expect(me.roles.map((r: { slug: string }) => r.slug)).toEqual(['viewer']);
+    const projects = (await get(`/v1/companies/${me.company.id}/projects`, viewer)).data as { id: number; name: string }[];
+    const mc200 = projects.find((p) => p.name === 'Motor controller MC-200')!;
+    expect((await get(`/v1/projects/${mc200.id}/devices?limit=5`, viewer)).data).toHaveLength(5);
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/v1/projects/${mc200.id}/releasebatches`,
+      headers: viewer,
+      payload: { name: 'Not allowed' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const users = await app.inject({ method: 'GET', url: '/v1/users', headers: viewer });
+    expect(users.statusCode).toBe(403);
+  });
+
+  it('has a released batch of MC-200 boards and a draft', async () => {
+    const engineer = await login('acme-engineer');
+    const me = (await get('/v1/users/me', engineer)).data;
+    const projects = (await get(`/v1/companies/${me.company.id}/projects`, engineer)).data as { id: number; name: string }[];
+    const mc200 = projects.find((p) => p.name === 'Motor controller MC-200')!;
+    const releases = (await get(`/v1/projects/${mc200.id}/releasebatches?sortby=name`, engineer)).data as {
+      name: string;
+      status: string;
+      device_count: number;
+      id: number;
+    }[];
+    expect(releases.map((r) => [r.name, r.status, r.device_count])).toEqual(
+      DEMO_RELEASES.map((r) => [r.name, r.released ? 'released' : 'draft', r.boards]),
+    );
+    const shipped = releases.find((r) => r.status === 'released')!;
+    const boards = (await get(`/v1/releasebatches/${shipped.id}/devices?limit=100`, engineer)).data as { status: string }[];
+    expect(boards.length).toBeGreaterThan(0);
+    expect(new Set(boards.map((b) => b.status))).toEqual(new Set(['released']));
+  });
+});

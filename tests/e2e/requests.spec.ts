@@ -207,7 +207,7 @@ test('a new request with two documents goes step by step to a project, and a rel
   await expect(moduleDialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Selected modules' }).getByRole('row').filter({ hasText: 'Slot 1' })).toContainText('DMM-6.5');
   await shot(page, '06-modules', { phone: true });
-  // On a phone the step list scrolls sideways; the step on screen is scrolled into view.
+  // On a phone the step list wraps onto a second line; the step on screen is in view whole.
   await page.setViewportSize(PHONE);
   await continueButton(page).click();
   await expect(stepHeading(page, 'Cartridges')).toBeVisible();

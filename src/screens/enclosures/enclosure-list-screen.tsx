@@ -14,9 +14,9 @@ import { enclosureJig } from '../../../contract/jig-names';
 import { JigName } from '../../components/jig-name';
 
 const COLUMNS: Column<Enclosure>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (e) => <span className="font-mono">{e.serial}</span> },
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (e) => <span className="font-mono whitespace-nowrap">{e.serial}</span> },
   { key: 'provisioning', header: 'Provisioning', sortable: true, card: 'badge', cell: (e) => <ProvisioningBadge state={e.provisioning} /> },
-  { key: 'name', header: 'Name', sortable: true, cell: (e) => <span className="block max-w-56 truncate"><JigName jig={enclosureJig(e)} platform /></span> },
+  { key: 'name', header: 'Name', sortable: true, cell: (e) => <span className="block max-w-56"><JigName jig={enclosureJig(e)} platform /></span> },
   { key: 'company', header: 'Company', sortable: true, cell: (e) => e.company?.name ?? <span className="text-secondary">None</span> },
   { key: 'firmware_version', header: 'Firmware', sortable: true, cell: (e) => <FirmwareVersion version={e.firmware_version} /> },
   { key: 'last_seen_at', header: 'Last seen', sortable: true, cell: (e) => <LastSeen enclosure={e} /> },

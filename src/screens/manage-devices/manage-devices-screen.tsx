@@ -31,7 +31,7 @@ function CorrectAction({ device }: { device: ManageDevice }) {
 }
 
 const COLUMNS: Column<ManageDevice>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono">{d.serial}</span> },
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
   { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
   {
     key: 'project_name',
@@ -47,7 +47,7 @@ const COLUMNS: Column<ManageDevice>[] = [
   {
     key: 'panel_id',
     header: 'Panel',
-    cell: (d) => (d.panel_id ? <span className="font-mono">{d.panel_id}</span> : <span className="text-secondary">—</span>),
+    cell: (d) => (d.panel_id ? <span className="font-mono whitespace-nowrap">{d.panel_id}</span> : <span className="text-secondary">—</span>),
   },
   { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },
   { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (d) => <CorrectAction device={d} /> },

@@ -50,6 +50,9 @@ const DIALOG_OPENERS = [
   'Delete',
 ];
 
+/** The top bar's dialogs: the menu on a phone, a superadmin's company choice. */
+const TOP_BAR_OPENERS: (string | RegExp)[] = ['Open menu', /^Company:/];
+
 /**
  * Opens each dialog the screen on show offers (the first button of each name above) that
  * `opened` has not met yet, runs axe on the dialog alone (the screen behind it was checked on its
@@ -58,10 +61,13 @@ const DIALOG_OPENERS = [
  */
 export async function dialogFindings(page: Page, opened: Set<string>): Promise<string[]> {
   const found: string[] = [];
-  const main = page.getByRole('main');
-  for (const name of DIALOG_OPENERS) {
+  const openers = [
+    ...DIALOG_OPENERS.map((name) => ({ key: name, button: page.getByRole('main').getByRole('button', { name, exact: true }) })),
+    ...TOP_BAR_OPENERS.map((name) => ({ key: String(name), button: page.getByRole('banner').getByRole('button', { name }) })),
+  ];
+  for (const { key: name, button } of openers) {
     if (opened.has(name)) continue;
-    const opener = main.getByRole('button', { name, exact: true }).first();
+    const opener = button.first();
     if (!(await opener.isVisible()) || !(await opener.isEnabled())) continue;
     await opener.click();
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).first();

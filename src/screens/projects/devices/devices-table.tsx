@@ -39,7 +39,7 @@ function FailingStepChip({ step }: { step: string }) {
 
 /** On a phone: the serial, its status beside it, then batch, last result and test time. */
 const columns = (withBatch: boolean): Column<Device>[] => [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono">{d.serial}</span> },
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
   ...(withBatch ? [{ key: 'production_batch_name', header: 'Batch' }] : []),
   { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
   { key: 'last_result', header: 'Last result', cell: (d) => <ResultBadge result={d.last_result} /> },

@@ -68,7 +68,7 @@ export function BatchBoards({ batchId, picks, actor }: BatchBoardsProps) {
                         onChange={(on) => actor.send(on ? { type: 'board.remove', id: d.id } : { type: 'board.keep', id: d.id })}
                       />
                     </td>
-                    <td className={marked ? 'px-4 py-3 font-mono line-through' : 'px-4 py-3 font-mono'}>{d.serial}</td>
+                    <td className={marked ? 'px-4 py-3 font-mono whitespace-nowrap line-through' : 'px-4 py-3 font-mono whitespace-nowrap'}>{d.serial}</td>
                     <td className="px-4 py-3">{d.production_batch_name}</td>
                     <td className="px-4 py-3">
                       <DeviceStatusBadge status={d.status} />

@@ -23,7 +23,7 @@ import { boards, ReleaseStatusBadge, SourceBatches } from './release-status';
 import { Card } from '../../../components/card';
 
 const columns: Column<Device>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono">{d.serial}</span> },
+  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
   { key: 'production_batch_name', header: 'Production batch' },
   { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
   { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },

@@ -80,7 +80,7 @@ export function UnreleasedTable({ projectId, picks, actor }: { projectId: number
         />
       ),
     },
-    { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono">{d.serial}</span> },
+    { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
     { key: 'production_batch_name', header: 'Production batch' },
     { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },
   ];

@@ -1,4 +1,4 @@
-import { serialSearchNote } from '../../contract/devices';
+import { SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, serialSearchNote } from '../../contract/devices';
 import { useSearchState } from '../lib/url-search';
 
 /**
@@ -14,3 +14,10 @@ export function SerialSearchNote({ className = 'mb-2' }: { className?: string })
     </p>
   );
 }
+
+/** A DataTable searched by serial: its box's name and hint, and what an empty search says. */
+export const SERIAL_TABLE_SEARCH = {
+  searchLabel: 'Search serials',
+  searchPlaceholder: SERIAL_SEARCH_PLACEHOLDER,
+  noMatchesText: serialNoMatches,
+} as const;

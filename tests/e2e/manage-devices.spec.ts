@@ -76,7 +76,7 @@ test('a superadmin corrects one board, then every board of its panel', async ({ 
   // Every company's boards; the filters live in the URL.
   await page.getByLabel('Status').selectOption({ label: 'Passed' });
   await expect(page).toHaveURL(/status=passed/);
-  await page.getByLabel('Search by serial').fill(`BRD-${stamp}`);
+  await page.getByLabel('Search serials').fill(`BRD-${stamp}`);
   await expect(page.getByRole('row')).toHaveCount(4);
   for (const serial of serials) await expect(rowOf(page, serial)).toContainText(panel);
   await expect(rowOf(page, serials[0]!)).toContainText('Acme Electronics');

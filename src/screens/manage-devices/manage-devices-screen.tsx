@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEVICE_STATUSES, SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type ManageDevice } from '../../../contract/devices';
+import { DEVICE_STATUSES, type ManageDevice } from '../../../contract/devices';
 import { MAX_ID } from '../../../contract/list-query';
 import { manageDevicesOptions, searchCompanyProjects } from '../../api/manage-devices';
 import { projectKeys, projectOptions } from '../../api/projects';
@@ -12,7 +12,7 @@ import { IdFilter } from '../../components/data-table/id-filter';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
 import { PageHeader } from '../../components/page-header';
-import { SerialSearchNote } from '../../components/serial-search-note';
+import { SERIAL_TABLE_SEARCH, SerialSearchNote } from '../../components/serial-search-note';
 import { formatDateTime } from '../../lib/format';
 import { positiveIntParam, useSearchState } from '../../lib/url-search';
 import { DEVICE_STATUS_OPTIONS, DeviceStatusBadge } from '../projects/status';
@@ -99,9 +99,7 @@ export function ManageDevicesScreen({ title }: ScreenProps) {
         query={query}
         rowKey={(d) => d.id}
         defaults={{ sortby: 'id', sortdesc: true }}
-        searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
-        noMatchesText={serialNoMatches}
-        searchLabel="Search by serial"
+        {...SERIAL_TABLE_SEARCH}
         emptyText={status ? `No ${status} boards here.` : 'No boards here.'}
         toolbar={<TableFilter param="status" label="Status" options={DEVICE_STATUS_OPTIONS} allLabel="All statuses" />}
       />

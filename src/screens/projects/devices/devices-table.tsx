@@ -1,12 +1,12 @@
 import { mdiClose } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { DEVICE_STATUSES, SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
+import { DEVICE_STATUSES, type Device } from '../../../../contract/devices';
 import { batchChoicesOptions } from '../../../api/batches';
 import { devicesOptions, type DeviceListParams, type DeviceSource } from '../../../api/devices';
 import { DataTable } from '../../../components/data-table/data-table';
 import { LiveCue } from '../../../components/live-cue';
-import { SerialSearchNote } from '../../../components/serial-search-note';
+import { SERIAL_TABLE_SEARCH, SerialSearchNote } from '../../../components/serial-search-note';
 import { Icon } from '../../../components/icon';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { TableFilter, useTableFilter } from '../../../components/data-table/table-filter';
@@ -90,9 +90,7 @@ export function DevicesTable({ projectId, source }: DevicesTableProps) {
         rowKey={(d) => d.id}
         rowHref={(d) => hrefWith(openDevice(d.id))}
         defaults={{ sortby: 'tested_at', sortdesc: true }}
-        searchLabel="Search serials"
-        searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
-        noMatchesText={serialNoMatches}
+        {...SERIAL_TABLE_SEARCH}
         emptyText={filtered ? 'No devices match these filters.' : 'No devices yet. A board appears here with its first test report.'}
         toolbar={(p) => (
           <>

@@ -1,6 +1,6 @@
 import { mdiPencil } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
+import type { Device } from '../../../../contract/devices';
 import { isNotFound } from '../../../api/client';
 import { releaseBatchDevicesOptions, releaseBatchOptions } from '../../../api/release-batches';
 import { useSession } from '../../../app/app-actor';
@@ -10,7 +10,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { DefinitionList } from '../../../components/definition-list';
 import { ErrorPresenter } from '../../../components/error-presenter';
-import { SerialSearchNote } from '../../../components/serial-search-note';
+import { SERIAL_TABLE_SEARCH, SerialSearchNote } from '../../../components/serial-search-note';
 import { LoadingBlock } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/format';
 import type { SectionProps } from '../section-props';
@@ -86,9 +86,7 @@ export function ReleaseShow({ project, params }: SectionProps) {
           query={devices}
           rowKey={(d) => d.id}
           defaults={{ sortby: 'serial', sortdesc: false }}
-          searchLabel="Search serials"
-          searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
-          noMatchesText={serialNoMatches}
+          {...SERIAL_TABLE_SEARCH}
           emptyText="No boards in this batch."
           toolbar={batch.device_count > 0 ? <DownloadSerialsButton batchId={batch.id} className="sm:ml-auto" /> : null}
         />

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { SERIAL_SEARCH_PLACEHOLDER, serialNoMatches, type Device } from '../../../../contract/devices';
+import type { Device } from '../../../../contract/devices';
 import type { Page } from '../../../../contract/envelope';
 import type { MatchingFilter, Picks } from '../../../../machines/release-batch.machine';
 import { batchChoicesOptions } from '../../../api/batches';
 import { unreleasedDevicesOptions } from '../../../api/release-batches';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
-import { SerialSearchNote } from '../../../components/serial-search-note';
+import { SERIAL_TABLE_SEARCH, SerialSearchNote } from '../../../components/serial-search-note';
 import { TableFilter } from '../../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -94,9 +94,7 @@ export function UnreleasedTable({ projectId, picks, actor }: { projectId: number
         query={query}
         rowKey={(d) => d.id}
         defaults={{ sortby: 'serial', sortdesc: false }}
-        searchLabel="Search serials"
-        searchPlaceholder={SERIAL_SEARCH_PLACEHOLDER}
-        noMatchesText={serialNoMatches}
+        {...SERIAL_TABLE_SEARCH}
         emptyText={batchId ? 'No unreleased boards in this production batch.' : 'No passed boards wait for a release.'}
         toolbar={(p) => (
           <>

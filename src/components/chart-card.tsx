@@ -92,8 +92,13 @@ function CsvButton({ table, fileName }: { table: ChartTableData; fileName: strin
  */
 export function ChartCard({ title, description, summary, table, csvName, children, className }: ChartCardProps) {
   const id = useId();
+  // Once its numbers are shown, a card in a grid of charts takes the grid's whole row: half a
+  // laptop's width cannot hold six columns of figures without hiding one.
   return (
-    <section aria-labelledby={id} className={`min-w-0 rounded-lg border border-secondary-light bg-white p-3 shadow-sm sm:p-5 ${className ?? ''}`}>
+    <section
+      aria-labelledby={id}
+      className={`min-w-0 rounded-lg border border-secondary-light bg-white p-3 shadow-sm sm:p-5 has-[details[open]]:col-span-full ${className ?? ''}`}
+    >
       <h2 id={id} className="text-base font-semibold text-gray-900">
         {title}
       </h2>

@@ -49,6 +49,24 @@ test.describe('statistics people can act on', () => {
     expect(table[0]).toEqual(expect.arrayContaining(['First-pass yield', 'Second-pass yield', 'Last-pass yield']));
   });
 
+  test('a chart’s numbers, once shown, take the grid’s whole row, so no column hides at 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const card = chart(page, 'First-pass yield per batch');
+    const beside = chart(page, 'First-pass yield per project');
+    await expect(card.getByRole('img').or(card.locator('svg')).first()).toBeVisible();
+    const closed = (await card.boundingBox())!;
+    expect(closed.width).toBeLessThan(700); // beside the project's card, half the row
+    await card.getByText('Show the numbers').click();
+    const table = card.getByRole('table');
+    await expect(table).toBeVisible();
+    const open = (await card.boundingBox())!;
+    const other = (await beside.boundingBox())!;
+    expect(open.width).toBeGreaterThan(closed.width * 1.8);
+    expect(open.y).toBeGreaterThan(other.y); // on a row of its own
+    const scroller = table.locator('..');
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   test('a chart’s CSV holds exactly its table, and a project’s row opens the project', async ({ page }) => {
     const card = chart(page, 'First-pass yield per project');
     const table = await tableOf(card);

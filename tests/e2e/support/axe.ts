@@ -6,10 +6,26 @@ import { expect } from './test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
+ * Colours as they settle: a button just enabled fades from its disabled shade for 150 ms, and axe
+ * measuring in between reports a contrast nobody sees (seen on a busy machine). One style per
+ * document; a screen change in the app keeps it.
+ */
+async function settleColours(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    if (document.getElementById('axe-settled')) return;
+    const style = document.createElement('style');
+    style.id = 'axe-settled';
+    style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+    document.head.append(style);
+  });
+}
+
+/**
  * axe's serious and critical findings on the page as it stands, one line each: the rule, and the
  * first elements it names (enough to find them; the count says how many more).
  */
 export async function seriousAxeFindings(page: Page, within?: string): Promise<string[]> {
+  await settleColours(page);
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations

@@ -179,10 +179,14 @@ export async function shipBoards(page: Page, { step, shot }: TourHooks, batchNam
   });
   await step('a page of lot 2409', async () => {
     const unreleased = page.getByRole('region', { name: 'Unreleased boards' });
+    const lotPage = page.waitForResponse((r) => r.url().includes('/devices/unreleased') && /[?&]production_batch_id=/.test(r.url()));
     await unreleased.getByLabel('Production batch').selectOption({ label: TOUR.lot });
     await page.waitForURL(/[?&]batch=/);
-    // The rows of the lot, not the list before the choice: a page picked early would be the wrong boards.
-    await unreleased.getByRole('table', { name: 'Unreleased boards' }).locator('tbody tr').first().filter({ hasText: 'MC2-2409' }).waitFor();
+    // The rows of the lot, not the list before the choice: a page picked early would be the wrong
+    // boards. Its first board as the server sent it, whatever its serial (boards posted by hand
+    // may sort before the demo's).
+    const { data } = (await (await lotPage).json()) as { data: { serial: string }[] };
+    await unreleased.getByRole('table', { name: 'Unreleased boards' }).locator('tbody tr').first().filter({ hasText: data[0]!.serial }).waitFor();
     await unreleased.getByRole('button', { name: 'Select this page' }).click();
     await page.getByRole('region', { name: 'Your picks' }).getByText(/25 boards to add/).waitFor();
     await shot('engineer-release-picks');

@@ -30,7 +30,7 @@ async function assign(db: Kysely<DB>, projectId: number, serial: string): Promis
   if (cassette) await db.insertInto('project_cassettes').values({ project_id: projectId, cassette_id: cassette.id, created_at: new Date().toISOString() }).execute();
 }
 
-export async function seedDemoHardware(db: Kysely<DB>, files: FileStore, customer: number): Promise<void> {
+export async function seedDemoHardware(db: Kysely<DB>, files: FileStore, customer: number, superadmin: number | null): Promise<void> {
   if (await db.selectFrom('project_requests').select('id').where('company_id', '=', customer).where('projectname', '=', LC8).executeTakeFirst()) return;
   const modules = {
     dmm: await typeId(db, 'cassette_module_types', 'DMM-6.5'),
@@ -83,7 +83,12 @@ export async function seedDemoHardware(db: Kysely<DB>, files: FileStore, custome
       [stored.id],
       sent,
     );
-    await trx.updateTable('project_requests').set({ status: 'in_progress', confirmed_step: 'mapPadGroups' }).where('id', '=', id).execute();
+    // Reviewed by the demo's superadmin, as every processed demo request is.
+    await trx
+      .updateTable('project_requests')
+      .set({ status: 'in_progress', confirmed_step: 'mapPadGroups', reviewer_id: superadmin, review_started_at: sent })
+      .where('id', '=', id)
+      .execute();
     await select(trx, { request_id: id, project_id: null }, present([modules.dmm, modules.psu]), cartridge.cartridge_type_id);
     const sc = await trx.selectFrom('selected_cartridges').select('id').where('request_id', '=', id).executeTakeFirstOrThrow();
     const dmm = await trx.selectFrom('selected_modules').select('id').where('request_id', '=', id).where('slot', '=', 1).executeTakeFirst();

@@ -78,7 +78,7 @@ export async function seedDemo(
   await seedDemoTestProfiles(db, platform.files, seeded[0].users['acme-engineer']); // after the functions: steps call them
   // After the catalogue's demo: MC-300's pad groups take its resource types.
   await seedDemoRequests(db, platform.files, { customer: ids[0], manufacturer: ids[1] }, platform.superadmin);
-  await seedDemoHardware(db, platform.files, ids[0]); // after the requests' and catalogue's demos
+  await seedDemoHardware(db, platform.files, ids[0], platform.superadmin); // after the requests' and catalogue's demos
   await seedDemoReleases(db, {
     project: { id: production.jig.project_id, company_id: ids[0] },
     productionBatchId: production.firstBatchId,

@@ -24,8 +24,8 @@ describe('demo hardware', () => {
     await seedDemoResources(t.db);
     await seedDemoCartridges(t.db, store, t.userIds.root);
     await seedDemoRequests(t.db, store, { customer: t.companyIds.alpha, manufacturer: t.companyIds.beta }, t.userIds.root);
-    await seedDemoHardware(t.db, store, t.companyIds.alpha);
-    await seedDemoHardware(t.db, store, t.companyIds.alpha); // a second start adds nothing
+    await seedDemoHardware(t.db, store, t.companyIds.alpha, null);
+    await seedDemoHardware(t.db, store, t.companyIds.alpha, null); // a second start adds nothing
   });
   afterAll(async () => {
     await t?.close();

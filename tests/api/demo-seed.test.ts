@@ -85,6 +85,16 @@ describe('the demo a fresh start seeds', () => {
     expect(figures.reports).toBeGreaterThan(devices);
   });
 
+  it('names a reviewer on every request past submitted, and none on the submitted one', async () => {
+    const admin = await login('admin');
+    const requests = (await get('/v1/requests?limit=100', admin)).data as { projectname: string; status: string; reviewer: { name: string } | null }[];
+    expect(requests.length).toBeGreaterThan(1);
+    for (const request of requests) {
+      if (request.status === 'submitted') expect(request.reviewer, request.projectname).toBeNull();
+      else expect(request.reviewer?.name, request.projectname).toBe('admin');
+    }
+  });
+
   it('has a viewer login that reads Acme and may change nothing', async () => {
     expect(seeding.demoUsernames).toContain('acme-viewer');
     const viewer = await login('acme-viewer');

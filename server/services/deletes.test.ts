@@ -12,6 +12,16 @@ describe('the words of a refused delete', () => {
     ).toBe('Production batch “PB-7” still holds 1 board and 2 documents; remove them first.');
   });
 
+  it('says "it" for a single thing held, "them" for more', () => {
+    const thing = named('Production batch', 'PB-8');
+    expect(stillHolds(thing, [{ count: 1, one: 'board', many: 'boards' }], 'move or correct them first')).toBe(
+      'Production batch “PB-8” still holds 1 board; move or correct it first.',
+    );
+    expect(stillHolds(thing, [{ count: 1, one: 'board', many: 'boards' }, { count: 1, one: 'file', many: 'files' }], 'remove them first')).toBe(
+      'Production batch “PB-8” still holds 1 board and 1 file; remove them first.',
+    );
+  });
+
   it('is no refusal at all when nothing refers to the row', () => {
     expect(stillHolds('Cassette “C1”', [{ count: 0, one: 'board', many: 'boards' }], 'x')).toBeNull();
     expect(stillHolds('Cassette “C1”', [], 'x')).toBeNull();

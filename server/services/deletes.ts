@@ -62,10 +62,14 @@ export type Holding = { count: number; one: string; many: string };
 
 /**
  * The usual refusal: `Production batch “PB-7” still holds 240 boards; move or correct them
- * first.` Null when every count is 0, so it can be a `refusal` step as it is.
+ * first.` Null when every count is 0, so it can be a `refusal` step as it is. The remedy speaks
+ * of "them"; where exactly one thing is held it says "it" ("still holds 1 board; move or correct
+ * it first").
  */
 export function stillHolds(thing: string, holdings: readonly Holding[], remedy: string): string | null {
-  const held = holdings.filter((h) => h.count > 0).map((h) => countOf(h.count, h.one, h.many));
-  if (!held.length) return null;
-  return `${thing} still holds ${held.join(' and ')}; ${remedy}.`;
+  const kept = holdings.filter((h) => h.count > 0);
+  if (!kept.length) return null;
+  const held = kept.map((h) => countOf(h.count, h.one, h.many));
+  const single = kept.length === 1 && kept[0]!.count === 1;
+  return `${thing} still holds ${held.join(' and ')}; ${single ? remedy.replace(/\bthem\b/, 'it') : remedy}.`;
 }

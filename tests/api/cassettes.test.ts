@@ -167,7 +167,7 @@ describe('cassettes', () => {
 
     const refused = await t.call('DELETE', `/v1/cassettes/${id}`, { as: 'root' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Cassette “CS-DEL” still holds 1 cartridge; take them out on the cartridge screen first.');
+    expect(refused.json().message).toBe('Cassette “CS-DEL” still holds 1 cartridge; take it out on the cartridge screen first.');
     expect((await t.call('GET', `/v1/cassettes/${id}`, { as: 'root' })).statusCode).toBe(200);
 
     await t.db.updateTable('cartridges').set({ cassette_id: null, bay: null }).where('serial', '=', 'CT-DEL-1').execute();

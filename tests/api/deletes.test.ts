@@ -58,7 +58,7 @@ describe('DELETE /v1/productionbatches/:id', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Production batch “PB-7” still holds 3 boards; move or correct them first.' });
     expect((await del(`/v1/productionbatches/${one}`)).json().message).toBe(
-      'Production batch “PB-8” still holds 1 board; move or correct them first.',
+      'Production batch “PB-8” still holds 1 board; move or correct it first.',
     );
     expect((await t.call('GET', `/v1/batch/${full}/totals`, { as: 'alpha-viewer' })).json().data.devices).toBe(3);
   });

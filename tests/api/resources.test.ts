@@ -240,7 +240,7 @@ describe('resources', () => {
 
       const refused = await as('DELETE', `/resourcetypes/${io}`);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe('Resource type “GPIO” still holds 1 mapped pin; remove them from its pin map first.');
+      expect(refused.json().message).toBe('Resource type “GPIO” still holds 1 mapped pin; remove it from its pin map first.');
       expect((await as('GET', `/resourcetypes/${io}`)).statusCode).toBe(200);
 
       expect((await as('DELETE', `/pinmap/${row.id}`)).statusCode).toBe(204);

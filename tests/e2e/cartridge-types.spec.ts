@@ -133,7 +133,7 @@ test('deleting a type with firmware is refused in the dialog; deleting its firmw
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: `Delete cartridge type “${name}”?` });
   await confirm.getByRole('button', { name: 'Delete cartridge type' }).click();
-  await expect(confirm).toContainText(`Cartridge type “${name}” still holds 1 firmware version; delete or move them first.`);
+  await expect(confirm).toContainText(`Cartridge type “${name}” still holds 1 firmware version; delete or move it first.`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: 'Delete firmware version “0.1”' }).click();

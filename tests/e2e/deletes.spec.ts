@@ -105,7 +105,7 @@ test.describe('deletes', () => {
     const confirm = page.getByRole('dialog', { name: `Delete production batch “${name}”?` });
     await postFailingReport(baseURL!, { projectId, batchId, serial: `E2E-BUSY-${stamp()}` });
     await confirm.getByRole('button', { name: 'Delete production batch' }).click();
-    await expect(confirm.getByRole('alert')).toContainText(`Production batch “${name}” still holds 1 board; move or correct them first.`);
+    await expect(confirm.getByRole('alert')).toContainText(`Production batch “${name}” still holds 1 board; move or correct it first.`);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     // The page has caught up: the delete is no longer offered.

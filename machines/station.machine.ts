@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, not, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, not, raise, setup, type EventObject } from 'xstate';
 import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode } from '../contract/station';
 
 /*
@@ -25,7 +25,7 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *                          the run just counted), or 'repair.send' {reason}
  *     acknowledging        `acknowledge` (input { scan_id, acknowledgement }) runs (tag busy);
  *                          its failure goes back to fail with `ackError`
- *     repairHandOff        the board goes to repair; 'next', or 'scan'
+ *     repairHandOff        the board goes to repair (`repairReason`); 'next', or 'scan'
  *     otherBoard           a report of this jig for a serial that was not scanned (`otherReport`);
  *                          'dismiss' goes back to what was going on, a 'scan' checks a new board,
  *                          the scanned board's report still lands in pass or fail
@@ -34,7 +34,7 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *     reconnecting         the stream opens again; a 'scan' still waits
  *     result               transient: the scanned board's report (it used an attempt) to pass or fail
  *     resuming             transient: back from offline or otherBoard to an unacknowledged fail,
- *                          a scan that waited, a board waiting for its run, or ready
+ *                          a scan that waited, a board waiting for its run, a repair hand-off, or ready
  *
  * A report of this jig for another serial that comes while no state above shows it (checking, a
  * fail to acknowledge, …) is kept in `otherReport` for the screen to show beside.
@@ -56,6 +56,8 @@ export type StationContext = {
   pendingSerial: string | null;
   /** The acknowledgement being sent. */
   ack: Acknowledgement | null;
+  /** Why the board went to repair (the hand-off shows it). */
+  repairReason: string | null;
   scanError: unknown;
   ackError: unknown;
 };
@@ -76,7 +78,7 @@ export type StationEvent =
 /** How long a PASS stays before the station is ready for the next board. */
 export const PASS_HOLD_MS = 4000;
 
-const FRESH = { serial: null, scanId: null, board: null, stop: null, report: null, ack: null, scanError: null, ackError: null } as const;
+const FRESH = { serial: null, scanId: null, board: null, stop: null, report: null, ack: null, repairReason: null, scanError: null, ackError: null } as const;
 
 const reportOf = (event: StationEvent) => (event as Extract<StationEvent, { type: 'live.report' }>).report;
 
@@ -111,7 +113,8 @@ export const stationMachine = setup({
     isThisJig: ({ context, event }) => reportOf(event).jig_id === context.jigId,
     retestAllowed: ({ context }) => !!context.board && context.board.attempts_used < context.board.attempt_limit,
     unacknowledgedFail: ({ context }) => context.report?.result === 'fail',
-    awaitingRun: ({ context }) => context.board !== null && context.report === null,
+    awaitingRun: ({ context }) => context.board !== null && context.report === null && context.repairReason === null,
+    handingOff: ({ context }) => context.repairReason !== null,
     scanWaits: ({ context }) => context.pendingSerial !== null,
   },
   actions: {
@@ -138,8 +141,8 @@ export const stationMachine = setup({
         id: 'liveStream',
         src: 'liveStream',
         input: ({ context }) => ({ jigId: context.jigId! }),
-        // The stream reconnects by itself; a crash leaves the station offline until the jig is chosen again.
-        onError: '.offline',
+        // The stream reconnects by itself; a crash is a drop for good (until the jig is chosen again).
+        onError: { actions: raise({ type: 'live.down' }) },
       },
       on: {
         'jig.change': {
@@ -217,9 +220,9 @@ export const stationMachine = setup({
             input: ({ context }) => ({ scan_id: context.scanId!, acknowledgement: context.ack! }),
             onDone: [
               { guard: ({ context }) => context.ack!.choice === 'retest', target: 'waiting', actions: assign({ report: null, ack: null }) },
-              { target: 'repairHandOff', actions: assign({ ack: null }) },
+              { target: 'repairHandOff', actions: assign(({ context }) => ({ ack: null, report: null, repairReason: context.ack!.choice === 'repair' ? context.ack!.reason : null })) },
             ],
-            onError: { target: 'fail', actions: assign({ ackError: ({ event }) => event.error }) },
+            onError: { target: 'fail', actions: assign({ ack: null, ackError: ({ event }) => event.error }) },
           },
         },
         repairHandOff: {
@@ -261,6 +264,7 @@ export const stationMachine = setup({
             { guard: 'unacknowledgedFail', target: 'fail' },
             { guard: 'scanWaits', target: 'checking', actions: assign(({ context }) => ({ ...FRESH, serial: context.pendingSerial, pendingSerial: null })) },
             { guard: 'awaitingRun', target: 'waiting' },
+            { guard: 'handingOff', target: 'repairHandOff' },
             { target: 'ready', actions: 'clearBoard' },
           ],
         },

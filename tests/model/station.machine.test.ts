@@ -1,0 +1,72 @@
+/**
+ * Model-based tests of the station machine on the harness, on the bare actor (its screen comes
+ * later and is tested with fewer paths): every edge of the graph is walked from the start and
+ * checked by `station.oracle.ts`.
+ */
+import { describe, expect, it } from 'vitest';
+import { createHarness, edgePaths, pathOfEvents, pathsOrError, type EdgePath } from './harness';
+import { GO_SERIAL, JIG, report, SCAN_ID, stationModel, type StationSnapshot } from './station.model';
+import { stationOracle } from './station.oracle';
+
+const harness = createHarness({ model: stationModel, oracle: stationOracle });
+
+const { paths, error: graphError } = pathsOrError(() => edgePaths(stationModel));
+/** The edges out of each state value, walked in tests of at most CHUNK edges. */
+const CHUNK = 400;
+const bySource = new Map<string, EdgePath<StationSnapshot>[]>();
+for (const p of paths) {
+  const key = `[${p.inputName}] ${JSON.stringify(p.source.value)}`;
+  bySource.set(key, [...(bySource.get(key) ?? []), p]);
+}
+const chunks = [...bySource].flatMap(([value, all]) =>
+  Array.from({ length: Math.ceil(all.length / CHUNK) }, (_, i) => ({
+    title: `from ${value}, edges ${i * CHUNK + 1}-${Math.min(all.length, (i + 1) * CHUNK)} of ${all.length}`,
+    paths: all.slice(i * CHUNK, (i + 1) * CHUNK),
+  })),
+);
+
+describe('station.machine: every edge of the graph', () => {
+  it('has a graph that is finite and not trivial', () => {
+    if (graphError) throw graphError;
+    expect(paths.length).toBeGreaterThan(500);
+  });
+
+  for (const chunk of chunks) {
+    it(chunk.title, async () => {
+      for (const path of chunk.paths) {
+        try {
+          await harness.walk(path);
+        } catch (e) {
+          (e as Error).message = `${harness.describe(path, true)}\n${(e as Error).message}`;
+          throw e;
+        }
+      }
+    }, 60_000);
+  }
+
+  // A retest returns to a state already on the way, which the edge paths above walk one at a time.
+  it('a board failed twice: retest once, then only repair, handed off', async () => {
+    const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+    const fail = { type: 'live.report', report: report(2, JIG, GO_SERIAL, 'fail') };
+    const journey = pathOfEvents(stationModel, 'no jig chosen yet', [
+      { type: 'jig.choose', jigId: JIG },
+      { type: 'scan', serial: GO_SERIAL },
+      done('checkScan', { outcome: 'go', scan_id: SCAN_ID, board: { serial: GO_SERIAL, attempts_used: 0, attempt_limit: 2, last_result: null, in_repair: false, repairs: 0 } }),
+      fail,
+      { type: 'retest' },
+      done('acknowledge', {}),
+      fail,
+      { type: 'retest' },
+      { type: 'repair.send', reason: 'VCC high twice' },
+      done('acknowledge', {}),
+    ]);
+    const { final, effects } = await harness.walk(journey);
+    expect(final.matches({ atJig: 'repairHandOff' })).toBe(true);
+    expect(final.context.repairReason).toBe('VCC high twice');
+    expect(effects.acknowledge.map((a) => (a as { acknowledgement: { choice: string } }).acknowledgement.choice)).toEqual(['retest', 'repair']);
+  });
+
+  it('walked every state and took every transition', () => {
+    harness.expectAllWalked();
+  });
+});

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   'production.edit': { who: 'roles', roles: ['admin', 'engineer'] },
   /** A company's settings of its jigs: name, location, project (`PATCH /enclosuresettings/{id}`). */
   'jigs.edit': { who: 'roles', roles: ['admin', 'engineer'] },
+  /** Scanning a board at one of the company's jigs (the station): everyone but a viewer, who reads only. */
+  'station.scan': { who: 'roles', roles: ['admin', 'engineer', 'operator'] },
   /** Renaming, describing or archiving a project; renaming the company. */
   'company.manage': { who: 'roles', roles: ['admin'] },
   /** Adding a company's users and setting their roles. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acknowledgementSchema, boardSummarySchema, scanAnswerSchema, scanSchema, stationReportSchema } from './station';
+import { acknowledgementSchema, boardSummarySchema, scanAnswerSchema, scanBodySchema, scanSchema, stationReportSchema } from './station';
 
 const board = { serial: 'SN-1', attempts_used: 1, attempt_limit: 3, last_result: 'fail', in_repair: false, repairs: 0 };
 const step = { name: 'VCC 3V3', measured: 3.61, low: 3.2, high: 3.4, unit: 'V' };
@@ -10,12 +10,18 @@ describe('station contract', () => {
     expect(scanSchema.safeParse({ jig_id: 4, serial: '   ' }).success).toBe(false);
     expect(scanSchema.safeParse({ jig_id: 4, serial: 'SN 1' }).success).toBe(false);
     expect(scanSchema.safeParse({ jig_id: 0, serial: 'SN-1' }).success).toBe(false);
+    // The server's body: the jig is the path's.
+    expect(scanBodySchema.parse({ serial: ' SN-1 ', jig_id: 4 })).toEqual({ serial: 'SN-1' });
   });
 
   it('refuses a board summary with more attempts used than its limit', () => {
     expect(boardSummarySchema.safeParse(board).success).toBe(true);
     expect(boardSummarySchema.safeParse({ ...board, attempts_used: 4 }).success).toBe(false);
     expect(boardSummarySchema.safeParse({ ...board, attempt_limit: 0, attempts_used: 0 }).success).toBe(false);
+  });
+
+  it('takes a board summary without a limit (the profile sets none), whatever its attempts', () => {
+    expect(boardSummarySchema.safeParse({ ...board, attempt_limit: null, attempts_used: 40 }).success).toBe(true);
   });
 
   it('answers a scan with go and the board, or a stop with a known code and words', () => {

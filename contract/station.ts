@@ -10,9 +10,11 @@ const id = z.number().int().positive();
 /** A board's serial as the scanner types it (no surrounding spaces, no line break). */
 const serial = z.string().trim().min(1, 'Scan or type a serial.').max(64).regex(/^[\x21-\x7e]+$/, 'A serial is printable characters without spaces.');
 
-/** `POST /v1/station/scans`: the operator scanned a board at a jig. */
+/** The operator scanned a board at a jig: `POST /v1/stations/{jig_id}/scans` with `scanBodySchema`. */
 export const scanSchema = z.object({ jig_id: id, serial });
 export type Scan = z.infer<typeof scanSchema>;
+/** The scan's body; the jig is the path's (its owner decides 404 before the body is read). */
+export const scanBodySchema = scanSchema.pick({ serial: true });
 
 export const RUN_RESULTS = ['pass', 'fail'] as const;
 export type RunResult = (typeof RUN_RESULTS)[number];
@@ -21,18 +23,18 @@ export type RunResult = (typeof RUN_RESULTS)[number];
 export const STOP_CODES = ['released', 'in_repair', 'attempts_used_up', 'another_project', 'unknown_jig'] as const;
 export type StopCode = (typeof STOP_CODES)[number];
 
-/** The board's history in short: attempts used in this repair cycle of the profile's limit. */
+/** The board's history in short: attempts used in this repair cycle of the profile's limit (null: no limit). */
 export const boardSummarySchema = z
   .object({
     serial,
     attempts_used: z.number().int().min(0),
-    attempt_limit: z.number().int().min(1),
+    attempt_limit: z.number().int().min(1).nullable(),
     last_result: z.enum(RUN_RESULTS).nullable(),
     in_repair: z.boolean(),
     /** Completed repairs of this board. */
     repairs: z.number().int().min(0),
   })
-  .refine((b) => b.attempts_used <= b.attempt_limit, { message: 'More attempts used than the limit allows.', path: ['attempts_used'] });
+  .refine((b) => b.attempt_limit === null || b.attempts_used <= b.attempt_limit, { message: 'More attempts used than the limit allows.', path: ['attempts_used'] });
 export type BoardSummary = z.infer<typeof boardSummarySchema>;
 
 /** The answer to a scan: the board may be tested (`go`), or not (`stop`, with the reason in words). */

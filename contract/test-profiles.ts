@@ -25,6 +25,8 @@ export const testProfileSchema = z.object({
   activated_at: z.string().nullable(),
   step_count: z.number().int(),
   report_count: z.number().int(),
+  /** Runs a board may have per repair cycle under this profile; null: no limit. */
+  attempt_limit: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -33,6 +35,14 @@ export type TestProfile = z.infer<typeof testProfileSchema>;
 const name = requiredText('Name').max(120, 'Name is at most 120 characters.');
 const version = requiredText('Version').max(40, 'Version is at most 40 characters.');
 const description = optionalText('Description').max(2000, 'Description is at most 2,000 characters.');
+/** The retest policy: how many runs a board gets per repair cycle (null: as many as it takes). */
+export const ATTEMPT_LIMIT_MAX = 20;
+const attemptLimit = z
+  .number({ error: 'Attempt limit is a whole number from 1 to 20, or empty for no limit.' })
+  .int('Attempt limit is a whole number from 1 to 20, or empty for no limit.')
+  .min(1, 'Attempt limit is at least 1 (or empty for no limit).')
+  .max(ATTEMPT_LIMIT_MAX, `Attempt limit is at most ${ATTEMPT_LIMIT_MAX}.`)
+  .nullable();
 
 /**
  * `POST /projects/{id}/testprofiles`: a new draft; with `copy_of`, a new version of that profile
@@ -42,6 +52,7 @@ export const testProfileCreateInput = z.object({
   name: name.optional(),
   version,
   description: description.optional(),
+  attempt_limit: attemptLimit.optional(),
   copy_of: idField('test profile').optional(),
 }).superRefine((input, ctx) => {
   if (input.copy_of === undefined && input.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name is required.' });
@@ -51,11 +62,14 @@ export type TestProfileCreateInput = z.input<typeof testProfileCreateInput>;
 /**
  * `PATCH /testprofiles/{id}`: a draft's name, version and description; `status: "archived"`
  * retires a draft or the active profile. Activation is `POST /testprofiles/{id}/active`.
+ * `attempt_limit` is the floor's retest policy, not part of what the jig runs, so it changes on a
+ * draft or the active profile alike (never on an archived one).
  */
 export const testProfileUpdateInput = z.object({
   name: name.optional(),
   version: version.optional(),
   description: description.optional(),
+  attempt_limit: attemptLimit.optional(),
   status: z.literal('archived', { error: 'status can only be set to archived here; activate with POST …/active.' }).optional(),
 });
 export type TestProfileUpdateInput = z.input<typeof testProfileUpdateInput>;

@@ -21,7 +21,7 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *     pass                 a PASS of the scanned board; `passHold` runs and clears it to ready
  *                          after a few seconds, or the next 'scan' does
  *     fail                 a FAIL to acknowledge: `report` with its failing steps; 'retest' (only
- *                          while attempts are left: `board.attempts_used` < `board.attempt_limit`,
+ *                          while attempts are left: no `board.attempt_limit`, or `attempts_used` below it,
  *                          the run just counted), or 'repair.send' {reason}
  *     acknowledging        `acknowledge` (input { scan_id, acknowledgement }) runs (tag busy);
  *                          its failure goes back to fail with `ackError`
@@ -89,7 +89,7 @@ export const stationMachine = setup({
     input: {} as StationInput,
   },
   actors: {
-    /** `POST /v1/station/scans`. */
+    /** `POST /v1/stations/{jig_id}/scans` (the serial in the body). */
     checkScan: fromPromise<ScanAnswer, { jig_id: number; serial: string }>(async () => {
       throw new Error('checkScan actor not provided');
     }),
@@ -111,7 +111,7 @@ export const stationMachine = setup({
     /** A report of this jig for the board scanned and waiting for its run. */
     isOurs: ({ context, event }) => reportOf(event).jig_id === context.jigId && reportOf(event).serial === context.serial,
     isThisJig: ({ context, event }) => reportOf(event).jig_id === context.jigId,
-    retestAllowed: ({ context }) => !!context.board && context.board.attempts_used < context.board.attempt_limit,
+    retestAllowed: ({ context }) => !!context.board && (context.board.attempt_limit === null || context.board.attempts_used < context.board.attempt_limit),
     unacknowledgedFail: ({ context }) => context.report?.result === 'fail',
     awaitingRun: ({ context }) => context.board !== null && context.report === null && context.repairReason === null,
     handingOff: ({ context }) => context.repairReason !== null,
@@ -124,7 +124,7 @@ export const stationMachine = setup({
     /** The scanned board's run arrived: it is shown, and it used one of the board's attempts. */
     countRun: assign(({ context, event }) => ({
       report: reportOf(event),
-      board: context.board && { ...context.board, attempts_used: Math.min(context.board.attempt_limit, context.board.attempts_used + 1), last_result: reportOf(event).result },
+      board: context.board && { ...context.board, attempts_used: Math.min(context.board.attempt_limit ?? Infinity, context.board.attempts_used + 1), last_result: reportOf(event).result },
     })),
   },
 }).createMachine({

@@ -506,6 +506,8 @@ export interface TestProfilesDB {
     copied_from_id: number | null;
     activated_at: string | null;
     created_by: number | null;
+    /** Runs per board per repair cycle; null: no limit (migration 021). */
+    attempt_limit: ColumnType<number | null, number | null | undefined, number | null>;
   } & Stamped;
   test_configurations: {
     id: Generated<number>;

@@ -15,6 +15,7 @@ import { findProject } from '../store/projects';
 import { findReleaseBatchHeadWithProject } from '../store/release-batches';
 import { findProfileWithProject, type ProfileFoundBy } from '../store/test-profiles';
 import { findReportDetail } from '../store/reports';
+import { findStationJig } from '../store/station-scans';
 import { findUser } from '../store/users';
 import type { SharedReads } from './shared-reads';
 import { parseId } from './validate';
@@ -87,6 +88,11 @@ export const SCOPES = {
   enclosureSetting: scope(async (db, id) => {
     const setting = await findEnclosureSetting(db, id);
     return setting && { row: setting, owner: { company_id: setting.company_id } };
+  }),
+  /** A jig (its enclosure id, as its reports name it) as its present company's station sees it. */
+  jig: scope(async (db, id) => {
+    const jig = await findStationJig(db, id);
+    return jig && { row: jig, owner: { company_id: jig.company_id } };
   }),
   /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
   user: scope(async (db, id, caller) => {

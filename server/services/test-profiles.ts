@@ -64,6 +64,7 @@ export async function createProfile(
     const now = new Date().toISOString();
     let name = input.name;
     let description = input.description ?? '';
+    let attemptLimit = input.attempt_limit ?? null;
     let source: Awaited<ReturnType<typeof lockProfile>> | undefined;
     if (input.copy_of !== undefined) {
       // Locked: a step deleted from a draft being copied waits, so the copy is whole.
@@ -73,12 +74,14 @@ export async function createProfile(
       });
       if (!source || source.project_id !== project.id) throw invalidField('copy_of', `There is no test profile with id ${input.copy_of} in this project.`);
       name ??= source.name;
-      if (input.description === undefined) description = (await findProfile(trx, source.id))?.description ?? '';
+      const original = await findProfile(trx, source.id);
+      if (input.description === undefined) description = original?.description ?? '';
+      if (input.attempt_limit === undefined) attemptLimit = original?.attempt_limit ?? null;
     }
     if (await versionTaken(trx, project.id, name!, input.version)) throw versionTakenError();
     const created = await insertProfile(
       trx,
-      { project_id: project.id, name: name!, version: input.version, description, copied_from_id: source?.id ?? null, created_by: creator.id },
+      { project_id: project.id, name: name!, version: input.version, description, attempt_limit: attemptLimit, copied_from_id: source?.id ?? null, created_by: creator.id },
       now,
     );
     if (source) await copyProfileContents(trx, source.id, created, now);
@@ -91,7 +94,11 @@ export async function createProfile(
 export async function changeProfile(db: Kysely<DB>, id: number, input: z.output<typeof testProfileUpdateInput>): Promise<TestProfile> {
   await db.transaction().execute(async (trx) => {
     const profile = await lockProfile(trx, id);
-    const { status, ...fields } = input;
+    const { status, attempt_limit: attemptLimit, ...fields } = input;
+    if (attemptLimit !== undefined) {
+      if (profile.status === 'archived') throw conflict(readOnlyMessage(profile));
+      await updateProfile(trx, id, { attempt_limit: attemptLimit });
+    }
     if (Object.keys(fields).length) {
       if (profile.status !== 'draft') throw conflict(readOnlyMessage(profile));
       const name = fields.name ?? profile.name;

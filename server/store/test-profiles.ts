@@ -27,6 +27,7 @@ function selectProfiles(db: Kysely<DB>) {
       'test_profiles.status',
       'test_profiles.copied_from_id',
       'test_profiles.activated_at',
+      'test_profiles.attempt_limit',
       'test_profiles.created_at',
       'test_profiles.updated_at',
       sql<number | string>`(select count(*) from test_configurations c where c.test_profile_id = test_profiles.id)`.as('step_count'),
@@ -128,7 +129,15 @@ export async function lockProjectRow(trx: Transaction<DB>, projectId: number): P
   await lockedOnPostgres(trx, trx.selectFrom('projects').select('id').where('id', '=', projectId)).executeTakeFirst();
 }
 
-export type ProfileValues = { project_id: number; name: string; version: string; description: string; copied_from_id: number | null; created_by: number | null };
+export type ProfileValues = {
+  project_id: number;
+  name: string;
+  version: string;
+  description: string;
+  attempt_limit: number | null;
+  copied_from_id: number | null;
+  created_by: number | null;
+};
 
 export async function insertProfile(db: Kysely<DB>, values: ProfileValues, now = new Date().toISOString()): Promise<number> {
   const { id } = await withUniqueFields(
@@ -157,7 +166,7 @@ export async function versionTaken(db: Kysely<DB>, projectId: number, name: stri
 export async function updateProfile(
   db: Kysely<DB>,
   id: number,
-  changes: Partial<{ name: string; version: string; description: string; status: TestProfileStatus; activated_at: string }>,
+  changes: Partial<{ name: string; version: string; description: string; attempt_limit: number | null; status: TestProfileStatus; activated_at: string }>,
 ): Promise<void> {
   await withUniqueFields(
     () => db.updateTable('test_profiles').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute(),

@@ -1,0 +1,97 @@
+import type { Generated, Kysely } from 'kysely';
+import { toCount } from '../db/dialect';
+import type { DB } from '../db/schema';
+
+/** An operator's scan of a board at a jig, and what the station answered (migration 021). */
+export interface StationScansTable {
+  id: Generated<number>;
+  company_id: number;
+  enclosure_id: number;
+  project_id: number;
+  operator_id: number | null;
+  serial: string;
+  serial_key: string;
+  /** The board, when it was known at the scan (a board never seen yet has none). */
+  device_id: number | null;
+  /** The project's active profile at the scan, whose attempt limit applied. */
+  test_profile_id: number | null;
+  /** go | stop */
+  outcome: string;
+  /** contract STOP_CODES, for a stop. */
+  stop_code: string | null;
+  attempts_used: number;
+  attempt_limit: number | null;
+  scanned_at: string;
+}
+
+declare module '../db/schema' {
+  interface DB {
+    station_scans: StationScansTable;
+  }
+}
+
+/** A jig as the station sees it: the company's name for it and the project it tests. */
+export type StationJig = { id: number; company_id: number; name: string; project_id: number | null; project_name: string | null };
+
+/**
+ * A jig with its present company's settings (name, project); undefined for no such jig or one
+ * that belongs to no company (nobody's station stands at it).
+ */
+export async function findStationJig(db: Kysely<DB>, id: number): Promise<StationJig | undefined> {
+  const row = await db
+    .selectFrom('enclosures')
+    .leftJoin('enclosure_settings', (join) =>
+      join.onRef('enclosure_settings.enclosure_id', '=', 'enclosures.id').onRef('enclosure_settings.company_id', '=', 'enclosures.company_id'),
+    )
+    .leftJoin('projects', 'projects.id', 'enclosure_settings.project_id')
+    .select(['enclosures.id', 'enclosures.company_id', 'enclosures.name as jig_name', 'enclosure_settings.name as setting_name', 'projects.id as project_id', 'projects.name as project_name'])
+    .where('enclosures.id', '=', id)
+    .executeTakeFirst();
+  if (!row || row.company_id === null) return undefined;
+  return { id: row.id, company_id: row.company_id, name: row.setting_name ?? row.jig_name, project_id: row.project_id, project_name: row.project_name };
+}
+
+export type ScannedBoard = { id: number; project_id: number; project_name: string; status: string; last_result: string | null };
+
+/** The company's boards of this serial (serials are unique per project, so one per project at most). */
+export async function boardsOfSerial(db: Kysely<DB>, companyId: number, serialKey: string): Promise<ScannedBoard[]> {
+  return db
+    .selectFrom('devices')
+    .innerJoin('projects', 'projects.id', 'devices.project_id')
+    .select(['devices.id', 'devices.project_id', 'projects.name as project_name', 'devices.status', 'devices.last_result'])
+    .where('projects.company_id', '=', companyId)
+    .where('devices.serial_key', '=', serialKey)
+    .orderBy('devices.id')
+    .execute();
+}
+
+export type ActivePolicy = { id: number; attempt_limit: number | null };
+
+/** The project's active test profile and its attempt limit; undefined while none is active. */
+export async function activePolicy(db: Kysely<DB>, projectId: number): Promise<ActivePolicy | undefined> {
+  return db
+    .selectFrom('test_profiles')
+    .select(['id', 'attempt_limit'])
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+/**
+ * The board's runs that count as attempts: its reports of the profile given, or all of its
+ * reports where the project has no active profile.
+ */
+export async function attemptCount(db: Kysely<DB>, deviceId: number, profileId: number | null): Promise<number> {
+  let query = db
+    .selectFrom('device_reports')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('device_id', '=', deviceId);
+  if (profileId !== null) query = query.where('test_profile_id', '=', profileId);
+  const row = await query.executeTakeFirstOrThrow();
+  return toCount(row.n);
+}
+
+export async function insertScan(db: Kysely<DB>, values: Omit<StationScansTable, 'id'>): Promise<number> {
+  const { id } = await db.insertInto('station_scans').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}

@@ -109,7 +109,9 @@ function expected(c: Ctx, at: string, e: ModelEvent): Expected {
       if (thisJig) return toOther({ ...c, ...noBoard });
       break;
     case 'atJig.fail': {
-      const attemptsLeft = c.board!.attempts_used < c.board!.attempt_limit;
+      // No limit (null) means the policy never sends the board to repair on its count.
+      const limit = c.board!.attempt_limit;
+      const attemptsLeft = limit === null || c.board!.attempts_used < limit;
       if (e.type === 'retest' && attemptsLeft) {
         const ack = { choice: 'retest' };
         return { at: 'atJig.acknowledging', ctx: { ...c, ack, ackError: null } as Ctx, calls: { acknowledge: [{ scan_id: c.scanId, acknowledgement: ack }] } };

@@ -4,20 +4,15 @@
  * from the start and checked by `pad-groups.oracle.ts`.
  */
 import { describe, expect, it } from 'vitest';
-import { createHarness, edgePaths, pathOfEvents, pathsOrError, type EdgePath } from './harness';
-import { GND_PAD, GND_VIA, group, LOADS, pgModel, TOOLING, type PgSnapshot } from './pad-groups.model';
+import { createHarness, edgeChunks, edgePaths, pathOfEvents, pathsOrError } from './harness';
+import { GND_PAD, GND_VIA, group, LOADS, pgModel, TOOLING } from './pad-groups.model';
 import { pgOracle } from './pad-groups.oracle';
 
 const harness = createHarness({ model: pgModel, oracle: pgOracle });
 
 const { paths, error: graphError } = pathsOrError(() => edgePaths(pgModel));
-/** The edges out of each state value, walked in tests of at most CHUNK edges (a bare actor walks one in a few ms). */
-const CHUNK = 400;
-const bySource = new Map<string, EdgePath<PgSnapshot>[]>();
-for (const p of paths) bySource.set(p.source.value as string, [...(bySource.get(p.source.value as string) ?? []), p]);
-const chunks = [...bySource].flatMap(([value, all]) =>
-  Array.from({ length: Math.ceil(all.length / CHUNK) }, (_, i) => ({ title: `from ${value}, edges ${i * CHUNK + 1}-${Math.min(all.length, (i + 1) * CHUNK)} of ${all.length}`, paths: all.slice(i * CHUNK, (i + 1) * CHUNK) })),
-);
+/** The edges out of each state, walked in tests of at most 400 edges. */
+const chunks = edgeChunks(paths, (p) => p.source.value as string);
 
 describe('pad-groups.machine: every edge of the graph', () => {
   it('has a graph that is finite and not trivial', () => {
@@ -27,14 +22,7 @@ describe('pad-groups.machine: every edge of the graph', () => {
 
   for (const chunk of chunks) {
     it(chunk.title, async () => {
-      for (const path of chunk.paths) {
-        try {
-          await harness.walk(path);
-        } catch (e) {
-          (e as Error).message = `${harness.describe(path)}\n${(e as Error).message}`;
-          throw e;
-        }
-      }
+      await harness.walkAll(chunk.paths);
     }, 30_000);
   }
 

@@ -4,9 +4,9 @@
  * load, walked and checked by `request.oracle.ts`.
  */
 import { describe, expect, it } from 'vitest';
-import { createHarness, edgePaths, pathOfEvents, pathsOrError, type EdgePath } from './harness';
+import { createHarness, edgeChunks, edgePaths, pathOfEvents, pathsOrError } from './harness';
 import { inReview, LOADS, PROJECT_DRAFT, REASON, REQUEST_ID } from './request.fixtures';
-import { reqModel, type ReqSnapshot } from './request.model';
+import { reqModel } from './request.model';
 import { reqOracle, standsAt } from './request.oracle';
 
 const harness = createHarness({ model: reqModel, oracle: reqOracle });
@@ -14,16 +14,8 @@ const INPUT = `request ${REQUEST_ID}`;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 
 const { paths, error: graphError } = pathsOrError(() => edgePaths(reqModel));
-/** The edges out of each state value, walked in tests of at most CHUNK edges. */
-const CHUNK = 400;
-const bySource = new Map<string, EdgePath<ReqSnapshot>[]>();
-for (const p of paths) bySource.set(p.source.value as string, [...(bySource.get(p.source.value as string) ?? []), p]);
-const chunks = [...bySource].flatMap(([value, all]) =>
-  Array.from({ length: Math.ceil(all.length / CHUNK) }, (_, i) => ({
-    title: `from ${value}, edges ${i * CHUNK + 1}-${Math.min(all.length, (i + 1) * CHUNK)} of ${all.length}`,
-    paths: all.slice(i * CHUNK, (i + 1) * CHUNK),
-  })),
-);
+/** The edges out of each state, walked in tests of at most 400 edges. */
+const chunks = edgeChunks(paths, (p) => p.source.value as string);
 
 describe('request.machine: every edge of the graph', () => {
   it('has a graph that is finite and not trivial', () => {
@@ -35,14 +27,7 @@ describe('request.machine: every edge of the graph', () => {
     it(
       chunk.title,
       async () => {
-        for (const path of chunk.paths) {
-          try {
-            await harness.walk(path);
-          } catch (e) {
-            (e as Error).message = `${harness.describe(path)}\n${(e as Error).message}`;
-            throw e;
-          }
-        }
+        await harness.walkAll(chunk.paths);
       },
       30_000,
     );

@@ -4,26 +4,15 @@
  * checked by `station.oracle.ts`.
  */
 import { describe, expect, it } from 'vitest';
-import { createHarness, edgePaths, pathOfEvents, pathsOrError, type EdgePath } from './harness';
-import { GO_SERIAL, JIG, report, SCAN_ID, stationModel, type StationSnapshot } from './station.model';
+import { createHarness, edgeChunks, edgePaths, pathOfEvents, pathsOrError } from './harness';
+import { GO_SERIAL, JIG, report, SCAN_ID, stationModel } from './station.model';
 import { stationOracle } from './station.oracle';
 
 const harness = createHarness({ model: stationModel, oracle: stationOracle });
 
 const { paths, error: graphError } = pathsOrError(() => edgePaths(stationModel));
-/** The edges out of each state value, walked in tests of at most CHUNK edges. */
-const CHUNK = 400;
-const bySource = new Map<string, EdgePath<StationSnapshot>[]>();
-for (const p of paths) {
-  const key = `[${p.inputName}] ${JSON.stringify(p.source.value)}`;
-  bySource.set(key, [...(bySource.get(key) ?? []), p]);
-}
-const chunks = [...bySource].flatMap(([value, all]) =>
-  Array.from({ length: Math.ceil(all.length / CHUNK) }, (_, i) => ({
-    title: `from ${value}, edges ${i * CHUNK + 1}-${Math.min(all.length, (i + 1) * CHUNK)} of ${all.length}`,
-    paths: all.slice(i * CHUNK, (i + 1) * CHUNK),
-  })),
-);
+/** The edges out of each state, walked in tests of at most 400 edges. */
+const chunks = edgeChunks(paths, (p) => `[${p.inputName}] ${JSON.stringify(p.source.value)}`);
 
 describe('station.machine: every edge of the graph', () => {
   it('has a graph that is finite and not trivial', () => {
@@ -33,14 +22,7 @@ describe('station.machine: every edge of the graph', () => {
 
   for (const chunk of chunks) {
     it(chunk.title, async () => {
-      for (const path of chunk.paths) {
-        try {
-          await harness.walk(path);
-        } catch (e) {
-          (e as Error).message = `${harness.describe(path, true)}\n${(e as Error).message}`;
-          throw e;
-        }
-      }
+      await harness.walkAll(chunk.paths, true);
     }, 60_000);
   }
 

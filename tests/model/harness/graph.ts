@@ -153,3 +153,23 @@ export function pathsOrError<T>(make: () => T[]): { paths: T[]; error: unknown }
     return { paths: [], error };
   }
 }
+
+/**
+ * Edge paths grouped by the state they leave (`keyOf`, e.g. the state value with the input's
+ * name), in tests of at most `size` edges each: a test per chunk keeps a failure's report short
+ * and each test well inside its timeout.
+ */
+export function edgeChunks<S extends AnyMachineSnapshot>(
+  paths: EdgePath<S>[],
+  keyOf: (path: EdgePath<S>) => string,
+  size = 400,
+): { title: string; paths: EdgePath<S>[] }[] {
+  const bySource = new Map<string, EdgePath<S>[]>();
+  for (const p of paths) bySource.set(keyOf(p), [...(bySource.get(keyOf(p)) ?? []), p]);
+  return [...bySource].flatMap(([key, all]) =>
+    Array.from({ length: Math.ceil(all.length / size) }, (_, i) => ({
+      title: `from ${key}, edges ${i * size + 1}-${Math.min(all.length, (i + 1) * size)} of ${all.length}`,
+      paths: all.slice(i * size, (i + 1) * size),
+    })),
+  );
+}

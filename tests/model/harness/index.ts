@@ -33,6 +33,8 @@ export type Harness<S extends AnyMachineSnapshot> = {
   model: Model<S>;
   walk: (path: ModelPath<S>) => Promise<WalkResult<S>>;
   describe: (path: ModelPath<S>, withInput?: boolean) => string;
+  /** Walks each path in turn; a failure names the path it happened on. */
+  walkAll: (paths: ModelPath<S>[], withInput?: boolean) => Promise<void>;
   /** Prints the counts and fails on any state or transition of the definition not walked yet. */
   expectAllWalked: () => void;
   walked: { states: Set<string>; transitions: Set<string>; paths: number; steps: number };
@@ -170,5 +172,16 @@ export function createHarness<S extends AnyMachineSnapshot>(options: HarnessOpti
     expect(missing).toEqual([]);
   }
 
-  return { model, walk, describe: (p, withInput) => describePath(model, p, withInput), expectAllWalked, walked };
+  async function walkAll(paths: ModelPath<S>[], withInput?: boolean) {
+    for (const path of paths) {
+      try {
+        await walk(path);
+      } catch (e) {
+        (e as Error).message = `${describePath(model, path, withInput)}\n${(e as Error).message}`;
+        throw e;
+      }
+    }
+  }
+
+  return { model, walk, walkAll, describe: (p, withInput) => describePath(model, p, withInput), expectAllWalked, walked };
 }

@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
 import { toCount } from '../db/dialect';
 import type { DB } from '../db/schema';
+import { companyJigName } from './jig-names';
 
 /** An operator's scan of a board at a jig, and what the station answered (migration 021). */
 export interface StationScansTable {
@@ -44,11 +45,12 @@ export async function findStationJig(db: Kysely<DB>, id: number): Promise<Statio
       join.onRef('enclosure_settings.enclosure_id', '=', 'enclosures.id').onRef('enclosure_settings.company_id', '=', 'enclosures.company_id'),
     )
     .leftJoin('projects', 'projects.id', 'enclosure_settings.project_id')
-    .select(['enclosures.id', 'enclosures.company_id', 'enclosures.name as jig_name', 'enclosure_settings.name as setting_name', 'projects.id as project_id', 'projects.name as project_name'])
+    .select(['enclosures.id', 'enclosures.company_id', 'projects.id as project_id', 'projects.name as project_name'])
+    .select(companyJigName('enclosures', 'enclosures.company_id').as('name'))
     .where('enclosures.id', '=', id)
     .executeTakeFirst();
   if (!row || row.company_id === null) return undefined;
-  return { id: row.id, company_id: row.company_id, name: row.setting_name ?? row.jig_name, project_id: row.project_id, project_name: row.project_name };
+  return { id: row.id, company_id: row.company_id, name: row.name, project_id: row.project_id, project_name: row.project_name };
 }
 
 export type ScannedBoard = { id: number; project_id: number; project_name: string; status: string; last_result: string | null };

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import type { MappingPick } from '../../../../contract/pin-mapping';
-import type { RequestCapacity } from '../../../../contract/requests';
+import type { MapPadGroupsInput, RequestCapacity } from '../../../../contract/requests';
 import { toApiFailure } from '../../../api/client';
 import { applyMappingProposal } from '../../../api/request-hardware';
 import { Button } from '../../../components/button';
@@ -102,7 +102,8 @@ export function ProposalDialog({ requestId, picks, capacity, modules, open, onOp
   );
 }
 
-type Mapping = { group_id: number; selected_cartridge_id: number; connector_pin_id: number; selected_module_id: number | null };
+/** One entry of the apply call, as the contract checks it. */
+type Mapping = MapPadGroupsInput['mappings'][number];
 
 function toMapping(pick: MappingPick, row: Row): Mapping | null {
   const [cartridge, pin] = row.connector_pin_id.split(':').map(Number);

@@ -5,6 +5,7 @@ import type { ScreenProps } from '../../app/screen-props';
 import { ButtonLink } from '../../components/button-link';
 import { CompanyFilter } from '../../components/company-filter';
 import { DataTable } from '../../components/data-table/data-table';
+import { serialColumn } from '../../components/data-table/serial-column';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
 import { PageHeader } from '../../components/page-header';
@@ -14,7 +15,7 @@ import { enclosureJig } from '../../../contract/jig-names';
 import { JigName } from '../../components/jig-name';
 
 const COLUMNS: Column<Enclosure>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (e) => <span className="font-mono whitespace-nowrap">{e.serial}</span> },
+  serialColumn(),
   { key: 'provisioning', header: 'Provisioning', sortable: true, card: 'badge', cell: (e) => <ProvisioningBadge state={e.provisioning} /> },
   { key: 'name', header: 'Name', sortable: true, cell: (e) => <span className="block max-w-56"><JigName jig={enclosureJig(e)} platform /></span> },
   { key: 'company', header: 'Company', sortable: true, cell: (e) => e.company?.name ?? <span className="text-secondary">None</span> },

@@ -8,6 +8,7 @@ import type { ScreenProps } from '../../app/screen-props';
 import { Button } from '../../components/button';
 import { CompanyFilter } from '../../components/company-filter';
 import { DataTable } from '../../components/data-table/data-table';
+import { CODE_TEXT, serialColumn } from '../../components/data-table/serial-column';
 import { IdFilter } from '../../components/data-table/id-filter';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
@@ -31,7 +32,7 @@ function CorrectAction({ device }: { device: ManageDevice }) {
 }
 
 const COLUMNS: Column<ManageDevice>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
+  serialColumn(),
   { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
   {
     key: 'project_name',
@@ -47,7 +48,7 @@ const COLUMNS: Column<ManageDevice>[] = [
   {
     key: 'panel_id',
     header: 'Panel',
-    cell: (d) => (d.panel_id ? <span className="font-mono whitespace-nowrap">{d.panel_id}</span> : <span className="text-secondary">—</span>),
+    cell: (d) => (d.panel_id ? <span className={CODE_TEXT}>{d.panel_id}</span> : <span className="text-secondary">—</span>),
   },
   { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },
   { key: 'actions', header: 'Actions', className: 'text-right', card: 'actions', cell: (d) => <CorrectAction device={d} /> },

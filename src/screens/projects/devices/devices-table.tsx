@@ -5,6 +5,7 @@ import { DEVICE_STATUSES, type Device } from '../../../../contract/devices';
 import { batchChoicesOptions } from '../../../api/batches';
 import { devicesOptions, type DeviceListParams, type DeviceSource } from '../../../api/devices';
 import { DataTable } from '../../../components/data-table/data-table';
+import { serialColumn } from '../../../components/data-table/serial-column';
 import { LiveCue } from '../../../components/live-cue';
 import { SERIAL_TABLE_SEARCH, SerialSearchNote } from '../../../components/serial-search-note';
 import { Icon } from '../../../components/icon';
@@ -39,7 +40,7 @@ function FailingStepChip({ step }: { step: string }) {
 
 /** On a phone: the serial, its status beside it, then batch, last result and test time. */
 const columns = (withBatch: boolean): Column<Device>[] => [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
+  serialColumn(),
   ...(withBatch ? [{ key: 'production_batch_name', header: 'Batch' }] : []),
   { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
   { key: 'last_result', header: 'Last result', cell: (d) => <ResultBadge result={d.last_result} /> },

@@ -1,3 +1,4 @@
+import { CODE_TEXT } from '../../../components/data-table/serial-column';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Picks } from '../../../../machines/release-batch.machine';
@@ -68,7 +69,7 @@ export function BatchBoards({ batchId, picks, actor }: BatchBoardsProps) {
                         onChange={(on) => actor.send(on ? { type: 'board.remove', id: d.id } : { type: 'board.keep', id: d.id })}
                       />
                     </td>
-                    <td className={marked ? 'px-4 py-3 font-mono whitespace-nowrap line-through' : 'px-4 py-3 font-mono whitespace-nowrap'}>{d.serial}</td>
+                    <td className={`px-4 py-3 ${CODE_TEXT} ${marked ? 'line-through' : ''}`}>{d.serial}</td>
                     <td className="px-4 py-3">{d.production_batch_name}</td>
                     <td className="px-4 py-3">
                       <DeviceStatusBadge status={d.status} />

@@ -7,6 +7,7 @@ import { useSession } from '../../../app/app-actor';
 import { idParam } from '../../../app/screen-props';
 import { ButtonLink } from '../../../components/button-link';
 import { DataTable } from '../../../components/data-table/data-table';
+import { serialColumn } from '../../../components/data-table/serial-column';
 import type { Column, ListQuery } from '../../../components/data-table/types';
 import { DefinitionList } from '../../../components/definition-list';
 import { ErrorPresenter } from '../../../components/error-presenter';
@@ -23,7 +24,7 @@ import { boards, ReleaseStatusBadge, SourceBatches } from './release-status';
 import { Card } from '../../../components/card';
 
 const columns: Column<Device>[] = [
-  { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
+  serialColumn(),
   { key: 'production_batch_name', header: 'Production batch' },
   { key: 'status', header: 'Status', sortable: true, card: 'badge', cell: (d) => <DeviceStatusBadge status={d.status} /> },
   { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },

@@ -6,6 +6,7 @@ import { batchChoicesOptions } from '../../../api/batches';
 import { unreleasedDevicesOptions } from '../../../api/release-batches';
 import { Button } from '../../../components/button';
 import { DataTable } from '../../../components/data-table/data-table';
+import { serialColumn } from '../../../components/data-table/serial-column';
 import { SERIAL_TABLE_SEARCH, SerialSearchNote } from '../../../components/serial-search-note';
 import { TableFilter } from '../../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../../components/data-table/types';
@@ -80,7 +81,7 @@ export function UnreleasedTable({ projectId, picks, actor }: { projectId: number
         />
       ),
     },
-    { key: 'serial', header: 'Serial', sortable: true, card: 'title', cell: (d) => <span className="font-mono whitespace-nowrap">{d.serial}</span> },
+    serialColumn(),
     { key: 'production_batch_name', header: 'Production batch' },
     { key: 'tested_at', header: 'Tested at', sortable: true, card: 'meta', cell: (d) => formatDateTime(d.tested_at) },
   ];

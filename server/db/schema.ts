@@ -155,6 +155,10 @@ export interface DevicesTable {
   panel_id: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 while the board waits for repair (migration 022). */
+  in_repair: Generated<number>;
+  /** report_count when its last repair was done: attempts of this repair cycle are the difference (migration 022). */
+  repair_base_count: Generated<number>;
 }
 
 export interface DeviceReportsTable {
@@ -177,6 +181,10 @@ export interface DeviceReportsTable {
   created_at: string;
   /** The test profile version the report ran (migration 013), when the project has it. */
   test_profile_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The operator whose scan led to this run (migration 022). */
+  operator_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** contract OUT_OF_POLICY: stored although the board should not have been tested (migration 022). */
+  out_of_policy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ReportDailyStatsTable {

@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import { toCount } from '../db/dialect';
 import type { DB } from '../db/schema';
 import { companyJigName } from './jig-names';
@@ -23,6 +23,11 @@ export interface StationScansTable {
   attempts_used: number;
   attempt_limit: number | null;
   scanned_at: string;
+  /** The run the scan led to (migration 022). */
+  report_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** retest | repair: the operator's acknowledgement of the run's fail. */
+  acknowledgement: ColumnType<string | null, string | null | undefined, string | null>;
+  acknowledged_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 declare module '../db/schema' {
@@ -93,7 +98,7 @@ export async function attemptCount(db: Kysely<DB>, deviceId: number, profileId: 
   return toCount(row.n);
 }
 
-export async function insertScan(db: Kysely<DB>, values: Omit<StationScansTable, 'id'>): Promise<number> {
+export async function insertScan(db: Kysely<DB>, values: Omit<StationScansTable, 'id' | 'report_id' | 'acknowledgement' | 'acknowledged_at'>): Promise<number> {
   const { id } = await db.insertInto('station_scans').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }

@@ -13,7 +13,7 @@ import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
  * A report's row as ingestion stores it. The insert adds the id of the test profile version it
  * ran, when the project has it: statistics per version read that.
  */
-export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id'>;
+export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id' | 'operator_id' | 'out_of_policy'>;
 
 const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   uuid: 'text',

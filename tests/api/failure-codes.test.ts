@@ -94,4 +94,21 @@ describe('failure codes', () => {
     // The repair keeps its code.
     expect((await t.call('GET', `/v1/repairs/${repair}`, { as: 'alpha-viewer' })).json().data.failure_code).toMatchObject({ code: 'TOMBSTONE' });
   });
+
+  it('settles a delete racing a repair that names the code: deleted and refused, or kept and named, never a 5xx', async () => {
+    for (let round = 0; round < 3; round++) {
+      const id = await addCode(t, t.companyIds.alpha, `RACE-${round}`);
+      const serial = `RACE-${round}`;
+      const ids = await testBoards(alpha, [serial], { result: 'fail' });
+      const repair = await sendToRepairDirect(t, ids[serial]!);
+      const [removed, completed] = await Promise.all([
+        t.call('DELETE', `/v1/failure-codes/${id}`, { as: 'alpha-admin' }),
+        t.call('POST', `/v1/repairs/${repair}/complete`, { as: 'alpha-operator', body: completeForm({ outcome: 'repaired', failure_code_id: id, action: 'Fixed' }) }),
+      ]);
+      const outcome = `${removed.statusCode}/${completed.statusCode}`;
+      expect(['204/422', '409/200'], `${outcome} ${removed.body} ${completed.body}`).toContain(outcome);
+      const code = await t.call('GET', `/v1/failure-codes/${id}`, { as: 'alpha-admin' });
+      expect(code.statusCode).toBe(removed.statusCode === 204 ? 404 : 200);
+    }
+  });
 });

@@ -126,6 +126,21 @@ describe('completing a repair', () => {
     expect((await t.call('GET', `/v1/repairs/${repair}`, { as: 'alpha-viewer' })).json().data.status).toBe('repaired');
   });
 
+  it('lets one of two completions at once win; the other is a 409 and its file is not kept', async () => {
+    const { device, repair } = await failedInRepair('T-1');
+    const before = await count('files');
+    const answers = await Promise.all([
+      complete(repair, { outcome: 'scrapped', file: { data: randomBytes(KiB) } }),
+      complete(repair, { outcome: 'repaired', file: { data: randomBytes(KiB) } }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json().data.status;
+    expect((await board(device)).status).toBe(winner === 'scrapped' ? 'scrapped' : 'failed');
+    expect(await count('files')).toBe(before + 1);
+    const after = await batchCounters(t, alpha.batchId);
+    expect(after.stored).toEqual(after.recounted);
+  });
+
   it('refuses a missing field, an archived code or another company’s on their fields, and stores nothing', async () => {
     const { device, repair } = await failedInRepair('V-1');
     const before = { files: await count('files') };

@@ -31,6 +31,14 @@ export type StopCode = (typeof STOP_CODES)[number];
 export const OUT_OF_POLICY = ['in_repair', 'attempts_used_up', 'scrapped'] as const;
 export type OutOfPolicy = (typeof OUT_OF_POLICY)[number];
 
+/** What the jig's answer says of an out-of-policy run: why, and that it was kept and counted. */
+export function outOfPolicyWords(code: OutOfPolicy, serial: string): string {
+  const kept = 'The run is stored and counts in the figures like any other, marked out of policy.';
+  if (code === 'in_repair') return `Board “${serial}” waits for repair and should not have been tested. ${kept}`;
+  if (code === 'scrapped') return `Board “${serial}” is scrapped and should not have been tested. ${kept}`;
+  return `Board “${serial}” had used up its attempts of this repair cycle: send it to repair. ${kept}`;
+}
+
 /** The board's history in short: attempts used in this repair cycle of the profile's limit (null: no limit). */
 export const boardSummarySchema = z
   .object({

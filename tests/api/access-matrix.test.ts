@@ -55,6 +55,7 @@ function urlFor(route: DeclaredRoute, world: World, sample: Sample): string {
     if (!id) throw new Error(`No row for ${route.url}: declare a scope, or give its sample an id.`);
     url = url.replace(':id', String(id));
   }
+  for (const [name, value] of Object.entries(sample.params ?? {})) url = url.replace(`:${name}`, String(value));
   return sample.query ? `${url}?${sample.query}` : url;
 }
 

@@ -141,6 +141,13 @@ describe('a run that arrives before its scan', () => {
     expect((await scan(alpha.jig.id, 'EARLY-3')).json().data).toMatchObject({ outcome: 'go', report: null, board: { attempts_used: 1 } });
     expect(await reportRow(posted.json().data.report_id)).toMatchObject({ operator_id: null });
   });
+
+  it('is not claimed when it was out of policy: a run made while the board was not to be tested is no scan\'s', async () => {
+    const posted = await run(alpha.jig, 'EARLY-4');
+    await t.db.updateTable('device_reports').set({ out_of_policy: 'in_repair' }).where('id', '=', posted.json().data.report_id).execute();
+    expect((await scan(alpha.jig.id, 'EARLY-4')).json().data).toMatchObject({ outcome: 'go', report: null });
+    expect(await reportRow(posted.json().data.report_id)).toMatchObject({ operator_id: null });
+  });
 });
 
 describe('out-of-policy runs', () => {

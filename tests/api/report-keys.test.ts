@@ -40,10 +40,8 @@ async function reportsOffTheirBoard(): Promise<number> {
 }
 
 describe('device_reports reaches its project, company and batch through its board', () => {
-  it('keeps foreign keys to its board, jig, test profile and operator only', async () => {
-    // The operator's (migration 022) points at users, which no call of the API deletes, so no
-    // delete scans the reports for it.
-    expect(await reportForeignKeys()).toEqual(['device_id -> devices', 'enclosure_id -> enclosures', 'operator_id -> users', 'test_profile_id -> test_profiles']);
+  it('keeps foreign keys to its board, jig and test profile only', async () => {
+    expect(await reportForeignKeys()).toEqual(['device_id -> devices', 'enclosure_id -> enclosures', 'test_profile_id -> test_profiles']);
   });
 
   it('keeps each report on its board\'s batch when the board moves, so the old batch deletes', async () => {

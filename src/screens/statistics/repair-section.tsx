@@ -1,0 +1,121 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RepairStatistics } from '../../../contract/repairs';
+import { repairStatisticsOptions } from '../../api/statistics';
+import { ChartCard, ChartTable } from '../../components/chart-card';
+import { ParetoChart } from '../../components/charts/pareto-chart';
+import { ErrorPresenter } from '../../components/error-presenter';
+import { LoadingBlock } from '../../components/spinner';
+import { StatGrid, StatTile } from '../../components/stat-tile';
+import { formatNumber, formatOf, formatPercent } from '../../lib/format';
+import { formatRepairHours, repairParetoRows } from './repair-figures';
+import type { StatisticsFilters } from './statistics-params';
+
+const MAX_CODES = 12;
+
+function FailureCodePareto({ stats, csvName }: { stats: RepairStatistics; csvName: string }) {
+  const rows = repairParetoRows(stats.pareto);
+  const total = stats.pareto.reduce((sum, p) => sum + p.count, 0);
+  const summary =
+    rows.length === 0
+      ? 'No repair was completed in this range.'
+      : `${formatNumber(total)} repairs completed under ${rows.length} failure codes. The most frequent: ${rows[0].name}, ${formatNumber(rows[0].failures)} repairs (${formatPercent(stats.pareto.find((p) => p.code === rows[0].name)?.share)}).`;
+  return (
+    <ChartCard
+      title="Failure codes (Pareto)"
+      description="What the technicians found on the repairs completed in this range, most first, with the running share."
+      summary={summary}
+      table={{
+        caption: 'Failure codes of completed repairs, most first',
+        headers: ['Failure code', 'Description', 'Repairs', 'Share', 'Cumulative share'],
+        rows: stats.pareto.map((p) => [p.code, p.description, formatNumber(p.count), formatPercent(p.share), formatPercent(p.cumulative_share)]),
+      }}
+      csvName={csvName}
+    >
+      {rows.length ? (
+        <ParetoChart rows={rows.slice(0, MAX_CODES)} countLabel="Repairs" />
+      ) : (
+        <p className="py-6 text-center text-sm text-secondary">No repair was completed in this range.</p>
+      )}
+    </ChartCard>
+  );
+}
+
+function ByOperator({ stats }: { stats: RepairStatistics }) {
+  return (
+    <section aria-labelledby="repairs-by-operator" className="min-w-0 rounded-lg border border-secondary-light bg-white p-3 shadow-sm sm:p-5">
+      <h3 id="repairs-by-operator" className="text-base font-semibold text-gray-900">
+        By operator
+      </h3>
+      <p className="mt-0.5 mb-3 text-sm text-secondary">Scans at the station and the runs they led to; runs without a scan have no operator.</p>
+      {stats.by_operator.length ? (
+        <ChartTable
+          caption="Scans, runs and repairs per operator"
+          headers={['Operator', 'Scans', 'Runs', 'Passed', 'Failed', 'Sent to repair', 'Out of policy']}
+          rows={stats.by_operator.map((o) => [
+            o.operator?.name ?? 'No operator',
+            formatNumber(o.scans),
+            formatNumber(o.runs),
+            formatNumber(o.passes),
+            formatNumber(o.fails),
+            formatNumber(o.sent_to_repair),
+            formatNumber(o.out_of_policy_runs),
+          ])}
+        />
+      ) : (
+        <p className="py-4 text-center text-sm text-secondary">No runs in this range.</p>
+      )}
+    </section>
+  );
+}
+
+type RepairSectionProps = { companyId: number; filters: StatisticsFilters; csvName: (chart: string) => string };
+
+/**
+ * The repair loop in figures for the range (and the project and jig filters): how many boards
+ * went to repair, whether they pass after it, how long it takes, what was found, and who tested.
+ */
+export function RepairSection({ companyId, filters, csvName }: RepairSectionProps) {
+  const query = useQuery({
+    ...repairStatisticsOptions(companyId, {
+      from: filters.from,
+      to: filters.to,
+      ...(filters.project ? { project_id: filters.project } : {}),
+      ...(filters.jig ? { enclosure_id: filters.jig } : {}),
+    }),
+    placeholderData: keepPreviousData,
+    enabled: companyId > 0 && !filters.problem,
+  });
+  const stats = query.data;
+  return (
+    <section id="repairs" aria-labelledby="repairs-heading" aria-busy={query.isFetching || undefined} className="flex scroll-mt-4 flex-col gap-4">
+      <h2 id="repairs-heading" className="mt-2 text-lg font-semibold text-gray-900">
+        Repairs
+      </h2>
+      {query.isPending ? (
+        <LoadingBlock label="Loading the repair figures" />
+      ) : !stats ? (
+        <ErrorPresenter error={query.error} title="Could not load the repair figures" />
+      ) : (
+        <>
+          <StatGrid columns={5}>
+            <StatTile
+              label="Repair rate"
+              value={formatPercent(stats.repair_rate)}
+              hint={`${formatOf(stats.boards_sent_to_repair, stats.boards_tested)} tested boards sent`}
+            />
+            <StatTile
+              label="First pass after repair"
+              value={formatPercent(stats.first_pass_after_repair_rate)}
+              hint={`${formatOf(stats.first_pass_after_repair, stats.retested_after_repair)} retested boards`}
+            />
+            <StatTile label="Time in repair (median)" value={formatRepairHours(stats.time_in_repair_hours?.median)} hint="sent to done" />
+            <StatTile label="Time in repair (p90)" value={formatRepairHours(stats.time_in_repair_hours?.p90)} hint="9 in 10 repairs take less" />
+            <StatTile label="Waiting now" value={formatNumber(stats.waiting_now)} hint="boards in the queue" />
+          </StatGrid>
+          <FailureCodePareto stats={stats} csvName={csvName('failure codes')} />
+          <ByOperator stats={stats} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -6,24 +6,26 @@ import { api } from './client';
 
 export const failureCodeKeys = {
   all: ['failure-codes'] as const,
-  list: (archived: boolean) => ['failure-codes', 'list', { archived }] as const,
+  list: (companyId: number, archived: boolean) => ['failure-codes', 'list', companyId, { archived }] as const,
 };
 
 /**
- * `GET /failure-codes`: the company's list, short and unpaged. The repair form offers the live
- * codes; the admin screen asks for the archived ones too (`archived=true`).
+ * `GET /failure-codes`: a company's list, short and unpaged. The repair form offers the live
+ * codes; the admin screen asks for the archived ones too (`archived=true`). The company is named
+ * (`company_id`), so a superadmin reads the one they chose; anyone else names their own.
  */
-export const failureCodesOptions = ({ archived }: { archived: boolean }) =>
+export const failureCodesOptions = ({ companyId, archived }: { companyId: number; archived: boolean }) =>
   queryOptions({
-    queryKey: failureCodeKeys.list(archived),
+    queryKey: failureCodeKeys.list(companyId, archived),
     queryFn: ({ signal }) =>
       api
-        .get<{ data: FailureCode[] }>('/failure-codes', { params: archived ? { archived: 'true' } : {}, signal })
+        .get<{ data: FailureCode[] }>('/failure-codes', { params: { company_id: companyId, ...(archived ? { archived: 'true' } : {}) }, signal })
         .then((r) => r.data.data),
+    enabled: companyId > 0,
   });
 
-export async function createFailureCode(input: FailureCodeInput): Promise<FailureCode> {
-  const { data } = await api.post<One<FailureCode>>('/failure-codes', input);
+export async function createFailureCode(companyId: number, input: FailureCodeInput): Promise<FailureCode> {
+  const { data } = await api.post<One<FailureCode>>('/failure-codes', input, { params: { company_id: companyId } });
   return data.data;
 }
 

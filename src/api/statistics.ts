@@ -67,12 +67,13 @@ export const dashboardOptions = (companyId: number) =>
 
 /**
  * `GET /statistics/repairs`: failure codes as a Pareto, repair rate, first pass after repair,
- * time in repair and the split by operator. The server answers for the caller's company; the
- * company id keys the cache so a superadmin's switch of company never shows the last one's.
+ * time in repair and the split by operator, of the company named (a superadmin's choice, or
+ * one's own).
  */
 export const repairStatisticsOptions = (companyId: number, params: RepairStatisticsParams) =>
   queryOptions({
     queryKey: statisticsKeys.repairsOf(companyId, params),
-    queryFn: ({ signal }) => api.get<One<RepairStatistics>>('/statistics/repairs', { params, signal }).then((r) => r.data.data),
+    queryFn: ({ signal }) =>
+      api.get<One<RepairStatistics>>('/statistics/repairs', { params: { ...params, company_id: companyId }, signal }).then((r) => r.data.data),
     enabled: companyId > 0,
   });

@@ -12,7 +12,7 @@ import { FailureCodeDialog } from './failure-code-dialog';
  * Edit, Archive or Restore, and Delete for one code. A code repairs name is archived (kept on
  * those records, no longer offered); only an unused one may be deleted.
  */
-export function FailureCodeActions({ code }: { code: FailureCode }) {
+export function FailureCodeActions({ companyId, code }: { companyId: number; code: FailureCode }) {
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const archive = useMutation({
@@ -47,7 +47,7 @@ export function FailureCodeActions({ code }: { code: FailureCode }) {
         />
       </div>
       {archive.isError ? <ErrorPresenter error={archive.error} title="Could not change the code" className="max-w-xs text-left" /> : null}
-      {editing ? <FailureCodeDialog code={code} open onOpenChange={setEditing} /> : null}
+      {editing ? <FailureCodeDialog companyId={companyId} code={code} open onOpenChange={setEditing} /> : null}
     </div>
   );
 }

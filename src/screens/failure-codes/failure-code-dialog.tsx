@@ -10,6 +10,8 @@ import { TextField } from '../../components/form/text-field';
 import { showSuccess } from '../../components/toast';
 
 type Props = {
+  /** The company whose list it joins (a superadmin's choice, or one's own). */
+  companyId: number;
   /** The code to edit; none to add one. */
   code?: FailureCode;
   open: boolean;
@@ -17,14 +19,14 @@ type Props = {
 };
 
 /** Adds a failure code, or edits one's code and words (repairs that used it show the new words). */
-export function FailureCodeDialog({ code, open, onOpenChange }: Props) {
+export function FailureCodeDialog({ companyId, code, open, onOpenChange }: Props) {
   const client = useQueryClient();
   const form = useForm({
     defaultValues: { code: code?.code ?? '', description: code?.description ?? '' },
     resolver: contractResolver(failureCodeInput),
   });
   const mutation = useMutation({
-    mutationFn: (input: FailureCodeInput) => (code ? updateFailureCode(code.id, input) : createFailureCode(input)),
+    mutationFn: (input: FailureCodeInput) => (code ? updateFailureCode(code.id, input) : createFailureCode(companyId, input)),
     onSuccess: async (saved) => {
       await failureCodesChanged(client);
       form.reset();

@@ -8,6 +8,7 @@ import { useSession } from '../../app/app-actor';
 import type { ScreenProps } from '../../app/screen-props';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { ChooseCompanyPrompt, CompanyPicker, useCompanyScope } from '../../components/company-scope';
 import { RowsTable } from '../../components/data-table/rows-table';
 import type { Column } from '../../components/data-table/types';
 import { ErrorPresenter } from '../../components/error-presenter';
@@ -19,12 +20,12 @@ import { useSearchState } from '../../lib/url-search';
 import { FailureCodeActions } from './failure-code-actions';
 import { FailureCodeDialog } from './failure-code-dialog';
 
-const columns = (editable: boolean): Column<FailureCode>[] => [
+const columns = (companyId: number, editable: boolean): Column<FailureCode>[] => [
   { key: 'code', header: 'Code', card: 'title', cell: (c) => <span className="font-mono font-medium whitespace-nowrap">{c.code}</span> },
   { key: 'archived', header: 'Status', card: 'badge', cell: (c) => (c.archived ? <Badge tone="muted">Archived</Badge> : <Badge tone="success">In use</Badge>) },
   { key: 'description', header: 'Description', cell: (c) => <span className="break-words whitespace-normal">{c.description}</span> },
   { key: 'repair_count', header: 'Repairs', className: 'text-right tabular-nums', cell: (c) => formatNumber(c.repair_count) },
-  ...(editable ? [{ key: 'actions', header: 'Actions', className: 'text-right', card: 'actions' as const, cell: (c: FailureCode) => <FailureCodeActions code={c} /> }] : []),
+  ...(editable ? [{ key: 'actions', header: 'Actions', className: 'text-right', card: 'actions' as const, cell: (c: FailureCode) => <FailureCodeActions companyId={companyId} code={c} /> }] : []),
 ];
 
 /**
@@ -33,20 +34,22 @@ const columns = (editable: boolean): Column<FailureCode>[] => [
  */
 export function FailureCodesScreen({ title }: ScreenProps) {
   const session = useSession();
+  const scope = useCompanyScope();
   const { params, set } = useSearchState();
   const [adding, setAdding] = useState(false);
   const withArchived = params.get('archived') === 'true';
-  const query = useQuery(failureCodesOptions({ archived: withArchived }));
-  const editable = can(session?.user, 'company.manage');
-  if (!session) return null;
+  const companyId = scope.companyId ?? 0;
+  const query = useQuery(failureCodesOptions({ companyId, archived: withArchived }));
+  const editable = !!scope.companyId && can(session?.user, 'company.manage', { company_id: scope.companyId });
+  const company = scope.companyName ?? 'the company';
   return (
     <>
       <PageHeader
         title={title}
         description={
           editable
-            ? `What ${session.company.name}’s technicians record on a repair. Archive a code to stop offering it; its repairs keep it.`
-            : `What ${session.company.name}’s technicians record on a repair. The company’s admins edit the list.`
+            ? `What ${company}’s technicians record on a repair. Archive a code to stop offering it; its repairs keep it.`
+            : `What ${company}’s technicians record on a repair. The company’s admins edit the list.`
         }
         actions={
           editable ? (
@@ -56,30 +59,35 @@ export function FailureCodesScreen({ title }: ScreenProps) {
           ) : null
         }
       />
-      <div className="mb-3">
-        <FilterSelect
-          label="Show"
-          value={withArchived ? 'true' : ''}
-          onValueChange={(v) => set({ archived: v || null })}
-          options={[{ value: 'true', label: 'In use and archived' }]}
-          allLabel="In use"
-        />
+      <div className="mb-4 flex flex-col gap-3">
+        <CompanyPicker scope={scope} />
+        {scope.companyId ? (
+          <FilterSelect
+            label="Show"
+            value={withArchived ? 'true' : ''}
+            onValueChange={(v) => set({ archived: v || null })}
+            options={[{ value: 'true', label: 'In use and archived' }]}
+            allLabel="In use"
+          />
+        ) : null}
       </div>
-      {query.isPending ? (
+      {!scope.companyId ? (
+        <ChooseCompanyPrompt what="failure codes" />
+      ) : query.isPending ? (
         <LoadingBlock label="Loading failure codes" />
       ) : query.isError ? (
         <ErrorPresenter error={query.error} title="Could not load the failure codes" />
       ) : (
         <RowsTable
           label="Failure codes"
-          columns={columns(editable)}
+          columns={columns(companyId, editable)}
           rows={query.data}
           rowKey={(c) => c.id}
           pageSize={50}
           emptyText={editable ? 'No failure codes yet. Add the first one.' : 'No failure codes yet.'}
         />
       )}
-      {adding ? <FailureCodeDialog open onOpenChange={setAdding} /> : null}
+      {adding && scope.companyId ? <FailureCodeDialog companyId={scope.companyId} open onOpenChange={setAdding} /> : null}
     </>
   );
 }

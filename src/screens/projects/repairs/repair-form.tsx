@@ -25,9 +25,9 @@ import { emptyRepairForm, partsErrorsOnField, repairFormInput, repairFormSchema,
  * Scrapped asks first, since the board is stopped for good. A refusal lands on its field (or on
  * the file) and everything typed and chosen stays.
  */
-export function RepairForm({ repair }: { repair: Repair }) {
+export function RepairForm({ repair, companyId }: { repair: Repair; companyId: number }) {
   const client = useQueryClient();
-  const codes = useQuery(failureCodesOptions({ archived: false }));
+  const codes = useQuery(failureCodesOptions({ companyId, archived: false }));
   const [confirmScrap, setConfirmScrap] = useState(false);
   const form = useForm<RepairFormValues, unknown, RepairFormOutput>({
     defaultValues: emptyRepairForm(),

@@ -77,7 +77,7 @@ export function RepairView({ project, params }: SectionProps) {
       {repair.status !== 'waiting' ? (
         <RepairRecord repair={repair} />
       ) : mayRecordRepair(session?.user, project.company_id) ? (
-        <RepairForm repair={repair} />
+        <RepairForm repair={repair} companyId={project.company_id} />
       ) : (
         <p className="rounded-lg border border-secondary-light bg-white p-4 text-sm text-secondary">
           The board is waiting for repair. The company’s operators, engineers and admins record what was done.

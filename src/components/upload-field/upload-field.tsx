@@ -16,7 +16,7 @@ type UploadFieldProps = {
   /** The picker's filter (`.pdf,image/*`); only a hint: the server decides what it accepts. */
   accept?: string;
   /**
-   * Offers the camera beside the file picker on a touch screen (a phone, a tablet at the bench):
+   * Offers the camera beside the file picker on a phone or a touch screen (a tablet at the bench):
    * "take a photo" opens the back camera straight away, "choose a file" still picks anything.
    */
   camera?: boolean;
@@ -85,8 +85,8 @@ export function UploadField({ label, upload, hint, accept, camera = false, disab
           }}
         />
         {camera ? (
-          // Only where a camera is at hand: a mouse and keyboard get the picker alone.
-          <span className="hidden items-center gap-3 pointer-coarse:inline-flex">
+          // Where a camera is likely at hand (a touch screen, a phone's width); a laptop gets the picker alone.
+          <span className="hidden items-center gap-3 max-sm:inline-flex pointer-coarse:inline-flex">
             <span>or</span>
             <label
               htmlFor={`${id}-camera`}

@@ -3,14 +3,15 @@ import { RowsTable } from '../../../components/data-table/rows-table';
 import type { Column } from '../../../components/data-table/types';
 import { formatMeasurement } from '../../../lib/format';
 
-const numeric = 'text-right font-mono tabular-nums whitespace-nowrap';
+const numeric = 'text-right tabular-nums whitespace-nowrap';
+const figure = (text: string) => <span className="font-mono">{text}</span>;
 
 const COLUMNS: Column<FailingStep>[] = [
   { key: 'name', header: 'Step', card: 'title', cell: (s) => <span className="font-medium break-words text-error">{s.name}</span> },
   // The numbers bare, the unit once in its own column: a column of figures reads down.
-  { key: 'measured', header: 'Measured', className: numeric, cell: (s) => formatMeasurement(s.measured) },
-  { key: 'low', header: 'Low limit', className: numeric, cell: (s) => formatMeasurement(s.low) },
-  { key: 'high', header: 'High limit', className: numeric, cell: (s) => formatMeasurement(s.high) },
+  { key: 'measured', header: 'Measured', className: numeric, cell: (s) => figure(formatMeasurement(s.measured)) },
+  { key: 'low', header: 'Low limit', className: numeric, cell: (s) => figure(formatMeasurement(s.low)) },
+  { key: 'high', header: 'High limit', className: numeric, cell: (s) => figure(formatMeasurement(s.high)) },
   { key: 'unit', header: 'Unit', cell: (s) => s.unit || '—' },
 ];
 

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { One, Page } from '../../contract/envelope';
 import type { ListParams } from '../../contract/list-query';
 import type { HistoryEntry, Repair, RepairOutcome, RepairSendInput, RepairStatus } from '../../contract/repairs';
+import type { AcknowledgementAnswer } from '../../contract/station';
 import { api } from './client';
 import { deviceKeys } from './devices';
 import { downloadFile, readBlobError } from './download';
@@ -84,9 +85,12 @@ export function downloadRepairFile(repair: Pick<Repair, 'id' | 'file'>): Promise
   return downloadFile(`/repairs/${repair.id}/file`, { fallbackName: repair.file?.name ?? `repair-${repair.id}` });
 }
 
-/** `POST /devices/{id}/repairs`: an engineer sends the board to repair from its page. */
-export async function sendToRepair(deviceId: number, input: RepairSendInput): Promise<Repair> {
-  const { data } = await api.post<One<Repair>>(`/devices/${deviceId}/repairs`, input);
+/**
+ * `POST /devices/{id}/repairs`: an engineer sends the board to repair from its page. The answer
+ * is the station's (the board as it stands, and the repair's id).
+ */
+export async function sendToRepair(deviceId: number, input: RepairSendInput): Promise<AcknowledgementAnswer> {
+  const { data } = await api.post<One<AcknowledgementAnswer>>(`/devices/${deviceId}/repairs`, input);
   return data.data;
 }
 

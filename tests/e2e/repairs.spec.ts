@@ -116,6 +116,10 @@ test('a board sent to repair is repaired with a photo and a code; its history an
   await expect(rowOf(page, serial)).toContainText('VBUS current high twice');
   await rowOf(page, serial).getByRole('link', { name: serial }).click();
   await expect(page.getByRole('heading', { level: 2, name: `Repair of ${serial}` })).toBeVisible();
+  // The run that sent it, step by step: measured against its limits.
+  const failingStep = page.getByRole('table', { name: /Failing steps/ }).getByRole('row').filter({ hasText: 'VBUS current' });
+  await expect(failingStep).toContainText('0.31');
+  await expect(failingStep).toContainText('0.15');
   await expect(page.getByRole('heading', { name: 'Record the repair' })).toBeVisible();
   expect(await seriousAxeFindings(page)).toEqual([]);
 

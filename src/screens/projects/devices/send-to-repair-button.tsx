@@ -21,8 +21,8 @@ export function SendToRepairButton({ device }: { device: Device }) {
   const form = useForm({ defaultValues: { reason: '' }, resolver: contractResolver(repairSendInput) });
   const mutation = useMutation({
     mutationFn: (input: RepairSendInput) => sendToRepair(device.id, input),
-    onSuccess: async (repair) => {
-      await repairsChanged(client, repair);
+    onSuccess: async ({ repair_id }) => {
+      if (repair_id) await repairsChanged(client, { id: repair_id, device_id: device.id });
       form.reset();
       setOpen(false);
       showSuccess(`Board ${device.serial} sent to repair.`);

@@ -97,7 +97,9 @@ test('a board sent to repair is repaired with a photo and a code; its history an
   const deviceId: number = (await found.json()).data[0].id;
 
   // An engineer sends it to repair from its page.
-  await openSignedIn(page, DEMO_ENGINEER, `/projects/${PROJECT_ID}?device=${deviceId}`);
+  // Signed in on the project (the panel, a modal sheet, hides the layout that says so), then its page.
+  await openSignedIn(page, DEMO_ENGINEER, `/projects/${PROJECT_ID}/repairs`);
+  await page.goto(`/projects/${PROJECT_ID}?device=${deviceId}`);
   const panel = page.getByRole('dialog', { name: serial });
   await panel.getByRole('button', { name: 'Send to repair' }).click();
   const send = page.getByRole('dialog', { name: `Send ${serial} to repair` });

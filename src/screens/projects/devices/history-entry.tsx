@@ -59,7 +59,7 @@ export function HistoryEntryView({ entry, deviceId, projectId }: { entry: Histor
       detail = [
         entry.enclosure_name ?? 'Unknown jig',
         entry.operator ? personName(entry.operator) : 'No operator scanned it',
-        entry.failed_step_count ? `${entry.failed_step_count} steps failed` : null,
+        entry.failed_step_count ? `${entry.failed_step_count} ${entry.failed_step_count === 1 ? 'step' : 'steps'} failed` : null,
       ]
         .filter(Boolean)
         .join(' · ');

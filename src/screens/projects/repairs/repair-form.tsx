@@ -2,6 +2,7 @@ import { mdiDeleteForeverOutline } from '@mdi/js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DEFAULT_FILE_LIMITS, FILE_KIND_WORDS } from '../../../../contract/files';
 import type { Repair } from '../../../../contract/repairs';
 import { failureCodesOptions } from '../../../api/failure-codes';
 import { completeRepair, repairsChanged } from '../../../api/repairs';
@@ -15,6 +16,7 @@ import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
 import { showSuccess } from '../../../components/toast';
 import { UploadField } from '../../../components/upload-field/upload-field';
+import { formatSize } from '../../../components/upload-field/upload-items';
 import { useUploadDialog } from '../../../components/upload-field/use-upload-dialog';
 import { useUploadField } from '../../../components/upload-field/use-upload-field';
 import { emptyRepairForm, partsErrorsOnField, repairFormInput, repairFormSchema, type RepairFormOutput, type RepairFormValues } from './repair-form-values';
@@ -33,7 +35,8 @@ export function RepairForm({ repair, companyId }: { repair: Repair; companyId: n
     defaultValues: emptyRepairForm(),
     resolver: contractResolver(repairFormSchema, repairFormInput),
   });
-  const file = useUploadField({ field: 'file' });
+  // The repair kind's types and size are checked on the spot (contract/files.ts), before any byte is sent.
+  const file = useUploadField({ field: 'file', kind: 'repair' });
   const { submit, busy } = useUploadDialog({
     form,
     upload: {
@@ -101,7 +104,7 @@ export function RepairForm({ repair, companyId }: { repair: Repair; companyId: n
           upload={file}
           camera
           accept="image/*,application/pdf,text/plain"
-          hint="Optional: a photo of the fault or the fix, or a document."
+          hint={`Optional: ${FILE_KIND_WORDS.repair} of the fault or the fix, up to ${formatSize(DEFAULT_FILE_LIMITS.repair)}.`}
           disabled={busy}
         />
         <FormError message={formErrorOf(form.formState.errors)} />

@@ -1,8 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RepairStatistics } from '../../../contract/repairs';
 import { repairStatisticsOptions } from '../../api/statistics';
-import { ChartCard, ChartTable } from '../../components/chart-card';
+import { ChartCard } from '../../components/chart-card';
 import { ParetoChart } from '../../components/charts/pareto-chart';
+import { RowsTable } from '../../components/data-table/rows-table';
+import type { Column } from '../../components/data-table/types';
 import { ErrorPresenter } from '../../components/error-presenter';
 import { LoadingBlock } from '../../components/spinner';
 import { StatGrid, StatTile } from '../../components/stat-tile';
@@ -40,30 +42,37 @@ function FailureCodePareto({ stats, csvName }: { stats: RepairStatistics; csvNam
   );
 }
 
+type OperatorRow = RepairStatistics['by_operator'][number];
+const count = (pick: (o: OperatorRow) => number) => (o: OperatorRow) => formatNumber(pick(o));
+const NUMERIC = 'text-right tabular-nums';
+
+/** On a phone each operator is a card: seven columns do not fit its width. */
+const OPERATOR_COLUMNS: Column<OperatorRow>[] = [
+  { key: 'operator', header: 'Operator', card: 'title', cell: (o) => o.operator?.name ?? 'No operator' },
+  { key: 'scans', header: 'Scans', className: NUMERIC, cell: count((o) => o.scans) },
+  { key: 'runs', header: 'Runs', className: NUMERIC, cell: count((o) => o.runs) },
+  { key: 'passes', header: 'Passed', className: NUMERIC, cell: count((o) => o.passes) },
+  { key: 'fails', header: 'Failed', className: NUMERIC, cell: count((o) => o.fails) },
+  { key: 'sent_to_repair', header: 'Sent to repair', className: NUMERIC, cell: count((o) => o.sent_to_repair) },
+  { key: 'out_of_policy_runs', header: 'Out of policy', className: NUMERIC, cell: count((o) => o.out_of_policy_runs) },
+];
+
 function ByOperator({ stats }: { stats: RepairStatistics }) {
   return (
-    <section aria-labelledby="repairs-by-operator" className="min-w-0 rounded-lg border border-secondary-light bg-white p-3 shadow-sm sm:p-5">
-      <h3 id="repairs-by-operator" className="text-base font-semibold text-gray-900">
-        By operator
-      </h3>
-      <p className="mt-0.5 mb-3 text-sm text-secondary">Scans at the station and the runs they led to; runs without a scan have no operator.</p>
-      {stats.by_operator.length ? (
-        <ChartTable
-          caption="Scans, runs and repairs per operator"
-          headers={['Operator', 'Scans', 'Runs', 'Passed', 'Failed', 'Sent to repair', 'Out of policy']}
-          rows={stats.by_operator.map((o) => [
-            o.operator?.name ?? 'No operator',
-            formatNumber(o.scans),
-            formatNumber(o.runs),
-            formatNumber(o.passes),
-            formatNumber(o.fails),
-            formatNumber(o.sent_to_repair),
-            formatNumber(o.out_of_policy_runs),
-          ])}
-        />
-      ) : (
-        <p className="py-4 text-center text-sm text-secondary">No runs in this range.</p>
-      )}
+    <section aria-labelledby="repairs-by-operator" className="flex min-w-0 flex-col gap-2">
+      <div>
+        <h3 id="repairs-by-operator" className="text-base font-semibold text-gray-900">
+          By operator
+        </h3>
+        <p className="mt-0.5 text-sm text-secondary">Scans at the station and the runs they led to; runs without a scan have no operator.</p>
+      </div>
+      <RowsTable
+        label="Scans, runs and repairs per operator"
+        columns={OPERATOR_COLUMNS}
+        rows={stats.by_operator}
+        rowKey={(o) => o.operator?.id ?? 0}
+        emptyText="No runs in this range."
+      />
     </section>
   );
 }
@@ -97,20 +106,23 @@ export function RepairSection({ companyId, filters, csvName }: RepairSectionProp
         <ErrorPresenter error={query.error} title="Could not load the repair figures" />
       ) : (
         <>
-          <StatGrid columns={5}>
+          <StatGrid columns={4}>
             <StatTile
               label="Repair rate"
               value={formatPercent(stats.repair_rate)}
               hint={`${formatOf(stats.boards_sent_to_repair, stats.boards_tested)} tested boards sent`}
             />
             <StatTile
-              label="First pass after repair"
+              label="Pass after repair"
               value={formatPercent(stats.first_pass_after_repair_rate)}
-              hint={`${formatOf(stats.first_pass_after_repair, stats.retested_after_repair)} retested boards`}
+              hint={`first run after it passed: ${formatOf(stats.first_pass_after_repair, stats.retested_after_repair)} retested`}
             />
-            <StatTile label="Time in repair (median)" value={formatRepairHours(stats.time_in_repair_hours?.median)} hint="sent to done" />
-            <StatTile label="Time in repair (p90)" value={formatRepairHours(stats.time_in_repair_hours?.p90)} hint="9 in 10 repairs take less" />
-            <StatTile label="Waiting now" value={formatNumber(stats.waiting_now)} hint="boards in the queue" />
+            <StatTile
+              label="Time in repair"
+              value={formatRepairHours(stats.time_in_repair_hours?.median)}
+              hint={stats.time_in_repair_hours ? `median, sent to done; 9 in 10 within ${formatRepairHours(stats.time_in_repair_hours.p90)}` : 'no repair done in the range'}
+            />
+            <StatTile label="Waiting now" value={formatNumber(stats.waiting_now)} hint="boards in the repair queue" />
           </StatGrid>
           <FailureCodePareto stats={stats} csvName={csvName('failure codes')} />
           <ByOperator stats={stats} />

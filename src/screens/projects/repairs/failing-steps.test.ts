@@ -9,6 +9,7 @@ describe('failing steps in words', () => {
     expect(stepLimits(step('a', 1, 3.2, null))).toBe('at least 3.2 V');
     expect(stepLimits(step('a', 1, null, 0.5, 'A'))).toBe('at most 0.5 A');
     expect(stepLimits(step('a', 1, null, null))).toBe('no limits');
+    expect(stepLimits(step('a', 68, 100, 100, 'frames'))).toBe('exactly 100 frames');
   });
 
   it('sum up a repair’s steps in one line for the queue', () => {

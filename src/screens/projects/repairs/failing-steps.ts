@@ -5,7 +5,7 @@ import { formatMeasurement } from '../../../lib/format';
 export function stepLimits(step: Pick<FailingStep, 'low' | 'high' | 'unit'>): string {
   const low = step.low === null ? null : formatMeasurement(step.low, step.unit);
   const high = step.high === null ? null : formatMeasurement(step.high, step.unit);
-  if (low && high) return `${low} to ${high}`;
+  if (low && high) return step.low === step.high ? `exactly ${low}` : `${low} to ${high}`;
   if (low) return `at least ${low}`;
   if (high) return `at most ${high}`;
   return 'no limits';

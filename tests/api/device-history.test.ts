@@ -42,6 +42,7 @@ describe("a board's history", () => {
   it('shows its scans, runs and repairs in the order they happened, and nothing of another company', async () => {
     const operator = t.userIds['alpha-operator']!;
     const first = await run('fail');
+    // The run came just before its scan: the scan claims it (its operator), counted before it.
     await scan(alpha, 'H-1', 'alpha-operator');
     // Scanned at a jig of the company's other project: stopped, and still this board's.
     expect((await scan(other, 'H-1', 'alpha-engineer')).code).toBe('another_project');
@@ -63,8 +64,8 @@ describe("a board's history", () => {
     expect(entries.map((e: { kind: string }) => e.kind)).toEqual(['run', 'scan', 'scan', 'run', 'repair_sent', 'repair_done', 'run']);
     const engineer = t.userIds['alpha-engineer']!;
     expect(entries).toEqual([
-      expect.objectContaining({ kind: 'run', report_id: first.report_id, result: 'fail', operator: null, out_of_policy: null, failed_step_count: 1, enclosure_id: alpha.jig.id }),
-      expect.objectContaining({ kind: 'scan', outcome: 'go', stop_code: null, operator: { id: operator, name: 'alpha-operator' }, enclosure_id: alpha.jig.id, attempts_used: 1 }),
+      expect.objectContaining({ kind: 'run', report_id: first.report_id, result: 'fail', operator: { id: operator, name: 'alpha-operator' }, out_of_policy: null, failed_step_count: 1, enclosure_id: alpha.jig.id }),
+      expect.objectContaining({ kind: 'scan', outcome: 'go', stop_code: null, operator: { id: operator, name: 'alpha-operator' }, enclosure_id: alpha.jig.id, attempts_used: 0 }),
       expect.objectContaining({ kind: 'scan', outcome: 'stop', stop_code: 'another_project', enclosure_id: other.jig.id }),
       expect.objectContaining({ kind: 'run', report_id: second.report_id, operator: { id: operator, name: 'alpha-operator' }, out_of_policy: 'attempts_used_up' }),
       expect.objectContaining({ kind: 'repair_sent', repair_id: repair, by: { id: operator, name: 'alpha-operator' }, reason: 'Three fails on current' }),

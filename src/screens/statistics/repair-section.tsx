@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { RepairStatistics } from '../../../contract/repairs';
 import { repairStatisticsOptions } from '../../api/statistics';
 import { ChartCard } from '../../components/chart-card';
@@ -95,8 +96,15 @@ export function RepairSection({ companyId, filters, csvName }: RepairSectionProp
     enabled: companyId > 0 && !filters.problem,
   });
   const stats = query.data;
+  // A link to `#repairs` (the project's Repairs tab) lands here once the figures have come: the
+  // charts above load first and would push the section below where the browser scrolled.
+  const section = useRef<HTMLElement>(null);
+  const arrived = !!stats;
+  useEffect(() => {
+    if (arrived && window.location.hash === '#repairs') section.current?.scrollIntoView();
+  }, [arrived]);
   return (
-    <section id="repairs" aria-labelledby="repairs-heading" aria-busy={query.isFetching || undefined} className="flex scroll-mt-4 flex-col gap-4">
+    <section ref={section} id="repairs" aria-labelledby="repairs-heading" aria-busy={query.isFetching || undefined} className="flex scroll-mt-4 flex-col gap-4">
       <h2 id="repairs-heading" className="mt-2 text-lg font-semibold text-gray-900">
         Repairs
       </h2>

@@ -158,6 +158,7 @@ test('a board sent to repair is repaired with a photo and a code; its history an
   await expect(history.nth(3)).toContainText(code);
   // Back out of repair: it may be sent again.
   await expect(page.getByRole('dialog', { name: serial }).getByRole('button', { name: 'Send to repair' })).toBeVisible();
+  expect(await seriousAxeFindings(page, '[role="dialog"]')).toEqual([]);
 
   // The failure-code Pareto counts the repair.
   await page.goto(`/statistics?project=${PROJECT_ID}`);

@@ -59,6 +59,8 @@ export const routes: readonly RouteDef[] = [
   project('releasebatch.show', '/releasesbatches/:rb_id/show', ['id', 'rb_id']),
   project('manufacturers', '/manufacturers'),
   project('devices.table', '/devices'),
+  project('repairs', '/repairs'),
+  project('repair', '/repairs/:repair_id', ['id', 'repair_id']),
   { name: 'testprofile', path: '/testprofiles/:id', requiresAuth: true, numeric: ['id'] },
   { name: 'cassettes', path: '/cassettes', requiresAuth: true },
   { name: 'cassette', path: '/cassettes/:id', requiresAuth: true, numeric: ['id'] },
@@ -68,6 +70,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'user', path: '/users/:user_id', requiresAuth: true, numeric: ['user_id'] },
   { name: 'user.edit', path: '/users/:user_id/edit', requiresAuth: true, numeric: ['user_id'] },
   { name: 'statistics', path: '/statistics', requiresAuth: true },
+  /** The company's failure codes: everyone reads them, admins edit (contract/permissions.ts). */
+  { name: 'failurecodes', path: '/failure-codes', requiresAuth: true },
 
   manage('requests', '/requests'),
   manage('request.new', '/requests/new'),

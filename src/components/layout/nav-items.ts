@@ -15,6 +15,7 @@ import {
   mdiShapeOutline,
   mdiTrayFull,
   mdiUpdate,
+  mdiTagMultipleOutline,
   mdiViewDashboard,
   mdiCassette,
 } from '@mdi/js';
@@ -36,6 +37,7 @@ export const mainNav: NavItem[] = [
   { label: 'Configurations', href: '/configurations', icon: mdiCogs },
   { label: 'Statistics', href: '/statistics', icon: mdiChartLine },
   { label: 'Users', href: '/users', icon: mdiAccountMultiple },
+  { label: 'Failure codes', href: '/failure-codes', icon: mdiTagMultipleOutline },
 ];
 
 /**

@@ -72,7 +72,7 @@ export const failingStepSchema = z
   .refine((s) => s.low === null || s.high === null || s.low <= s.high, { message: 'The low limit is above the high one.', path: ['low'] });
 export type FailingStep = z.infer<typeof failingStepSchema>;
 
-/** The live event of a jig's stored report (SSE `station-report` on the station's stream). */
+/** A jig's stored report as the station shows it: the live `report` event names it (its report and jig), and the station reads it with `GET /v1/stations/{jig_id}/reports/{report_id}`. */
 export const stationReportSchema = z
   .object({
     report_id: id,

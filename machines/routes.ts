@@ -42,6 +42,7 @@ export const routes: readonly RouteDef[] = [
   { name: 'login', path: '/login', requiresAuth: false },
   { name: 'register', path: '/register', requiresAuth: false },
 
+  /** Home: the dashboard, or the station for an operator alone (guard.ts `homePath`). */
   { name: 'root', path: '/', requiresAuth: true, redirect: '/dashboard' },
   { name: 'me', path: '/me', requiresAuth: true },
   { name: 'dashboard', path: '/dashboard', requiresAuth: true },
@@ -68,6 +69,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'user', path: '/users/:user_id', requiresAuth: true, numeric: ['user_id'] },
   { name: 'user.edit', path: '/users/:user_id/edit', requiresAuth: true, numeric: ['user_id'] },
   { name: 'statistics', path: '/statistics', requiresAuth: true },
+  /** The operator's run at a jig: whoever may scan (a viewer reads only). */
+  { name: 'station', path: '/station', requiresAuth: true, roles: rolesFor('station.scan') },
 
   manage('requests', '/requests'),
   manage('request.new', '/requests/new'),

@@ -15,7 +15,10 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *                          crash) goes to offline from any state below.
  *     ready                waiting for a scan; 'scan' {serial}. `scanError` says a scan that could
  *                          not be checked (scan again).
- *     checking             the scan (`checkScan`, input { jig_id, serial }) is checked (tag busy)
+ *     checking             the scan (`checkScan`, input { jig_id, serial }) is checked (tag busy); a
+ *                          `go` that carries `report` (the jig reported just before the scan) goes
+ *                          straight to that result, with the board as answered (its attempts count
+ *                          that run already)
  *     stopped              the board may not be tested: `stop` { code, words }; 'next', or 'scan'
  *     waiting              the board may be tested: `board` (its history), waiting for its run
  *     pass                 a PASS of the scanned board; `passHold` runs and clears it to ready
@@ -23,7 +26,7 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *     fail                 a FAIL to acknowledge: `report` with its failing steps; 'retest' (only
  *                          while attempts are left: no `board.attempt_limit`, or `attempts_used` below it,
  *                          the run just counted), or 'repair.send' {reason}
- *     acknowledging        `acknowledge` (input { scan_id, acknowledgement }) runs (tag busy);
+ *     acknowledging        `acknowledge` (input { jig_id, scan_id, acknowledgement }) runs (tag busy);
  *                          its failure goes back to fail with `ackError`
  *     repairHandOff        the board goes to repair (`repairReason`); 'next', or 'scan'
  *     otherBoard           a report of this jig for a serial that was not scanned (`otherReport`);
@@ -37,7 +40,7 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *                          a scan that waited, a board waiting for its run, a repair hand-off, or ready
  *
  * A report of this jig for another serial that comes while no state above shows it (checking, a
- * fail to acknowledge, …) is kept in `otherReport` for the screen to show beside.
+ * fail to acknowledge, …) is kept in `otherReport` for the screen to show beside; 'dismiss' puts it away.
  */
 
 export type StationInput = { jigId: number | null };
@@ -93,8 +96,8 @@ export const stationMachine = setup({
     checkScan: fromPromise<ScanAnswer, { jig_id: number; serial: string }>(async () => {
       throw new Error('checkScan actor not provided');
     }),
-    /** `POST /v1/station/scans/{scan_id}/acknowledge`. */
-    acknowledge: fromPromise<unknown, { scan_id: number; acknowledgement: Acknowledgement }>(async () => {
+    /** `POST /v1/stations/{jig_id}/scans/{scan_id}/acknowledge`. */
+    acknowledge: fromPromise<unknown, { jig_id: number; scan_id: number; acknowledgement: Acknowledgement }>(async () => {
       throw new Error('acknowledge actor not provided');
     }),
     /** The jig's live reports; sends the `live.*` events to the station, reconnects by itself. */
@@ -151,6 +154,8 @@ export const stationMachine = setup({
         },
         'live.down': '.offline',
         'live.report': { guard: 'isThisJig', actions: 'keepOther' },
+        // The other board's report shown beside what is going on: seen, put away.
+        dismiss: { actions: assign({ otherReport: null }) },
       },
       initial: 'ready',
       states: {
@@ -173,6 +178,14 @@ export const stationMachine = setup({
                 guard: ({ event }) => event.output.outcome === 'stop',
                 target: 'stopped',
                 actions: assign(({ event }) => (event.output.outcome === 'stop' ? { stop: { code: event.output.code, words: event.output.words } } : {})),
+              },
+              {
+                // The run came before the scan: the server counted it in the board's attempts.
+                guard: ({ event }) => event.output.outcome === 'go' && !!event.output.report,
+                target: 'result',
+                actions: assign(({ event }) =>
+                  event.output.outcome === 'go' ? { board: event.output.board, scanId: event.output.scan_id, report: event.output.report ?? null } : {},
+                ),
               },
               {
                 target: 'waiting',
@@ -217,7 +230,7 @@ export const stationMachine = setup({
           invoke: {
             id: 'acknowledge',
             src: 'acknowledge',
-            input: ({ context }) => ({ scan_id: context.scanId!, acknowledgement: context.ack! }),
+            input: ({ context }) => ({ jig_id: context.jigId!, scan_id: context.scanId!, acknowledgement: context.ack! }),
             onDone: [
               { guard: ({ context }) => context.ack!.choice === 'retest', target: 'waiting', actions: assign({ report: null, ack: null }) },
               { target: 'repairHandOff', actions: assign(({ context }) => ({ ack: null, report: null, repairReason: context.ack!.choice === 'repair' ? context.ack!.reason : null })) },

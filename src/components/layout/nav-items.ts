@@ -16,6 +16,7 @@ import {
   mdiTrayFull,
   mdiUpdate,
   mdiViewDashboard,
+  mdiBarcodeScan,
   mdiCassette,
 } from '@mdi/js';
 
@@ -35,6 +36,7 @@ export const mainNav: NavItem[] = [
   { label: 'Cassettes', href: '/cassettes', icon: mdiCassette },
   { label: 'Configurations', href: '/configurations', icon: mdiCogs },
   { label: 'Statistics', href: '/statistics', icon: mdiChartLine },
+  { label: 'Station', href: '/station', icon: mdiBarcodeScan },
   { label: 'Users', href: '/users', icon: mdiAccountMultiple },
 ];
 

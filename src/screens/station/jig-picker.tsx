@@ -1,22 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { stationJigsOptions } from '../../api/stations';
-import { LanguageSwitch } from './language-switch';
 import { StationButton } from './station-button';
-import type { StationLanguage } from './words/i18n';
 
-type JigPickerProps = { onChoose: (jigId: number) => void; language: StationLanguage; onLanguage: (language: StationLanguage) => void };
+type JigPickerProps = { onChoose: (jigId: number) => void };
 
 /** Which jig the operator stands at: the company's jigs as big buttons (GET /stations). */
-export function JigPicker({ onChoose, language, onLanguage }: JigPickerProps) {
+export function JigPicker({ onChoose }: JigPickerProps) {
   const { t } = useTranslation();
   const jigs = useQuery(stationJigsOptions());
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-1 flex-col gap-6 p-4 sm:p-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold sm:text-4xl">{t('picker.heading')}</h1>
-        <LanguageSwitch value={language} onChange={onLanguage} />
-      </div>
+      <h1 className="text-3xl font-bold sm:text-4xl">{t('picker.heading')}</h1>
       <p className="text-lg text-gray-300">{t('picker.hint')}</p>
       {jigs.isPending ? (
         <p className="text-xl" role="status">

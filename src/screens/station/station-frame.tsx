@@ -1,26 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoticeBanner } from '../../app/notice-banner';
 import { REPAIR_EVENT } from './fail-panel';
 import { RunView } from './run-view';
 import { ScanBar } from './scan-bar';
 import { StationButton } from './station-button';
 import { StationHeader } from './station-header';
 import { stepOf, type StationSend, type StationSnapshot } from './station-types';
-import type { StationLanguage } from './words/i18n';
 
 type StationFrameProps = {
   jigId: number;
   snapshot: StationSnapshot;
   send: StationSend;
-  language: StationLanguage;
-  onLanguage: (language: StationLanguage) => void;
 };
 
 const dialogOpen = () => !!document.querySelector('[role="dialog"]');
 
 /** The station at its jig: what it stands at, the connection, the run, and the scan field. */
-export function StationFrame({ jigId, snapshot, send, language, onLanguage }: StationFrameProps) {
+export function StationFrame({ jigId, snapshot, send }: StationFrameProps) {
   const { t } = useTranslation();
   const field = useRef<HTMLInputElement>(null);
   const step = stepOf(snapshot);
@@ -56,8 +52,7 @@ export function StationFrame({ jigId, snapshot, send, language, onLanguage }: St
 
   return (
     <>
-      <StationHeader jigId={jigId} onChangeJig={() => send({ type: 'jig.change' })} language={language} onLanguage={onLanguage} />
-      <NoticeBanner className="mx-4 mt-3 sm:mx-6" />
+      <StationHeader jigId={jigId} onChangeJig={() => send({ type: 'jig.change' })} />
       {step === 'offline' || step === 'reconnecting' ? (
         <p role="alert" className="bg-yellow-300 px-4 py-2 text-center text-xl font-semibold text-gray-950 sm:px-6">
           {t(step === 'offline' ? 'connection.offline' : 'connection.reconnecting')}

@@ -1,21 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { stationOptions } from '../../api/stations';
-import { useNavigate, useSession } from '../../app/app-actor';
-import { LanguageSwitch } from './language-switch';
 import { StationButton } from './station-button';
-import type { StationLanguage } from './words/i18n';
 
-type StationHeaderProps = { jigId: number; onChangeJig: () => void; language: StationLanguage; onLanguage: (language: StationLanguage) => void };
+type StationHeaderProps = { jigId: number; onChangeJig: () => void };
 
 /** What the station stands at: the jig, its project, batch and active profile, and whether it is fit to test. */
-export function StationHeader({ jigId, onChangeJig, language, onLanguage }: StationHeaderProps) {
+export function StationHeader({ jigId, onChangeJig }: StationHeaderProps) {
   const { t } = useTranslation();
   const station = useQuery(stationOptions(jigId));
-  const session = useSession();
-  const navigate = useNavigate();
-  // An operator alone lives here; anyone else came from the app and goes back to it.
-  const mayLeave = !!session && session.user.roles.some((r) => r.slug !== 'operator');
   const data = station.data;
   const none = t('header.none');
 
@@ -34,15 +27,9 @@ export function StationHeader({ jigId, onChangeJig, language, onLanguage }: Stat
           </p>
         ) : null}
         <div className="ml-auto flex flex-wrap items-center gap-3">
-          <LanguageSwitch value={language} onChange={onLanguage} />
           <StationButton className="min-h-10 px-4 text-base" onClick={onChangeJig}>
             {t('header.changeJig')}
           </StationButton>
-          {mayLeave ? (
-            <StationButton className="min-h-10 px-4 text-base" onClick={() => navigate('/dashboard')}>
-              {t('header.leave')}
-            </StationButton>
-          ) : null}
         </div>
       </div>
       {station.isError ? (

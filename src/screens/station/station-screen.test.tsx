@@ -43,7 +43,7 @@ const report = (report_id: number, serial: string, result: 'pass' | 'fail'): Sta
 });
 
 vi.mock('../../app/app-actor', () => ({
-  useSession: () => ({ user: { id: 12, roles: [{ slug: 'operator' }] } }),
+  appActor: { send: () => {} },
   useNavigate: () => () => {},
   useAppSelector: () => null,
 }));

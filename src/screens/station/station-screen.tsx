@@ -3,7 +3,9 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { stationMachine } from '../../../machines/station.machine';
+import { NoticeBanner } from '../../app/notice-banner';
 import { JigPicker } from './jig-picker';
+import { StationBar } from './station-bar';
 import { StationFrame } from './station-frame';
 import { stationActors } from './station-actors';
 import { loadStationSettings, saveStationSettings, type StationSettings } from './station-settings';
@@ -34,10 +36,12 @@ export function StationScreen() {
   return (
     <I18nextProvider i18n={i18n}>
       <div className="flex min-h-dvh flex-col bg-gray-950 text-white">
+        <StationBar language={language} onLanguage={setLanguage} />
+        <NoticeBanner className="mx-4 mt-3 sm:mx-6" />
         {snapshot.matches('choosingJig') || jigId === null ? (
-          <JigPicker onChoose={(id) => send({ type: 'jig.choose', jigId: id })} language={language} onLanguage={setLanguage} />
+          <JigPicker onChoose={(id) => send({ type: 'jig.choose', jigId: id })} />
         ) : (
-          <StationFrame jigId={jigId} snapshot={snapshot} send={send} language={language} onLanguage={setLanguage} />
+          <StationFrame jigId={jigId} snapshot={snapshot} send={send} />
         )}
       </div>
     </I18nextProvider>

@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 /** The station's words in German (the same keys as en.ts). */
 export const de: Catalogue = {
   title: 'Prüfplatz',
+  bar: { leave: 'Prüfplatz verlassen', logout: 'Abmelden' },
   language: 'Sprache',
   languages: { en: 'English', de: 'Deutsch' },
   picker: {
@@ -25,7 +26,6 @@ export const de: Catalogue = {
     fit: 'Prüfbereit',
     unfit: 'Nicht prüfbereit',
     changeJig: 'Prüfvorrichtung wechseln',
-    leave: 'Prüfplatz verlassen',
     loadFailed: 'Die Prüfvorrichtung konnte nicht geladen werden.',
   },
   fitness: {

@@ -5,6 +5,7 @@
  */
 export const en = {
   title: 'Station',
+  bar: { leave: 'Leave the station', logout: 'Log out' },
   language: 'Language',
   languages: { en: 'English', de: 'Deutsch' },
   picker: {
@@ -27,7 +28,6 @@ export const en = {
     fit: 'Fit to test',
     unfit: 'Not fit to test',
     changeJig: 'Change jig',
-    leave: 'Leave the station',
     loadFailed: 'The jig could not be loaded.',
   },
   fitness: {

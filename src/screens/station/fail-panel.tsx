@@ -28,12 +28,6 @@ export function FailPanel({ snapshot, send }: { snapshot: StationSnapshot; send:
     <Panel tone="fail" heading={t('result.fail')} label={`${t('result.fail')} ${serial}`}>
       <p className="font-mono text-3xl font-bold sm:text-4xl">{serial}</p>
       {c.report?.out_of_policy ? <p className="text-xl font-semibold">{t('result.outOfPolicy')}</p> : null}
-      {c.report ? (
-        <div className="w-full max-w-3xl">
-          <FailingSteps steps={c.report.failing_steps} />
-        </div>
-      ) : null}
-      {c.board ? <BoardHistory board={c.board} /> : null}
       {c.ackError ? (
         <div role="alert" className="rounded-lg bg-white px-4 py-3 text-xl text-red-800">
           <p className="font-semibold">{t('fail.ackFailed')}</p>
@@ -59,6 +53,12 @@ export function FailPanel({ snapshot, send }: { snapshot: StationSnapshot; send:
           {t('fail.attemptsUsedUp', { limit })}
         </p>
       ) : null}
+      {c.report ? (
+        <div className="w-full max-w-3xl">
+          <FailingSteps steps={c.report.failing_steps} />
+        </div>
+      ) : null}
+      {c.board ? <BoardHistory board={c.board} /> : null}
       <RepairDialog
         open={asking}
         serial={serial}

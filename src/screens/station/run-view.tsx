@@ -18,8 +18,8 @@ export function Panel({ tone, heading, children, label }: { tone: 'calm' | 'pass
   };
   const big = tone === 'pass' || tone === 'fail' || tone === 'stop';
   return (
-    <section aria-label={label ?? heading} className={cx('flex flex-1 flex-col items-center justify-center gap-5 rounded-xl p-4 text-center sm:p-8', tones[tone])}>
-      <h2 className={cx('font-black tracking-wide', big ? 'text-7xl sm:text-9xl' : 'text-4xl sm:text-5xl')}>{heading}</h2>
+    <section aria-label={label ?? heading} className={cx('flex flex-1 flex-col items-center justify-center gap-4 rounded-xl p-4 text-center sm:p-8', tones[tone])}>
+      <h2 className={cx('font-black tracking-wide', big ? 'text-7xl sm:text-8xl' : 'text-4xl sm:text-5xl')}>{heading}</h2>
       {children}
     </section>
   );

@@ -42,7 +42,7 @@ export const ScanBar = forwardRef<HTMLInputElement, ScanBarProps>(function ScanB
         }}
         className="flex flex-wrap items-end gap-3"
       >
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:basis-auto">
           <label htmlFor={id} className="text-base text-gray-300">
             {t('scan.label')} <span className="text-sm">({t('scan.hint')})</span>
           </label>

@@ -5,7 +5,7 @@
  */
 
 /** What the routes upload, each with its own size limit (API.md "Files"). */
-export type FileKind = 'firmware' | 'testfile' | 'document' | 'certificate';
+export type FileKind = 'firmware' | 'testfile' | 'document' | 'certificate' | 'repair';
 
 export type FileLimits = Record<FileKind, number> & {
   /** Request documents attached to one project request. */
@@ -20,6 +20,8 @@ export const DEFAULT_FILE_LIMITS: FileLimits = {
   testfile: 1024 * MiB,
   document: 200 * MiB,
   certificate: 20 * MiB,
+  /** A repair's photo or document (contract/repairs.ts). */
+  repair: 20 * MiB,
   documentsPerRequest: 20,
 };
 
@@ -60,6 +62,8 @@ export const FILE_TYPES: Record<FileKind, readonly string[]> = {
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ],
   certificate: ['application/pdf', 'image/*'],
+  // What a technician has at the bench: a phone's photo of the board, a PDF or a text note.
+  repair: ['image/*', 'application/pdf', 'text/*'],
 };
 
 /**
@@ -68,7 +72,7 @@ export const FILE_TYPES: Record<FileKind, readonly string[]> = {
  * such a name is refused by its name; firmware and test files may well be programs.
  */
 const PROGRAMS = ['exe', 'dll', 'msi', 'com', 'scr', 'bat', 'cmd', 'ps1', 'vbs', 'jar', 'apk', 'app', 'dmg', 'sh', 'elf'];
-export const REFUSED_EXTENSIONS: Record<FileKind, readonly string[]> = { firmware: [], testfile: [], document: PROGRAMS, certificate: PROGRAMS };
+export const REFUSED_EXTENSIONS: Record<FileKind, readonly string[]> = { firmware: [], testfile: [], document: PROGRAMS, certificate: PROGRAMS, repair: PROGRAMS };
 
 /** What a person reads about each kind's files, in a field's hint and a refusal. */
 export const FILE_KIND_WORDS: Record<FileKind, string> = {
@@ -76,6 +80,7 @@ export const FILE_KIND_WORDS: Record<FileKind, string> = {
   testfile: 'a script, a table or an archive (text, JSON, zip)',
   document: 'PDF, images, text, CSV, spreadsheets, Gerber or drill files, or zip archives',
   certificate: 'a PDF or an image',
+  repair: 'a photo, a PDF or a text file',
 };
 
 /** `Text/Plain; charset=utf-8` → `text/plain`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PANEL_ID_MAX, REPORT_RESULTS } from './devices';
 import { idField, realField } from './numbers';
+import { OUT_OF_POLICY } from './station';
 import { optionalText, requiredText } from './text';
 
 /**
@@ -41,8 +42,18 @@ export const jigReportInput = z.object({
 });
 export type JigReportInput = z.infer<typeof jigReportInput>;
 
-/** 201 when stored now, 200 when this uuid was stored before (a retry). */
+/**
+ * 201 when stored now, 200 when this uuid was stored before (a retry). `out_of_policy` says why
+ * the board should not have been tested (it waits for repair, used up its attempts, was
+ * scrapped), with `out_of_policy_words` for the jig's screen; the run is stored all the same.
+ */
 export const jigReportAckSchema = z.object({
-  data: z.object({ report_id: z.number().int(), device_id: z.number().int(), duplicate: z.boolean() }),
+  data: z.object({
+    report_id: z.number().int(),
+    device_id: z.number().int(),
+    duplicate: z.boolean(),
+    out_of_policy: z.enum(OUT_OF_POLICY).nullable(),
+    out_of_policy_words: z.string().nullable(),
+  }),
 });
 export type JigReportAck = z.infer<typeof jigReportAckSchema>;

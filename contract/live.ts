@@ -6,12 +6,17 @@ import { idQueryField } from './numbers';
  * data itself: the app refetches what it shows through the ordinary, access-checked calls.
  */
 
-/** A jig's report was stored: the board, its batch, project and company moved. */
+/**
+ * A jig's report was stored: the board, its batch, project and company moved. The report and
+ * the jig that sent it let a station tell its own jig's run from the others'.
+ */
 export const liveReportEventSchema = z.object({
   company_id: z.number().int(),
   project_id: z.number().int(),
   production_batch_id: z.number().int(),
   device_id: z.number().int(),
+  report_id: z.number().int(),
+  enclosure_id: z.number().int(),
 });
 export type LiveReportEvent = z.infer<typeof liveReportEventSchema>;
 

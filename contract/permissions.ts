@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'jigs.edit': { who: 'roles', roles: ['admin', 'engineer'] },
   /** Scanning a board at one of the company's jigs (the station): everyone but a viewer, who reads only. */
   'station.scan': { who: 'roles', roles: ['admin', 'engineer', 'operator'] },
+  /** Recording a repair of a board (what was wrong, what was done): everyone but a viewer, who reads only. */
+  'repair.record': { who: 'roles', roles: ['admin', 'engineer', 'operator'] },
   /** Renaming, describing or archiving a project; renaming the company. */
   'company.manage': { who: 'roles', roles: ['admin'] },
   /** Adding a company's users and setting their roles. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idQueryField } from './numbers';
 import { failingStepSchema, STOP_CODES } from './station';
+import { statisticsQuery } from './statistics';
 import { choice, optionalText, requiredText } from './text';
 
 /**
@@ -41,8 +42,14 @@ export type FailureCodeInput = z.infer<typeof failureCodeInput>;
 export const failureCodeUpdateInput = failureCodeInput.partial().extend({ archived: z.boolean({ error: 'archived is true or false.' }).optional() });
 export type FailureCodeUpdateInput = z.infer<typeof failureCodeUpdateInput>;
 
-/** `GET /v1/failure-codes`: `archived=true` includes the archived ones. */
-export const failureCodeListQuery = z.object({ archived: z.enum(['true', 'false']).optional() });
+/**
+ * The company a company-wide call is about: the caller's own unless a superadmin names another
+ * (`?company_id=`); anyone else naming another company is refused.
+ */
+export const companyChoiceQuery = z.object({ company_id: idQueryField('company').optional() });
+
+/** `GET /v1/failure-codes`: `archived=true` includes the archived ones. By code. */
+export const failureCodeListQuery = companyChoiceQuery.extend({ archived: z.enum(['true', 'false'], { error: 'archived is true or false.' }).optional() });
 
 // ----- Repairs -----------------------------------------------------------------------------------
 
@@ -61,6 +68,7 @@ const personSchema = z.object({ id: z.number().int(), name: z.string() }).nullab
 export const REFERENCE_DESIGNATOR = /^[A-Za-z]{1,4}[0-9]{1,5}[A-Za-z0-9.]*$/;
 export const MAX_PARTS = 50;
 
+/** A repair's file; `id` is the repair's, as its download is `GET /v1/repairs/{id}/file`. */
 export const repairFileSchema = z.object({ id: z.number().int(), name: z.string(), content_type: z.string(), size: z.number().int() });
 
 export const repairSchema = z.object({
@@ -111,7 +119,11 @@ export type RepairSendInput = z.infer<typeof repairSendInput>;
  */
 export const repairCompleteInput = z.object({
   outcome: choice(REPAIR_OUTCOMES, 'Outcome', { repaired: 'repaired', scrapped: 'scrapped' }),
-  failure_code_id: idField('failure code', { required: 'Choose a failure code.' }),
+  // A multipart form sends the id as digits: taken as the number, anything else refused as it is.
+  failure_code_id: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' && /^[0-9]{1,10}$/.test(v) ? Number(v) : v),
+    idField('failure code', { required: 'Choose a failure code.' }),
+  ),
   action: requiredText('Action', { required: 'Say what was done.' }).max(500, 'An action is at most 500 characters.'),
   parts: z
     .preprocess(
@@ -122,6 +134,16 @@ export const repairCompleteInput = z.object({
   notes: optionalText('Notes').max(2000, 'Notes are at most 2000 characters.').optional(),
 });
 export type RepairCompleteInput = z.infer<typeof repairCompleteInput>;
+
+/** The multipart form of `POST /v1/repairs/{id}/complete`, for the API's description. */
+export const repairCompleteForm = z.object({
+  outcome: z.enum(REPAIR_OUTCOMES),
+  failure_code_id: z.string().describe('The failure code (an id of the company’s list, not archived).'),
+  action: z.string().describe('What was done.'),
+  parts: z.string().optional().describe('Reference designators of the parts replaced, separated by commas or spaces.'),
+  notes: z.string().optional(),
+  file: z.file().optional().describe('A photo or document of the repair (image, PDF or text), optional; at most 20 MB by default.'),
+});
 
 // ----- A board's history: scans, runs and repairs in order ---------------------------------------
 
@@ -168,6 +190,10 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 export const MAX_HISTORY_ENTRIES = 1000;
 
 // ----- Repair statistics (`GET /v1/statistics/repairs`, statisticsQuery's from/to/project/jig) ----
+
+/** `GET /v1/statistics/repairs`: the range (30 days to today by default), a project, a jig; a superadmin names the company. */
+export const repairStatisticsQuery = statisticsQuery.pick({ from: true, to: true, project_id: true, enclosure_id: true }).extend(companyChoiceQuery.shape);
+export type RepairStatisticsQuery = z.infer<typeof repairStatisticsQuery>;
 
 export const repairStatisticsSchema = z.object({
   /** Completed repairs by failure code, most first, with the running share (a Pareto). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQueryField } from './numbers';
 
 /**
  * What the station (the operator's run at a jig) exchanges with the server: a scan and its
@@ -9,6 +10,11 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 /** A board's serial as the scanner types it (no surrounding spaces, no line break). */
 const serial = z.string().trim().min(1, 'Scan or type a serial.').max(64).regex(/^[\x21-\x7e]+$/, 'A serial is printable characters without spaces.');
+/**
+ * A board's serial as stored: what its jig sent (jig.ts: any text up to 64 characters), which a
+ * scanner's rule above need not fit. The answers carry this one.
+ */
+const storedSerial = z.string().min(1).max(64);
 
 /** The operator scanned a board at a jig: `POST /v1/stations/{jig_id}/scans` with `scanBodySchema`. */
 export const scanSchema = z.object({ jig_id: id, serial });
@@ -31,10 +37,18 @@ export type StopCode = (typeof STOP_CODES)[number];
 export const OUT_OF_POLICY = ['in_repair', 'attempts_used_up', 'scrapped'] as const;
 export type OutOfPolicy = (typeof OUT_OF_POLICY)[number];
 
+/** What the jig's answer says of an out-of-policy run: why, and that it was kept and counted. */
+export function outOfPolicyWords(code: OutOfPolicy, serial: string): string {
+  const kept = 'The run is stored and counts in the figures like any other, marked out of policy.';
+  if (code === 'in_repair') return `Board “${serial}” waits for repair and should not have been tested. ${kept}`;
+  if (code === 'scrapped') return `Board “${serial}” is scrapped and should not have been tested. ${kept}`;
+  return `Board “${serial}” had used up its attempts of this repair cycle: send it to repair. ${kept}`;
+}
+
 /** The board's history in short: attempts used in this repair cycle of the profile's limit (null: no limit). */
 export const boardSummarySchema = z
   .object({
-    serial,
+    serial: storedSerial,
     attempts_used: z.number().int().min(0),
     attempt_limit: z.number().int().min(1).nullable(),
     last_result: z.enum(RUN_RESULTS).nullable(),
@@ -63,7 +77,7 @@ export const stationReportSchema = z
   .object({
     report_id: id,
     jig_id: id,
-    serial,
+    serial: storedSerial,
     result: z.enum(RUN_RESULTS),
     failing_steps: z.array(failingStepSchema),
     /** When the run finished (the jig's clock) and when it was stored (the server's). */
@@ -128,6 +142,9 @@ export const stationSchema = z.object({
   last_report: stationReportSchema.nullable(),
 });
 export type Station = z.infer<typeof stationSchema>;
+
+/** `GET /v1/stations?company_id=`: a superadmin names the company; everyone else reads their own. */
+export const stationListQuery = z.object({ company_id: idQueryField('company').optional() });
 
 /** `GET /v1/stations`: the company's jigs a station can stand at, for the picker. */
 export const stationJigSchema = z.object({ id, name: z.string(), project_name: z.string().nullable(), last_seen_at: z.string().nullable() });

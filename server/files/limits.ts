@@ -14,5 +14,5 @@ import type { FileLimits } from '../../contract/files';
 
 /** The largest single file any kind allows: the multipart parser's own ceiling. */
 export function largestFileLimit(limits: FileLimits): number {
-  return Math.max(limits.firmware, limits.testfile, limits.document, limits.certificate);
+  return Math.max(limits.firmware, limits.testfile, limits.document, limits.certificate, limits.repair);
 }

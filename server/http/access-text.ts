@@ -10,6 +10,7 @@ export const FORBIDDEN_MESSAGES: Record<Permission, string> = {
   'production.edit': 'Only an admin or engineer of the company may change this.',
   'jigs.edit': "Only an admin or engineer of the company may change a jig's settings.",
   'station.scan': 'Only an operator, engineer or admin of the company may scan boards at its jigs.',
+  'repair.record': 'Only an operator, engineer or admin of the company may record a repair.',
   'company.manage': 'Only an admin of the company may change this.',
   'users.manage': 'Only an admin of the company may add users or change roles.',
   'user.edit': 'You may not edit this user.',
@@ -24,6 +25,7 @@ const WHO: Record<Permission, string> = {
   'production.edit': "Admins and engineers of the row's owning company, and superadmins.",
   'jigs.edit': "Admins and engineers of the row's owning company, and superadmins.",
   'station.scan': "Operators, engineers and admins of the row's owning company, and superadmins.",
+  'repair.record': "Operators, engineers and admins of the row's owning company, and superadmins.",
   'company.manage': "Admins of the row's owning company, and superadmins.",
   'users.manage': "Admins of the row's owning company, and superadmins.",
   'user.edit': 'The user themself, admins of their company, and superadmins.',
@@ -48,6 +50,8 @@ const ROW: Record<ScopeName, string> = {
   testConfiguration: "the test profile's step `:id`, through its profile's project",
   testFile: "the test profile's file `:id`, through its profile's project",
   testVariable: "the test profile's variable `:id`, through its profile's project",
+  failureCode: 'the failure code `:id`, through its company',
+  repair: "the repair `:id`, through its board's project",
 };
 
 /** The access line of a route's OpenAPI description. */

@@ -10,6 +10,8 @@ import { findCompany } from '../store/companies';
 import { findConfigurationWithProject, findSelectedCartridgeWithProject } from '../store/hardware';
 import { findDevice } from '../store/devices';
 import { findEnclosureSetting } from '../store/enclosure-settings';
+import { findFailureCode } from '../store/failure-codes';
+import { findRepairOwner } from '../store/repairs';
 import { findInviteWithProject } from '../store/invites';
 import { findProject } from '../store/projects';
 import { findReleaseBatchHeadWithProject } from '../store/release-batches';
@@ -93,6 +95,16 @@ export const SCOPES = {
   jig: scope(async (db, id) => {
     const jig = await findStationJig(db, id);
     return jig && { row: jig, owner: { company_id: jig.company_id } };
+  }),
+  /** A failure code: its company's. */
+  failureCode: scope(async (db, id) => {
+    const code = await findFailureCode(db, id);
+    return code && { row: code, owner: { company_id: code.company_id } };
+  }),
+  /** A repair: its board's project's, readable by the project's members like the board. */
+  repair: scope(async (db, id) => {
+    const repair = await findRepairOwner(db, id);
+    return repair && { row: repair, owner: { company_id: repair.company_id, project_id: repair.project_id } };
   }),
   /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
   user: scope(async (db, id, caller) => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LiveReportEvent } from '../../contract/live';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
-import { notifyInTransaction, PostgresListener, type ListenerLog } from './postgres';
+import { PostgresListener, type ListenerLog } from './postgres';
 
 /**
  * Live results: what a writer announces and the open streams hear. One process
@@ -13,16 +13,22 @@ import { notifyInTransaction, PostgresListener, type ListenerLog } from './postg
 export type LiveMessage = { event: 'report'; data: LiveReportEvent } | { event: 'resync' };
 export type LiveListener = (message: LiveMessage) => void;
 
+/**
+ * A report's event as its writer announces it, before the report has its id: named by its
+ * uuid, which the statement that stores it turns into the id (report-writes.ts).
+ */
+export type AnnouncedReport = Omit<LiveReportEvent, 'report_id'> & { uuid: string };
+
 /** A writer's statement that sends its events with its other writes (report-writes.ts). */
-export type Announcements = { announce(events: LiveReportEvent[]): void };
+export type Announcements = { announce(events: AnnouncedReport[]): void };
 
 /** What a writer needs: the service calls both, and the feed does whichever fits its database. */
 export type LiveAnnouncer = {
   /**
    * Inside the writer's transaction (PostgreSQL: the NOTIFYs that go out with the commit), all
-   * its events at once; with `writes`, as part of their statement (flushed by the writer).
+   * its events at once, as part of the statement of `writes` (flushed by the writer).
    */
-  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: Announcements): Promise<void>;
+  inTransaction(trx: Kysely<DB>, events: AnnouncedReport[], writes: Announcements): Promise<void>;
   /** After the commit (SQLite: the subscribers of this process hear it now). */
   afterCommit(event: LiveReportEvent): void;
 };
@@ -51,10 +57,7 @@ export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<Li
     return feed;
   }
   const feed = new Subscribers('postgres', log, {
-    inTransaction: async (trx, events, writes) => {
-      if (!writes) return notifyInTransaction(trx, events);
-      writes.announce(events);
-    },
+    inTransaction: async (_trx, events, writes) => writes.announce(events),
     afterCommit: () => {},
     close: () => listener.close(),
     pid: () => listener.backendPid,
@@ -81,7 +84,7 @@ class Subscribers implements LiveFeed {
     private readonly transport: Transport,
   ) {}
 
-  inTransaction(trx: Kysely<DB>, events: LiveReportEvent[], writes?: Announcements) {
+  inTransaction(trx: Kysely<DB>, events: AnnouncedReport[], writes: Announcements) {
     return this.transport.inTransaction(trx, events, writes);
   }
 

@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely } from 'kysely';
 import pg from 'pg';
 import { liveReportEventSchema, type LiveReportEvent } from '../../contract/live';
 import { postgresConnectionOf } from '../db/open';
+import type { AnnouncedReport } from './feed';
 import type { DB } from '../db/schema';
 
 /**
@@ -12,23 +13,27 @@ import type { DB } from '../db/schema';
  */
 const CHANNEL_SQL = "left('jigboard_live:' || current_schema(), 63)";
 
-/** The events as a JSON array, each as its NOTIFY's payload reads. */
-export const eventsJson = (events: LiveReportEvent[]) =>
-  JSON.stringify(events, ['company_id', 'project_id', 'production_batch_id', 'device_id']);
+/** The announced events as a JSON array, for `notifyStoredFromJson`. */
+export const eventsJson = (events: AnnouncedReport[]) =>
+  JSON.stringify(events, ['uuid', 'company_id', 'project_id', 'production_batch_id', 'device_id', 'enclosure_id']);
 
 /**
  * The NOTIFYs of a writer's events (a JSON array, `eventsJson`) as one scalar expression (their
- * count), for a statement of the writer's transaction: the database sends them with the commit,
- * or never. In array order; PostgreSQL folds identical ones of one transaction into one, which a
- * refetch needs no more of. json keeps each element's text as written, which is its payload.
+ * count), for the statement of the writer's transaction that stores their reports: the database
+ * sends them with the commit, or never. Each payload is a LiveReportEvent, its `report_id` the
+ * id `stored` (that statement's inserted reports: id, uuid) gave its uuid. In array order: a
+ * function scan keeps it, and each id comes from a subquery per element, not a join that may
+ * reorder them.
  */
-export const notifyFromJson = (json: string | Expression<unknown>) =>
-  sql<number>`(select count(pg_notify(${sql.raw(CHANNEL_SQL)}, cast(e as text))) from json_array_elements(cast(${json} as json)) as e)`;
-
-/** Called inside the writer's transaction: the events' NOTIFYs, on their own. */
-export async function notifyInTransaction(trx: Kysely<DB>, events: LiveReportEvent[]): Promise<void> {
-  if (events.length) await sql`select ${notifyFromJson(eventsJson(events))}`.execute(trx);
-}
+export const notifyStoredFromJson = (json: string | Expression<unknown>, stored: string) =>
+  sql<number>`(select count(pg_notify(${sql.raw(CHANNEL_SQL)}, cast(json_build_object(
+      'company_id', cast(e ->> 'company_id' as integer),
+      'project_id', cast(e ->> 'project_id' as integer),
+      'production_batch_id', cast(e ->> 'production_batch_id' as integer),
+      'device_id', cast(e ->> 'device_id' as integer),
+      'report_id', (select r.id from ${sql.raw(stored)} as r where r.uuid = e ->> 'uuid'),
+      'enclosure_id', cast(e ->> 'enclosure_id' as integer)) as text)))
+    from json_array_elements(cast(${json} as json)) as e)`;
 
 export type ListenerLog = {
   info(obj: object, msg: string): void;

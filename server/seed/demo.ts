@@ -14,6 +14,7 @@ import { seedDemoPanels } from './demo-panels';
 import { countDemoData, type DemoCounts } from './demo-counts';
 import { seedDemoProduction, type DemoJig } from './demo-production';
 import { seedDemoReleases } from './demo-releases';
+import { seedDemoRepairs } from './demo-repairs';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoTestFunctions } from './demo-test-functions';
@@ -49,7 +50,8 @@ export type DemoSummary = { counts: DemoCounts; ms: number; jig: DemoJig };
  * The demo companies and their users, then Acme's production (projects, batches, jigs, ~5,000
  * boards with 30 days of reports; see demo-production.ts) made by Voltline among others, and
  * the platform's firmware for the jigs, uploaded by `superadmin` (demo-firmware.ts), the hardware
- * catalogue, project requests, and two release batches of MC-200 boards (demo-releases.ts).
+ * catalogue, project requests, two release batches of MC-200 boards (demo-releases.ts), and the
+ * repair loop on the worse MC-200 lot (demo-repairs.ts).
  */
 export async function seedDemo(
   db: Kysely<DB>,
@@ -84,5 +86,6 @@ export async function seedDemo(
     productionBatchId: production.firstBatchId,
     createdBy: seeded[0].users['acme-engineer'],
   });
+  await seedDemoRepairs(db, { company: ids[0], operator: seeded[0].users['acme-operator'], technician: seeded[0].users['acme-engineer'] });
   return { counts: await countDemoData(db), ms: Math.round(performance.now() - t0), jig: production.jig };
 }

@@ -16,7 +16,7 @@ function sse(chunks: string[], { hold = false } = {}) {
 }
 
 const READY = 'event: ready\ndata: {"heartbeat_ms":25000}\n\n';
-const REPORT = 'event: report\ndata: {"company_id":1,"project_id":2,"production_batch_id":3,"device_id":4}\n\n';
+const REPORT = 'event: report\ndata: {"company_id":1,"project_id":2,"production_batch_id":3,"device_id":4,"report_id":5,"enclosure_id":6}\n\n';
 
 const BYE = 'event: bye\ndata: {}\n\n';
 let cancelled: string[][] = [];
@@ -47,7 +47,7 @@ describe('runLiveStream', () => {
     });
     await done;
     expect((calls[0].headers as Record<string, string>).Authorization).toBe('Bearer t0ken');
-    const report = { event: 'report', data: { company_id: 1, project_id: 2, production_batch_id: 3, device_id: 4 } };
+    const report = { event: 'report', data: { company_id: 1, project_id: 2, production_batch_id: 3, device_id: 4, report_id: 5, enclosure_id: 6 } };
     // The first stream ended early (a failure): backed off, reconnected, and said to resync.
     expect(messages).toEqual([report, { event: 'resync' }, report]);
     expect(calls).toHaveLength(2);
@@ -71,7 +71,7 @@ describe('runLiveStream', () => {
       onUnauthorized: () => {},
     });
     await done;
-    const report = { event: 'report', data: { company_id: 1, project_id: 2, production_batch_id: 3, device_id: 4 } };
+    const report = { event: 'report', data: { company_id: 1, project_id: 2, production_batch_id: 3, device_id: 4, report_id: 5, enclosure_id: 6 } };
     expect(messages).toEqual([report, report]);
     expect(fetch).toHaveBeenCalledTimes(2);
     // The first stream was dropped when the second was ready, before the test stopped both.

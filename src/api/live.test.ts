@@ -5,7 +5,7 @@ import { liveRefresher, liveStaleKeys, onLiveRefresh } from './live';
 
 const report = (over: Partial<LiveReportEvent> = {}): { event: 'report'; data: LiveReportEvent } => ({
   event: 'report',
-  data: { company_id: 1, project_id: 2, production_batch_id: 3, device_id: 4, ...over },
+  data: { company_id: 1, project_id: 2, production_batch_id: 3, device_id: 4, report_id: 5, enclosure_id: 6, ...over },
 });
 
 describe('liveRefresher', () => {

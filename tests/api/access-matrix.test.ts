@@ -24,6 +24,7 @@ const ALPHA_ROLES_WHO_MAY: Record<string, (p: PrincipalFacts) => boolean> = {
   'production.edit': (p) => p.company === 'alpha' && (p.roles.includes('admin') || p.roles.includes('engineer')),
   'jigs.edit': (p) => p.company === 'alpha' && (p.roles.includes('admin') || p.roles.includes('engineer')),
   'station.scan': (p) => p.company === 'alpha' && ['admin', 'engineer', 'operator'].some((r) => p.roles.includes(r)),
+  'repair.record': (p) => p.company === 'alpha' && ['admin', 'engineer', 'operator'].some((r) => p.roles.includes(r)),
   'company.manage': (p) => p.company === 'alpha' && p.roles.includes('admin'),
   'users.manage': (p) => p.company === 'alpha' && p.roles.includes('admin'),
   // The user row of the matrix is alpha-target, so no principal is the user themself.
@@ -38,7 +39,7 @@ function oracle(route: DeclaredRoute, p: PrincipalFacts): Expected {
   if (p.username === null) return 401;
   if (p.roles.includes('superadmin')) return 200;
   if (route.scope) {
-    const projectRow = !['company', 'user', 'cassette', 'enclosureSetting', 'jig'].includes(route.scope);
+    const projectRow = !['company', 'user', 'cassette', 'enclosureSetting', 'jig', 'failureCode'].includes(route.scope);
     const sees = p.company === 'alpha' || (projectRow && p.memberOfProject);
     if (!sees) return 404;
   }
@@ -54,6 +55,7 @@ function urlFor(route: DeclaredRoute, world: World, sample: Sample): string {
     if (!id) throw new Error(`No row for ${route.url}: declare a scope, or give its sample an id.`);
     url = url.replace(':id', String(id));
   }
+  for (const [name, value] of Object.entries(sample.params ?? {})) url = url.replace(`:${name}`, String(value));
   return sample.query ? `${url}?${sample.query}` : url;
 }
 

@@ -133,4 +133,45 @@ describe('the demo a fresh start seeds', () => {
     expect(boards.length).toBeGreaterThan(0);
     expect(new Set(boards.map((b) => b.status))).toEqual(new Set(['released']));
   });
+
+  it('has a line with repairs: failure codes, waiting boards, repaired boards retested, one scrapped, and the figures to show it', async () => {
+    const operator = await login('acme-operator');
+    const me = (await get('/v1/users/me', operator)).data;
+    const codes = (await get('/v1/failure-codes', operator)).data as { code: string; repair_count: number }[];
+    expect(codes.map((c) => c.code)).toEqual(expect.arrayContaining(['SOLDER-BRIDGE', 'MISSING-PART', 'NO-FAULT-FOUND']));
+    const projects = (await get(`/v1/companies/${me.company.id}/projects`, operator)).data as { id: number; name: string }[];
+    const mc200 = projects.find((p) => p.name === 'Motor controller MC-200')!;
+    type Shown = { id: number; device_id: number; status: string; parts: string[]; failure_code: { code: string } | null; repaired_at: string | null };
+    const repairs = (await get(`/v1/projects/${mc200.id}/repairs?limit=100`, operator)).data as Shown[];
+    const by = (status: string) => repairs.filter((r) => r.status === status);
+    expect(by('waiting').length).toBeGreaterThanOrEqual(2);
+    expect(by('scrapped')).toHaveLength(1);
+    expect(by('repaired').length).toBeGreaterThanOrEqual(5);
+    expect(codes.reduce((sum, c) => sum + c.repair_count, 0)).toBe(by('repaired').length + by('scrapped').length);
+
+    let passedAfter = 0;
+    for (const repair of by('repaired')) {
+      expect(repair.failure_code).not.toBeNull();
+      const history = (await get(`/v1/devices/${repair.device_id}/history`, operator)).data as { kind: string; result?: string; operator?: { name: string } | null }[];
+      const done = history.findIndex((e) => e.kind === 'repair_done');
+      const retest = history.slice(done + 1).find((e) => e.kind === 'run');
+      expect(retest, `board ${repair.device_id} retested after its repair`).toBeDefined();
+      if (retest!.result === 'pass') passedAfter += 1;
+      expect(history.filter((e) => e.kind === 'scan').length).toBeGreaterThan(0);
+      expect(history.find((e) => e.kind === 'run')!.operator?.name).toBe('acme-operator');
+    }
+    expect(passedAfter).toBeGreaterThan(by('repaired').length / 2);
+    expect(by('repaired').some((r) => r.parts.length > 0)).toBe(true);
+
+    // The boards' repair fields follow their repairs.
+    const boards = await database.db.selectFrom('devices').select(['id', 'in_repair', 'status']).where('project_id', '=', mc200.id).where('in_repair', '=', 1).execute();
+    expect(boards.map((b) => b.id).sort()).toEqual(by('waiting').map((r) => r.device_id).sort());
+    const scrappedBoard = await get(`/v1/devices/${by('scrapped')[0]!.device_id}`, operator);
+    expect(scrappedBoard.data.status).toBe('scrapped');
+
+    const figures = (await get(`/v1/statistics/repairs?project_id=${mc200.id}`, operator)).data;
+    expect(figures.pareto.length).toBeGreaterThan(0);
+    expect(figures.waiting_now).toBe(by('waiting').length);
+    expect(figures.by_operator.find((o: { operator: { name: string } | null }) => o.operator?.name === 'acme-operator').scans).toBeGreaterThan(0);
+  });
 });

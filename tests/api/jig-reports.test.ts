@@ -116,7 +116,7 @@ describe('POST /v1/jig/reports: storing', () => {
     const res = await p.report({ serial: 'New-0001', result: 'pass' });
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
-    expect(data).toEqual({ report_id: expect.any(Number), device_id: expect.any(Number), duplicate: false });
+    expect(data).toEqual({ report_id: expect.any(Number), device_id: expect.any(Number), duplicate: false, out_of_policy: null, out_of_policy_words: null });
     const row = await device('New-0001');
     expect(row).toMatchObject({
       id: data.device_id,

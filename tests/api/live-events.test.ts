@@ -29,13 +29,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const eventOf = async (prod: Production, res: { json(): { data: { device_id: number } } }) => ({
+const eventOf = async (prod: Production, res: { json(): { data: { device_id: number; report_id: number } } }) => ({
   event: 'report',
   data: {
     company_id: (await t.db.selectFrom('projects').where('id', '=', prod.projectId).select('company_id').executeTakeFirstOrThrow()).company_id,
     project_id: prod.projectId,
     production_batch_id: prod.batchId,
     device_id: res.json().data.device_id,
+    report_id: res.json().data.report_id,
+    enclosure_id: prod.jig.id,
   },
 });
 

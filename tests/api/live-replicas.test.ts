@@ -67,7 +67,7 @@ describe('live results across replicas', () => {
     expect(res.statusCode).toBe(201);
     const expected = {
       event: 'report',
-      data: { company_id: a.companyIds.alpha, project_id: prod.projectId, production_batch_id: prod.batchId, device_id: res.json().data.device_id },
+      data: { company_id: a.companyIds.alpha, project_id: prod.projectId, production_batch_id: prod.batchId, device_id: res.json().data.device_id, report_id: res.json().data.report_id, enclosure_id: prod.jig.id },
     };
     expect(await onA.next()).toEqual(expected);
     if (onPostgres) {

@@ -94,13 +94,14 @@ const DOWNLOADS = [
   ['get /v1/firmware/{id}', 'application/octet-stream'],
   ['get /v1/requestfiles/{id}', 'application/octet-stream'],
   ['get /v1/testfiles/{id}', 'application/octet-stream'],
+  ['get /v1/repairs/{id}/file', 'application/octet-stream'],
 ];
 
 /** Calls that answer JSON, or the same rows as a CSV download with `format=csv` (or `Accept: text/csv`). */
 const CSV_DOWNLOADS = ['get /v1/requests/{id}/wiring', 'get /v1/releasebatches/{id}/devices', 'get /v1/projects/{id}/devices/unreleased'];
 
 /** Calls that take an upload: their body is a multipart form. */
-const UPLOADS = ['post /v1/enclosure-updates', 'post /v1/cartridgetypes/{id}/firmware', 'post /v1/cartridges/{id}/calibrations', 'post /v1/manage/request', 'post /v1/testprofiles/{id}/testfiles'];
+const UPLOADS = ['post /v1/enclosure-updates', 'post /v1/cartridgetypes/{id}/firmware', 'post /v1/cartridges/{id}/calibrations', 'post /v1/manage/request', 'post /v1/testprofiles/{id}/testfiles', 'post /v1/repairs/{id}/complete'];
 
 type Operation = {
   summary?: string;

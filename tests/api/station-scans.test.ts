@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/store/enclosure-settings';
 import '../../server/store/station-scans';
-import { createJig, createProduction, type Production } from './helpers/production';
+import { createJig, createProduction, postReport, reportBody, type Jig, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createProfile, readyDraft } from './helpers/test-profiles';
 
@@ -9,6 +9,7 @@ let t: TestApp;
 let alpha: Production;
 let other: Production;
 let beta: Production;
+let line2: Jig;
 
 /** Points the jig's company setting at a project, through `PATCH /enclosuresettings/{id}`. */
 async function testsProject(jigId: number, projectId: number) {
@@ -25,6 +26,8 @@ beforeAll(async () => {
   await testsProject(alpha.jig.id, alpha.projectId);
   await testsProject(other.jig.id, other.projectId);
   await testsProject(beta.jig.id, beta.projectId);
+  line2 = await createJig(t, t.companyIds.alpha);
+  await testsProject(line2.id, alpha.projectId);
 });
 afterAll(() => t?.close());
 
@@ -75,7 +78,12 @@ describe('retest policy on a test profile', () => {
 });
 
 const scan = (jigId: number, serial: unknown, as = 'alpha-operator') => t.call('POST', `/v1/stations/${jigId}/scans`, { as, body: { serial } });
-const failRun = (production: Production, serial: string, version = '1.0') => production.report({ serial, result: 'fail', test_profile: 'smoke', test_profile_version: version });
+/**
+ * A failing run of Alpha's project on its second line: a run at the station's own jig just
+ * before a scan would be that scan's run (station-runs.test.ts), which these tests keep apart.
+ */
+const failRun = (serial: string, version = '1.0') =>
+  postReport(t, line2, reportBody({ serial, result: 'fail', test_profile: 'smoke', test_profile_version: version, project_id: alpha.projectId, production_batch_id: alpha.batchId }));
 
 describe('scans at the station', () => {
   it('lets a board never seen be tested with no attempts, and records who scanned what where and when', async () => {
@@ -101,21 +109,20 @@ describe('scans at the station', () => {
     expect(row.scanned_at >= before).toBe(true);
   });
 
-  it("counts the board's runs of the active profile against its limit, then stops it for repair", async () => {
-    // Before any profile is active there is no limit, and every run counts.
-    expect((await failRun(alpha, 'LIM-1', '0.9')).statusCode).toBe(201);
+  it("counts the board's runs since its last repair against the active profile's limit, whatever version ran them, then stops it for repair", async () => {
+    // Before any profile is active there is no limit; every run counts.
+    expect((await failRun('LIM-1', '0.9')).statusCode).toBe(201);
     expect((await scan(alpha.jig.id, 'LIM-1')).json().data.board).toMatchObject({ attempts_used: 1, attempt_limit: null, last_result: 'fail' });
 
     const profile = await readyDraft(t, alpha.projectId, 'smoke', '1.0');
     expect((await patch(`/testprofiles/${profile}`, { attempt_limit: 3 })).statusCode).toBe(200);
     expect((await post(`/testprofiles/${profile}/active`)).statusCode).toBe(200);
-    // The run of version 0.9 is not an attempt under the active profile.
-    expect((await scan(alpha.jig.id, 'LIM-1')).json().data.board).toMatchObject({ attempts_used: 0, attempt_limit: 3 });
-    await failRun(alpha, 'LIM-1');
-    await failRun(alpha, 'LIM-1');
+    // The run of version 0.9 is an attempt too: a repair, not a new profile version, gives fresh attempts.
+    expect((await scan(alpha.jig.id, 'LIM-1')).json().data.board).toMatchObject({ attempts_used: 1, attempt_limit: 3 });
+    await failRun('LIM-1');
     const third = await scan(alpha.jig.id, 'LIM-1');
     expect(third.json().data).toMatchObject({ outcome: 'go', board: { attempts_used: 2, attempt_limit: 3, last_result: 'fail' } });
-    await failRun(alpha, 'LIM-1');
+    await failRun('LIM-1');
     const stopped = await scan(alpha.jig.id, 'LIM-1');
     expect(stopped.statusCode).toBe(201);
     expect(stopped.json().data).toEqual({ outcome: 'stop', code: 'attempts_used_up', words: 'Board “LIM-1” has used its 3 of 3 attempts: send it to repair.' });
@@ -126,7 +133,7 @@ describe('scans at the station', () => {
     await patch(`/testprofiles/${profile}`, { attempt_limit: 4 });
     expect((await scan(alpha.jig.id, 'LIM-1')).json().data).toMatchObject({ outcome: 'go', board: { attempts_used: 3, attempt_limit: 4 } });
     await patch(`/testprofiles/${profile}`, { attempt_limit: null });
-    await failRun(alpha, 'LIM-1');
+    await failRun('LIM-1');
     expect((await scan(alpha.jig.id, 'LIM-1')).json().data).toMatchObject({ outcome: 'go', board: { attempts_used: 4, attempt_limit: null } });
   });
 
@@ -155,7 +162,12 @@ describe('scans at the station', () => {
   it("keeps companies apart: another company's board of that serial is a new board, its jig a 404", async () => {
     expect((await beta.report({ serial: 'SHARED-1', result: 'fail' })).statusCode).toBe(201);
     expect((await scan(alpha.jig.id, 'SHARED-1')).json().data).toMatchObject({ outcome: 'go', board: { attempts_used: 0, last_result: null } });
-    expect((await scan(beta.jig.id, 'SHARED-1', 'beta-operator')).json().data).toMatchObject({ outcome: 'go', board: { attempts_used: 1, last_result: 'fail' } });
+    // At Beta's jig its board's run of a moment ago is this scan's run: the board as before it, and the run.
+    expect((await scan(beta.jig.id, 'SHARED-1', 'beta-operator')).json().data).toMatchObject({
+      outcome: 'go',
+      board: { attempts_used: 0, last_result: 'fail' },
+      report: { serial: 'SHARED-1', result: 'fail', jig_id: beta.jig.id },
+    });
 
     for (const [jig, as] of [[beta.jig.id, 'alpha-admin'], [alpha.jig.id, 'beta-operator'], [999_999, 'alpha-operator']] as const) {
       const res = await scan(jig, 'X-1', as);

@@ -1,10 +1,12 @@
 import type { ReportStep } from '../../../contract/devices';
+import type { OutOfPolicy } from '../../../contract/station';
 import { invalidField } from '../../http/errors';
 import { serialKey } from '../../store/devices';
+import { outOfPolicyAnswer } from './report-policy';
 import type { CheckedReport, IngestItem, IngestOutcome } from './store-reports';
 
 /** A report stored before under a uuid, as the lookups found it. */
-export type StoredBefore = { id: number; uuid: string; device_id: number; company_id: number };
+export type StoredBefore = { id: number; uuid: string; device_id: number; company_id: number; out_of_policy: string | null };
 export type ProjectOwner = { id: number; company_id: number };
 
 /** A report's times as stored. */
@@ -32,7 +34,7 @@ export function checkReports(items: IngestItem[], stored: Map<string, StoredBefo
       // A uuid another company's jig used is refused rather than answered: its ids do not leak.
       outcomes[index] =
         before.company_id === jig.company_id
-          ? { ok: true, result: { report_id: before.id, device_id: before.device_id, duplicate: true } }
+          ? { ok: true, result: { report_id: before.id, device_id: before.device_id, duplicate: true, ...outOfPolicyAnswer(before.out_of_policy as OutOfPolicy | null, input.serial) } }
           : { ok: false, error: invalidField('uuid', 'This uuid belongs to another report.') };
       return;
     }

@@ -48,66 +48,68 @@ async function companyOfProject(db: Kysely<DB>, projectId: number): Promise<numb
 
 /** `PATCH /manage/devices/{id}`: serial, status and batch (within its project). */
 export async function correctDevice(db: Kysely<DB>, deviceId: number, input: ManageDeviceUpdateInput): Promise<void> {
-  const pg = dialectOf(db) === 'postgres';
-  await withUniqueFields(
-    () =>
-      db.transaction().execute(async (trx) => {
-        await shareReleaseLocksOf(trx, trx.selectFrom('devices').where('id', '=', deviceId));
-        // Locked on PostgreSQL so a report arriving meanwhile waits and then sees the change.
-        const q = trx.selectFrom('devices').where('id', '=', deviceId).select(COUNTED);
-        const before = await (pg ? q.forUpdate() : q).executeTakeFirst();
-        if (!before) throw notFound();
-        const errors: Record<string, string[]> = {};
-        if (input.production_batch_id !== undefined && !(await batchOfProject(trx, input.production_batch_id, before.project_id))) {
-          errors.production_batch_id = [OTHER_PROJECT];
-        }
-        if (input.serial !== undefined) {
-          const taken = await trx
-            .selectFrom('devices')
-            .where('project_id', '=', before.project_id)
-            .where('serial_key', '=', serialKey(input.serial))
-            .where('id', '!=', deviceId)
-            .select('id')
-            .executeTakeFirst();
-          if (taken) errors.serial = [SERIAL_TAKEN];
-        }
-        // A shipped board's status is final, and boards are shipped only by releasing a release
-        // batch: a correction must not fake or undo a release (the counters would lie too).
-        if (input.status !== undefined && input.status !== before.status) {
-          if (before.status === 'released') throw conflict(RELEASED_IS_FINAL);
-          if (input.status === 'released') errors.status = [RELEASE_THROUGH_BATCH];
-        }
-        if (Object.keys(errors).length) throw invalid(errors);
+  await withUniqueFields(() => db.transaction().execute((trx) => correctDeviceIn(trx, deviceId, input)), { devices_project_serial: ['serial', SERIAL_TAKEN] });
+}
 
-        const after = {
-          ...before,
-          status: input.status ?? before.status,
-          production_batch_id: input.production_batch_id ?? before.production_batch_id,
-        };
-        await trx
-          .updateTable('devices')
-          .set({
-            ...(input.serial !== undefined && { serial: input.serial, serial_key: serialKey(input.serial) }),
-            ...(input.panel_id !== undefined && { panel_id: input.panel_id }),
-            status: after.status,
-            production_batch_id: after.production_batch_id,
-            updated_at: new Date().toISOString(),
-          })
-          .where('id', '=', deviceId)
-          .execute();
-        if (input.serial !== undefined || after.production_batch_id !== before.production_batch_id) {
-          // A picked board's serial and production batch are also its pick's (migration 018).
-          await trx
-            .updateTable('release_batch_picks')
-            .set({ production_batch_id: after.production_batch_id, ...(input.serial !== undefined && { serial_key: serialKey(input.serial) }) })
-            .where('device_id', '=', deviceId)
-            .execute();
-        }
-        const company = await companyOfProject(trx, before.project_id);
-        await applyDeviceChanges(trx, company, [{ before, after, device_id: deviceId }]);
-      }),
-    { devices_project_serial: ['serial', SERIAL_TAKEN] },
-  );
+/**
+ * The single correction inside the caller's transaction: what also changes a board's status
+ * for another reason (a repair that scraps it), so the counters move the one way.
+ */
+export async function correctDeviceIn(trx: Kysely<DB>, deviceId: number, input: ManageDeviceUpdateInput): Promise<void> {
+  const pg = dialectOf(trx) === 'postgres';
+  await shareReleaseLocksOf(trx, trx.selectFrom('devices').where('id', '=', deviceId));
+  // Locked on PostgreSQL so a report arriving meanwhile waits and then sees the change.
+  const q = trx.selectFrom('devices').where('id', '=', deviceId).select(COUNTED);
+  const before = await (pg ? q.forUpdate() : q).executeTakeFirst();
+  if (!before) throw notFound();
+  const errors: Record<string, string[]> = {};
+  if (input.production_batch_id !== undefined && !(await batchOfProject(trx, input.production_batch_id, before.project_id))) {
+    errors.production_batch_id = [OTHER_PROJECT];
+  }
+  if (input.serial !== undefined) {
+    const taken = await trx
+      .selectFrom('devices')
+      .where('project_id', '=', before.project_id)
+      .where('serial_key', '=', serialKey(input.serial))
+      .where('id', '!=', deviceId)
+      .select('id')
+      .executeTakeFirst();
+    if (taken) errors.serial = [SERIAL_TAKEN];
+  }
+  // A shipped board's status is final, and boards are shipped only by releasing a release
+  // batch: a correction must not fake or undo a release (the counters would lie too).
+  if (input.status !== undefined && input.status !== before.status) {
+    if (before.status === 'released') throw conflict(RELEASED_IS_FINAL);
+    if (input.status === 'released') errors.status = [RELEASE_THROUGH_BATCH];
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+
+  const after = {
+    ...before,
+    status: input.status ?? before.status,
+    production_batch_id: input.production_batch_id ?? before.production_batch_id,
+  };
+  await trx
+    .updateTable('devices')
+    .set({
+      ...(input.serial !== undefined && { serial: input.serial, serial_key: serialKey(input.serial) }),
+      ...(input.panel_id !== undefined && { panel_id: input.panel_id }),
+      status: after.status,
+      production_batch_id: after.production_batch_id,
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', deviceId)
+    .execute();
+  if (input.serial !== undefined || after.production_batch_id !== before.production_batch_id) {
+    // A picked board's serial and production batch are also its pick's (migration 018).
+    await trx
+      .updateTable('release_batch_picks')
+      .set({ production_batch_id: after.production_batch_id, ...(input.serial !== undefined && { serial_key: serialKey(input.serial) }) })
+      .where('device_id', '=', deviceId)
+      .execute();
+  }
+  const company = await companyOfProject(trx, before.project_id);
+  await applyDeviceChanges(trx, company, [{ before, after, device_id: deviceId }]);
 }
 
 const countOfBoards = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'board' : 'boards'}`;

@@ -16,10 +16,27 @@ export type DeviceState = CountedDevice & {
   last_result: string | null;
   tested_at: string | null;
   panel_id: string | null;
+  /** Read for the retest policy (report-policy.ts), never written by ingestion. */
+  in_repair: number;
+  repair_base_count: number;
 };
 
 /** The columns of DeviceState. */
-export const DEVICE_STATE = ['id', 'project_id', 'production_batch_id', 'serial_key', 'status', 'report_count', 'first_pass', 'pass_attempt', 'last_result', 'tested_at', 'panel_id'] as const;
+export const DEVICE_STATE = [
+  'id',
+  'project_id',
+  'production_batch_id',
+  'serial_key',
+  'status',
+  'report_count',
+  'first_pass',
+  'pass_attempt',
+  'last_result',
+  'tested_at',
+  'panel_id',
+  'in_repair',
+  'repair_base_count',
+] as const;
 
 /** DeviceState as a stored board is read: a board of a released batch is released (release-catch-up.ts). */
 const LOOKED_UP = [...DEVICE_STATE.filter((column) => column !== 'status'), effectiveStatus().as('status')] as const;
@@ -199,7 +216,7 @@ const storedQuery = (slot: Slot<'uuids'>, db: Kysely<DB>) =>
   db
     .selectFrom('device_reports')
     .where(amongJson(db, sql.ref('device_reports.uuid'), 'uuid', 'text', slot('uuids')))
-    .select(['id', 'uuid', 'device_id', 'company_id']);
+    .select(['id', 'uuid', 'device_id', 'company_id', 'out_of_policy']);
 
 const projectsQuery = (slot: Slot<'projects'>, db: Kysely<DB>) =>
   db

@@ -24,7 +24,7 @@ function standIn() {
         write: () => turn!.take(),
         answer: () => {
           turn!.pass();
-          resolve(items.map((_, i) => ({ ok: true, result: { report_id: i, device_id: i, duplicate: false } })));
+          resolve(items.map((_, i) => ({ ok: true, result: { report_id: i, device_id: i, duplicate: false, out_of_policy: null, out_of_policy_words: null } })));
         },
       });
     });
@@ -104,7 +104,7 @@ describe('ReportQueue, two groups in flight (PostgreSQL with REPORT_GROUPS_IN_FL
         await secondsRow; // the redo waits on the second group's lock
         await turn!.take();
         turn!.pass();
-        return items.map((_, i) => ({ ok: true, result: { report_id: i, device_id: i, duplicate: false } }) as IngestOutcome);
+        return items.map((_, i) => ({ ok: true, result: { report_id: i, device_id: i, duplicate: false, out_of_policy: null, out_of_policy_words: null } }) as IngestOutcome);
       })();
     };
     const queue = new ReportQueue({} as Kysely<DB>, { most: 1, overlapping: 2, pipelined, store: redoing as never });

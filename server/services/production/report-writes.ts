@@ -1,9 +1,9 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type Selectable } from 'kysely';
-import type { LiveReportEvent } from '../../../contract/live';
 import { dialectOf } from '../../db/dialect';
 import { amongJson, idsJson, jsonRecordset, preparedOnce, preparedPerShape, recordsJson, type Slot } from '../../db/prepared';
 import type { DB, DeviceReportsTable } from '../../db/schema';
-import { eventsJson, notifyFromJson } from '../../live/postgres';
+import type { AnnouncedReport } from '../../live/feed';
+import { eventsJson, notifyStoredFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
 import { MOVED, MOVED_COLUMNS, type DeviceState } from './report-lookups';
 import { FAILING_BOARDS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY } from './slices';
@@ -13,7 +13,7 @@ import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
  * A report's row as ingestion stores it. The insert adds the id of the test profile version it
  * ran, when the project has it: statistics per version read that.
  */
-export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id' | 'operator_id' | 'out_of_policy'>;
+export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id'>;
 
 const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   uuid: 'text',
@@ -31,7 +31,13 @@ const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   failed_step_count: 'integer',
   steps: 'text',
   created_at: 'text',
+  operator_id: 'integer',
+  out_of_policy: 'text',
 };
+
+/** A station scan that led to a report (report-policy.ts), by the report's uuid: its id comes with the insert. */
+export type ScanClaim = { scan: number; uuid: string };
+const CLAIM_COLUMNS = { scan: 'integer', uuid: 'text' } as const;
 
 /** Every tally reports add to, in the order their rows are locked (counters.ts). */
 const TALLIES: Tally<Row>[] = [BATCH_TALLY, PROJECT_DEVICES_TALLY, DAILY_STATS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY, FAILING_BOARDS_TALLY, STEP_DAYS_TALLY, JIG_DAYS_TALLY];
@@ -51,7 +57,7 @@ export type StoredRow = { id: number; uuid: string };
  */
 export class ReportWrites implements Writes {
   private readonly tallies = new Map<Tally<Row>, Row[]>();
-  private readonly events: LiveReportEvent[] = [];
+  private readonly events: AnnouncedReport[] = [];
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -61,6 +67,8 @@ export class ReportWrites implements Writes {
     private readonly devices: DeviceState[],
     /** The jigs that sent them: seen now. */
     private readonly jigs: number[],
+    /** The station scans that led to them. */
+    private readonly claims: ScanClaim[] = [],
   ) {}
 
   async tally<R extends Row>(_db: Kysely<DB>, tally: Tally<R>, rows: R[]) {
@@ -69,7 +77,7 @@ export class ReportWrites implements Writes {
   }
 
   /** Live events, sent with the commit (PostgreSQL's NOTIFY: live/feed.ts). */
-  announce(events: LiveReportEvent[]) {
+  announce(events: AnnouncedReport[]) {
     this.events.push(...events);
   }
 
@@ -84,10 +92,11 @@ export class ReportWrites implements Writes {
       reports: recordsJson(REPORT_COLUMNS, this.reports),
       devices: recordsJson(DEVICE_COLUMNS, this.devices),
       jigs: idsJson(this.jigs),
+      claims: recordsJson(CLAIM_COLUMNS, this.claims),
       events: eventsJson(this.events),
       ...Object.fromEntries(TALLIES.map((tally, i) => [`tally${i}`, tallyJson(tally, this.rowsOf(tally))])),
     };
-    // A part with no rows is left out: most groups fail no step and update no board made now.
+    // A part with no rows is left out: most groups fail no step, update no board made now, and follow no scan.
     const parts = PARTS.filter((part) => !this.isEmpty(part.name)).map((part) => part.name);
     if (dialectOf(this.db) === 'postgres') {
       const statement = writeTogether.compiled(this.db, parts, values);
@@ -103,6 +112,7 @@ export class ReportWrites implements Writes {
 
   private isEmpty(part: string) {
     if (part === 'boards') return this.devices.length === 0;
+    if (part === 'scans') return this.claims.length === 0;
     const tally = /^tally(\d+)$/.exec(part);
     return tally !== null && this.rowsOf(TALLIES[Number(tally[1])]).length === 0;
   }
@@ -141,6 +151,20 @@ const PARTS: { name: string; build: (slot: Slot<string>, db: Kysely<DB>) => RawB
   },
   ...TALLIES.map((tally, i) => ({ name: `tally${i}`, build: (slot: Slot<string>, db: Kysely<DB>) => tallyFromJson(db, tally, slot(`tally${i}`)) })),
   {
+    // PostgreSQL's CTEs share one snapshot: the ids come from the insert's `stored`; SQLite's
+    // parts run one after another, and read the reports just inserted.
+    name: 'scans',
+    build: (slot, db) =>
+      dialectOf(db) === 'postgres'
+        ? sql`
+          update station_scans set report_id = stored.id
+          from ${jsonRecordset(db, CLAIM_COLUMNS, slot('claims'))} inner join stored on stored.uuid = v.uuid
+          where station_scans.id = v.scan`
+        : sql`
+          update station_scans set report_id = (select device_reports.id from device_reports where device_reports.uuid = v.uuid)
+          from ${jsonRecordset(db, CLAIM_COLUMNS, slot('claims'))} where station_scans.id = v.scan`,
+  },
+  {
     name: 'jigs',
     build: (slot, db) => sql`
       update enclosures set last_seen_at = ${slot('now')}
@@ -157,7 +181,7 @@ const writeTogether = preparedPerShape<{ stored: StoredRow[] }, string, string[]
     with ${sql.join(PARTS.filter((part) => names.includes(part.name)).map((part) => sql`${sql.raw(part.name)} as (${part.build(slot, db)})`))}
     select
       (select coalesce(json_agg(stored), '[]') from stored) as stored,
-      ${notifyFromJson(slot('events'))} as notified`,
+      ${notifyStoredFromJson(slot('events'), 'stored')} as notified`,
 );
 
 /** On SQLite, one statement per part, by name. */

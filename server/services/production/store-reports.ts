@@ -2,21 +2,30 @@ import { sql, type Kysely } from 'kysely';
 import type { ReportStep } from '../../../contract/devices';
 import type { JigReportInput } from '../../../contract/jig';
 import type { LiveReportEvent } from '../../../contract/live';
+import type { OutOfPolicy } from '../../../contract/station';
 import { uniqueViolationTarget } from '../../db/dialect';
 import type { FinishWith, PipelinedTransactions } from '../../db/pipelined';
 import { jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import { withStatementJournalsInMemory } from '../../db/statement-journals';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
-import type { LiveAnnouncer } from '../../live/feed';
+import type { AnnouncedReport, LiveAnnouncer } from '../../live/feed';
 import { checkReports } from './check-reports';
 import { addReportsStatistics, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
 import { DEVICE_STATE, MOVED, MOVED_COLUMNS, MOVED_OF_V, UNTESTED, afterReportOn, boardMakers, deviceKey, lockDevices, lookUp, movedAlike, pickMoved, type DeviceState, type MovedState } from './report-lookups';
-import { ReportWrites, type ReportRow } from './report-writes';
+import { claimScans, lookUpPolicy, outOfPolicyAnswer, outOfPolicyOf } from './report-policy';
+import { ReportWrites, type ReportRow, type ScanClaim } from './report-writes';
 
 export type ReportingJig = { id: number; company_id: number };
 export type IngestItem = { jig: ReportingJig; input: JigReportInput };
-export type IngestResult = { report_id: number; device_id: number; duplicate: boolean };
+export type IngestResult = {
+  report_id: number;
+  device_id: number;
+  duplicate: boolean;
+  /** Stored although the board should not have been tested (contract OUT_OF_POLICY), with words for the jig. */
+  out_of_policy: OutOfPolicy | null;
+  out_of_policy_words: string | null;
+};
 /** One report's answer: what was stored, or the refusal (an HttpError) to answer it with. */
 export type IngestOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
 
@@ -112,13 +121,24 @@ async function storeChecked(
   const accepted = reports.filter((r) => !refused.has(r.index));
   if (accepted.length === 0) return { answers, events: [] };
 
+  // The station's part: the scans these runs claim and the attempt limits (report-policy.ts).
+  const policy = await lookUpPolicy(trx, accepted, now);
+  const scans = claimScans(accepted, policy);
+  const claims: ScanClaim[] = [];
+  const outOfPolicy = new Map<CheckedReport, OutOfPolicy | null>();
+
   const before = new Map<string, DeviceState | null>();
   const rows: ReportRow[] = [];
   const statistics: StoredReport[] = [];
-  const events: LiveReportEvent[] = [];
+  const announced: AnnouncedReport[] = [];
   for (const r of accepted) {
     const key = deviceKey(r.project.id, r.key);
     const device = devices.get(key)!;
+    // The board as the runs before this one left it: runs of one group count in order.
+    const marked = outOfPolicyOf(device, policy.limits.get(r.project.id));
+    outOfPolicy.set(r, marked);
+    const scan = scans.get(r);
+    if (scan) claims.push({ scan: scan.id, uuid: r.input.uuid });
     if (!before.has(key)) before.set(key, created.has(key) ? null : device);
     const after = afterReportOn(device, r.input, r.finished_at);
     const failing = r.steps.filter((s) => !s.pass).map((s) => s.name);
@@ -140,6 +160,8 @@ async function storeChecked(
       failed_step_count: failing.length,
       steps: JSON.stringify(r.steps),
       created_at: now,
+      operator_id: scan?.operator ?? null,
+      out_of_policy: marked,
     });
     statistics.push({
       company_id: r.project.company_id,
@@ -156,7 +178,14 @@ async function storeChecked(
       failing_steps: failing,
     });
     devices.set(key, after);
-    events.push({ company_id: r.project.company_id, project_id: r.project.id, production_batch_id: device.production_batch_id, device_id: device.id });
+    announced.push({
+      uuid: r.input.uuid,
+      company_id: r.project.company_id,
+      project_id: r.project.id,
+      production_batch_id: device.production_batch_id,
+      device_id: device.id,
+      enclosure_id: r.jig.id,
+    });
   }
 
 
@@ -174,10 +203,10 @@ async function storeChecked(
   // Nothing below reads what these write (the statistics read stored first reports only for
   // boards whose first report is not among these): they go at once (report-writes.ts).
   const jigs = [...new Set(accepted.map((r) => r.jig.id))].sort((a, b) => a - b);
-  const writes = new ReportWrites(trx, now, rows, touched, jigs);
+  const writes = new ReportWrites(trx, now, rows, touched, jigs, claims);
   for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
   await addReportsStatistics(trx, statistics, writes);
-  await live?.inTransaction(trx, events, writes);
+  await live?.inTransaction(trx, announced, writes);
   // The counter rows are everyone's: the group before this one writes them first.
   await turn?.take();
   // Pipelined, the COMMIT goes with the writes: the turn passes once both are on their way.
@@ -188,8 +217,10 @@ async function storeChecked(
 
   for (const r of accepted) {
     const device = devices.get(deviceKey(r.project.id, r.key))!;
-    answers.push([r.index, { ok: true, result: { report_id: reportIds.get(r.input.uuid)!, device_id: device.id, duplicate: false } }]);
+    const result = { report_id: reportIds.get(r.input.uuid)!, device_id: device.id, duplicate: false, ...outOfPolicyAnswer(outOfPolicy.get(r)!, r.input.serial) };
+    answers.push([r.index, { ok: true, result }]);
   }
+  const events: LiveReportEvent[] = announced.map(({ uuid, ...event }) => ({ ...event, report_id: reportIds.get(uuid)! }));
   return { answers, events };
 }
 

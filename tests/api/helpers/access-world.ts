@@ -108,6 +108,8 @@ export type Sample = {
    * own. Text where the path's id is no row id (a panel's id).
    */
   id?: number | string;
+  /** Path params other than `:id`, by name (`{ scan_id: 7 }` for `/stations/:id/scans/:scan_id/…`). */
+  params?: Record<string, number>;
 };
 
 let n = 0;

@@ -184,12 +184,17 @@ export const stationMachine = setup({
                 guard: ({ event }) => event.output.outcome === 'go' && !!event.output.report,
                 target: 'result',
                 actions: assign(({ event }) =>
-                  event.output.outcome === 'go' ? { board: event.output.board, scanId: event.output.scan_id, report: event.output.report ?? null } : {},
+                  event.output.outcome === 'go'
+                    ? { board: event.output.board, serial: event.output.board.serial, scanId: event.output.scan_id, report: event.output.report ?? null }
+                    : {},
                 ),
               },
               {
                 target: 'waiting',
-                actions: assign(({ event }) => (event.output.outcome === 'go' ? { board: event.output.board, scanId: event.output.scan_id } : {})),
+                // The board's serial as stored (as its jig sends it, which its reports carry), not as typed.
+                actions: assign(({ event }) =>
+                  event.output.outcome === 'go' ? { board: event.output.board, serial: event.output.board.serial, scanId: event.output.scan_id } : {},
+                ),
               },
             ],
             onError: { target: 'ready', actions: assign({ serial: null, scanError: ({ event }) => event.error }) },

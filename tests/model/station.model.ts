@@ -22,13 +22,17 @@ export const SCAN_ID = 70;
 export const BOARD: BoardSummary = { serial: GO_SERIAL, attempts_used: 0, attempt_limit: 2, last_result: null, in_repair: false, repairs: 1 };
 export const IN_REPAIR = { code: 'in_repair', words: 'SN-3 is in repair since 7 December.' } as const;
 
-/** The jig reported SN-1 just before its scan: the answer brings that run, already counted. */
+/**
+ * The jig reported SN-1 just before its scan: the answer brings that run, already counted. The
+ * jig sent the serial with a trailing space, and the answers carry it as stored.
+ */
 export const EARLY_REPORT_ID = { pass: 5, fail: 6 } as const;
+export const STORED_SERIAL = `${GO_SERIAL} `;
 export const answerWithReport = (result: 'pass' | 'fail'): ScanAnswer => ({
   outcome: 'go',
   scan_id: SCAN_ID,
-  board: { ...BOARD, attempts_used: 1, last_result: result },
-  report: report(EARLY_REPORT_ID[result], JIG, GO_SERIAL, result),
+  board: { ...BOARD, serial: STORED_SERIAL, attempts_used: 1, last_result: result },
+  report: report(EARLY_REPORT_ID[result], JIG, STORED_SERIAL, result),
 });
 
 /** The server's answer to a scan, by serial. */

@@ -91,10 +91,11 @@ function expected(c: Ctx, at: string, e: ModelEvent): Expected {
         if (answer.outcome === 'stop') return stay({ ...c, stop: { code: answer.code, words: answer.words } }, 'atJig.stopped');
         // The jig reported before the scan: that run is the result, and the server counted it already.
         if (answer.report) {
-          const ctx = { ...c, board: answer.board, scanId: answer.scan_id, report: answer.report };
+          const ctx = { ...c, board: answer.board, serial: answer.board.serial, scanId: answer.scan_id, report: answer.report };
           return answer.report.result === 'pass' ? { at: 'atJig.pass', ctx, calls: { passHold: [undefined] } } : stay(ctx, 'atJig.fail');
         }
-        return stay({ ...c, board: answer.board, scanId: answer.scan_id }, 'atJig.waiting');
+        // The station follows the board by its serial as stored, which the jig's reports carry.
+        return stay({ ...c, board: answer.board, serial: answer.board.serial, scanId: answer.scan_id }, 'atJig.waiting');
       }
       if (e.type === 'xstate.error.actor.checkScan') return stay({ ...c, serial: null, scanError: e.error }, 'atJig.ready');
       break;

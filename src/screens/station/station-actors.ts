@@ -1,14 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { LiveReportEvent } from '../../../contract/live';
 import type { Acknowledgement, ScanAnswer } from '../../../contract/station';
 import { PASS_HOLD_MS, type StationEvent } from '../../../machines/station.machine';
 import { API_BASE, authHeader, reportUnauthorized, storedToken } from '../../api/client';
 import { runLiveStream, type LiveMessage } from '../../api/live-stream';
 import { acknowledgeScan, fetchStation, fetchStationReport, postScan, stationChanged, stationKeys } from '../../api/stations';
-
-/** A live report event names the report and the jig that sent it. */
-type ReportEvent = LiveReportEvent & { report_id?: number; enclosure_id?: number };
 
 /** The actors the station machine leaves to its screen: the server calls, the live stream, the PASS hold. */
 export function stationActors(client: QueryClient) {
@@ -67,9 +63,9 @@ export function stationLive(client: QueryClient, jigId: number, send: (event: St
       void start.then(reread).catch(() => {});
       return;
     }
-    const event = message.data as ReportEvent;
-    if (event.enclosure_id !== jigId || !event.report_id) return;
-    const reportId = event.report_id;
+    // A report event names the jig that sent it: the station's own only.
+    if (message.data.enclosure_id !== jigId) return;
+    const reportId = message.data.report_id;
     void start
       .then(() => deliver(reportId))
       .then(() => stationChanged(client, jigId))

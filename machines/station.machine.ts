@@ -27,7 +27,8 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *                          while attempts are left: no `board.attempt_limit`, or `attempts_used` below it,
  *                          the run just counted), or 'repair.send' {reason}
  *     acknowledging        `acknowledge` (input { jig_id, scan_id, acknowledgement }) runs (tag busy);
- *                          its failure goes back to fail with `ackError`
+ *                          a retest then scans the board again (checking: a scan leads to one run),
+ *                          a repair hands it off; its failure goes back to fail with `ackError`
  *     repairHandOff        the board goes to repair (`repairReason`); 'next', or 'scan'
  *     otherBoard           a report of this jig for a serial that was not scanned (`otherReport`);
  *                          'dismiss' goes back to what was going on, a 'scan' checks a new board,
@@ -237,7 +238,13 @@ export const stationMachine = setup({
             src: 'acknowledge',
             input: ({ context }) => ({ jig_id: context.jigId!, scan_id: context.scanId!, acknowledgement: context.ack! }),
             onDone: [
-              { guard: ({ context }) => context.ack!.choice === 'retest', target: 'waiting', actions: assign({ report: null, ack: null }) },
+              // A retest is a new scan of the same board: each scan leads to one run (the server
+              // links the next run to it, with its operator), and it answers the board's attempts now.
+              {
+                guard: ({ context }) => context.ack!.choice === 'retest',
+                target: 'checking',
+                actions: assign(({ context }) => ({ ...FRESH, serial: context.serial, pendingSerial: null })),
+              },
               { target: 'repairHandOff', actions: assign(({ context }) => ({ ack: null, report: null, repairReason: context.ack!.choice === 'repair' ? context.ack!.reason : null })) },
             ],
             onError: { target: 'fail', actions: assign({ ack: null, ackError: ({ event }) => event.error }) },

@@ -19,6 +19,8 @@ import { expect, openSignedIn, test } from './support/test';
  */
 const TABLET = { width: 1024, height: 768 };
 const JIG = DEMO_JIGS[0];
+/** What Acme calls that jig (server/seed/demo-enclosure-settings.ts): the name a station shows. */
+const JIG_NAME = 'EOL tester A';
 const ATTEMPT_LIMIT = 2;
 
 test.use({ viewport: TABLET });
@@ -39,7 +41,7 @@ async function apiHeaders(request: APIRequestContext) {
 async function prepare(request: APIRequestContext, limit: number | null): Promise<Setup> {
   const headers = await apiHeaders(request);
   const jigs = (await (await request.get('/v1/stations', { headers })).json()) as { data: StationJigChoice[] };
-  const jigId = jigs.data.find((j) => j.name === JIG.name)!.id;
+  const jigId = jigs.data.find((j) => j.name === JIG_NAME)!.id;
   const read = async () => ((await (await request.get(`/v1/stations/${jigId}`, { headers })).json()) as { data: Station }).data;
   const before = await read();
   expect(before.profile, 'the jig has an active test profile').not.toBeNull();
@@ -113,8 +115,8 @@ test.describe('the station', () => {
     await openSignedIn(page, DEMO_OPERATOR, '/station');
 
     // The jig this station stands at, remembered by the browser.
-    await page.getByRole('button', { name: new RegExp(JIG.name) }).click();
-    await expect(page.getByRole('heading', { level: 1, name: new RegExp(JIG.name) })).toBeVisible();
+    await page.getByRole('button', { name: new RegExp(JIG_NAME) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(JIG_NAME) })).toBeVisible();
     await expect(page.getByText(`up to ${ATTEMPT_LIMIT} attempts per board`)).toBeVisible();
     await expect(heading(page, 'Ready')).toBeVisible();
 
@@ -183,11 +185,11 @@ test.describe('the station', () => {
 
   test('the jig and the language are remembered on the browser; Change jig asks again', async ({ page }) => {
     await openSignedIn(page, DEMO_OPERATOR, '/station');
-    await page.getByRole('button', { name: new RegExp(JIG.name) }).click();
+    await page.getByRole('button', { name: new RegExp(JIG_NAME) }).click();
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await expect(page.getByRole('heading', { name: 'Bereit', exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: new RegExp(JIG.name) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(JIG_NAME) })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Bereit', exact: true })).toBeVisible();
     await page.setViewportSize(PHONE_VIEWPORT);
     await page.screenshot({ path: shot('station-ready-phone-de.png'), fullPage: true });

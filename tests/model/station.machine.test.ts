@@ -37,6 +37,8 @@ describe('station.machine: every edge of the graph', () => {
       fail,
       { type: 'retest' },
       done('acknowledge', {}),
+      // Scanned again for the retest: one attempt used.
+      done('checkScan', { outcome: 'go', scan_id: SCAN_ID + 1, board: { serial: GO_SERIAL, attempts_used: 1, attempt_limit: 2, last_result: 'fail', in_repair: false, repairs: 0 } }),
       fail,
       { type: 'retest' },
       { type: 'repair.send', reason: 'VCC high twice' },
@@ -46,6 +48,9 @@ describe('station.machine: every edge of the graph', () => {
     expect(final.matches({ atJig: 'repairHandOff' })).toBe(true);
     expect(final.context.repairReason).toBe('VCC high twice');
     expect(effects.acknowledge.map((a) => (a as { acknowledgement: { choice: string } }).acknowledgement.choice)).toEqual(['retest', 'repair']);
+    // The repair acknowledges the retest's own scan.
+    expect((effects.acknowledge[1] as { scan_id: number }).scan_id).toBe(SCAN_ID + 1);
+    expect(effects.checkScan).toHaveLength(2);
   });
 
   // The board's serial as stored (its jig sent a space) is the one its reports carry.

@@ -114,7 +114,10 @@ export function describeEvent(event: ModelEvent): string {
   if (m?.[1] === 'error') return `${m[2]} failed (${(event.error as Error).message})`;
   if (m?.[2] === 'checkScan') {
     const answer = event.output as ScanAnswer;
-    return `checkScan ok (${answer.outcome}${answer.outcome === 'go' && answer.report ? `, ${answer.report.result} reported before` : ''})`;
+    if (answer.outcome === 'stop') return `checkScan ok (stop)`;
+    // Each answer its own name: the graph tells events apart by it.
+    const before = answer.report ? `, ${answer.report.result} reported before` : '';
+    return `checkScan ok (go, scan ${answer.scan_id}, ${answer.board.attempts_used} used${before})`;
   }
   if (m) return `${m[2]} ok`;
   switch (event.type) {

@@ -130,7 +130,8 @@ function expected(c: Ctx, at: string, e: ModelEvent): Expected {
     }
     case 'atJig.acknowledging':
       if (e.type === 'xstate.done.actor.acknowledge') {
-        if (c.ack!.choice === 'retest') return stay({ ...c, ack: null, report: null }, 'atJig.waiting');
+        // Retest: the board is scanned again, for the run that follows.
+        if (c.ack!.choice === 'retest') return checkScan(c, c.serial!);
         return stay({ ...c, ack: null, report: null, repairReason: c.ack!.reason }, 'atJig.repairHandOff');
       }
       if (e.type === 'xstate.error.actor.acknowledge') return stay({ ...c, ack: null, ackError: e.error }, 'atJig.fail');

@@ -91,7 +91,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('the station screen', () => {
+// A whole run typed and clicked through: seconds each on a busy 2-core machine.
+describe('the station screen', { timeout: 20_000 }, () => {
   it('asks for the jig, remembers it on this browser, and shows what the jig serves and why it is not fit', async () => {
     const user = userEvent.setup();
     renderStation();
@@ -126,9 +127,12 @@ describe('the station screen', () => {
     expect(within(steps).getByRole('row', { name: 'VCC 3V3 3.61 V 3.2 to 3.4 V' })).toBeTruthy();
     expect(within(screen.getByLabelText('Board SN-1')).getByText('1 of 2')).toBeTruthy();
 
+    // A retest scans the board again; the server counts the run that failed.
+    calls.answer = { outcome: 'go', scan_id: 72, board: { ...BOARD, attempts_used: 1, last_result: 'fail' } };
     await user.keyboard('r');
     expect(calls.acks).toEqual([{ jig_id: 4, scan_id: 70, acknowledgement: { choice: 'retest' } }]);
     expect(await screen.findByRole('heading', { name: 'Waiting for the run' })).toBeTruthy();
+    expect(calls.scans).toEqual([{ jig_id: 4, serial: 'SN-1' }, { jig_id: 4, serial: 'SN-1' }]);
     // The letter went to no field.
     expect((scanField() as HTMLInputElement).value).toBe('');
 
@@ -144,7 +148,7 @@ describe('the station screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send to repair' }));
     expect(within(dialog).getByText('Say why the board goes to repair.')).toBeTruthy();
     await user.type(within(dialog).getByRole('textbox'), 'VCC high twice{Enter}');
-    expect(calls.acks[1]).toEqual({ jig_id: 4, scan_id: 70, acknowledgement: { choice: 'repair', reason: 'VCC high twice' } });
+    expect(calls.acks[1]).toEqual({ jig_id: 4, scan_id: 72, acknowledgement: { choice: 'repair', reason: 'VCC high twice' } });
     expect(await screen.findByRole('heading', { name: 'To repair' })).toBeTruthy();
     expect(screen.getByText('Reason: VCC high twice')).toBeTruthy();
     // Enter on the empty field: the next board.

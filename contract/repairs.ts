@@ -136,7 +136,7 @@ export const repairCompleteInput = z.object({
 export type RepairCompleteInput = z.infer<typeof repairCompleteInput>;
 
 /** The multipart form of `POST /v1/repairs/{id}/complete`, for the API's description. */
-export const repairCompleteForm = z.object({
+export const repairCompleteUploadForm = z.object({
   outcome: z.enum(REPAIR_OUTCOMES),
   failure_code_id: z.string().describe('The failure code (an id of the company’s list, not archived).'),
   action: z.string().describe('What was done.'),

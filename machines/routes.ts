@@ -60,6 +60,8 @@ export const routes: readonly RouteDef[] = [
   project('releasebatch.show', '/releasesbatches/:rb_id/show', ['id', 'rb_id']),
   project('manufacturers', '/manufacturers'),
   project('devices.table', '/devices'),
+  project('repairs', '/repairs'),
+  project('repair', '/repairs/:repair_id', ['id', 'repair_id']),
   { name: 'testprofile', path: '/testprofiles/:id', requiresAuth: true, numeric: ['id'] },
   { name: 'cassettes', path: '/cassettes', requiresAuth: true },
   { name: 'cassette', path: '/cassettes/:id', requiresAuth: true, numeric: ['id'] },
@@ -71,6 +73,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'statistics', path: '/statistics', requiresAuth: true },
   /** The operator's run at a jig: whoever may scan (a viewer reads only). */
   { name: 'station', path: '/station', requiresAuth: true, roles: rolesFor('station.scan') },
+  /** The company's failure codes: everyone reads them, admins edit (contract/permissions.ts). */
+  { name: 'failurecodes', path: '/failure-codes', requiresAuth: true },
 
   manage('requests', '/requests'),
   manage('request.new', '/requests/new'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { oneOf, pageOf } from '../../contract/envelope';
-import { repairCompleteForm, repairCompleteInput, repairListQuery, repairSchema } from '../../contract/repairs';
+import { repairCompleteUploadForm, repairCompleteInput, repairListQuery, repairSchema } from '../../contract/repairs';
 import { sendFile } from '../files/download';
 import { FILE_TYPES, formatBytes, REFUSED_EXTENSIONS } from '../files/limits';
 import { receiveOptionalUpload } from '../files/multipart';
@@ -52,7 +52,7 @@ export default defineRoutes(
       access: 'repair.record',
       scope: 'repair',
       consumes: 'multipart/form-data',
-      body: repairCompleteForm,
+      body: repairCompleteUploadForm,
       response: oneOf(repairSchema),
       handler: async ({ row, caller, request }) => {
         // Refused before a byte is stored; checked again, locked, when it is written.

@@ -75,11 +75,15 @@ export async function scanAtJig(db: Kysely<DB>, jig: StationJig, operator: { id:
   });
 }
 
-/** The board's newest run at this jig, stored within REPORT_BEFORE_SCAN_MS before the scan, that no scan led to yet. */
+/**
+ * The board's newest run at this jig, stored within REPORT_BEFORE_SCAN_MS before the scan, that no
+ * scan led to yet. A run out of policy (made while the board waited for repair, say) is no
+ * scan's: the board was not to be tested then, and a scan after its repair starts afresh.
+ */
 async function runBeforeScan(db: Kysely<DB>, jigId: number, deviceId: number, now: Date): Promise<StationReportRow | undefined> {
   const since = new Date(now.getTime() - REPORT_BEFORE_SCAN_MS).toISOString();
   const run = await newestBoardReportAtJig(db, jigId, deviceId, since);
-  return run && run.operator_id === null ? run : undefined;
+  return run && run.operator_id === null && run.out_of_policy === null ? run : undefined;
 }
 
 type Stop = { code: StopCode; words: string };

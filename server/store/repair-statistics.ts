@@ -111,8 +111,8 @@ export async function hoursInRepair(db: Kysely<DB>, range: RepairRange): Promise
 
 export type OperatorTally = { operator_id: number | null; scans: number; runs: number; passes: number; fails: number; sent_to_repair: number; out_of_policy_runs: number };
 
-/** Per operator: their runs (a run no scan led to has none), scans and repairs sent in the range. */
-export async function tallyByOperator(db: Kysely<DB>, range: RepairRange): Promise<OperatorTally[]> {
+/** The range's runs per operator (a run no scan led to has none), through device_reports_enclosure. */
+export function operatorRuns(db: Kysely<DB>, range: RepairRange) {
   let runs = db
     .selectFrom('device_reports')
     .where('device_reports.company_id', '=', range.company_id)
@@ -128,6 +128,11 @@ export async function tallyByOperator(db: Kysely<DB>, range: RepairRange): Promi
       sql<number | string>`sum(case when device_reports.out_of_policy is not null then 1 else 0 end)`.as('out_of_policy_runs'),
     ]);
   if (range.project_id !== undefined) runs = runs.where('device_reports.project_id', '=', range.project_id);
+  return runs;
+}
+
+/** The range's scans per operator, through station_scans_jig_time. */
+export function operatorScans(db: Kysely<DB>, range: RepairRange) {
   let scans = db
     .selectFrom('station_scans')
     .where('station_scans.company_id', '=', range.company_id)
@@ -138,15 +143,23 @@ export async function tallyByOperator(db: Kysely<DB>, range: RepairRange): Promi
     .select('station_scans.operator_id')
     .select((eb) => eb.fn.countAll<number | string>().as('scans'));
   if (range.project_id !== undefined) scans = scans.where('station_scans.project_id', '=', range.project_id);
-  const sent = repairsOf(db, range)
+  return scans;
+}
+
+/** The range's repairs sent per sender, through repairs_project_status (each status named). */
+export function repairsSent(db: Kysely<DB>, range: RepairRange) {
+  return repairsOf(db, range)
     .where('repairs.status', 'in', ['waiting', 'repaired', 'scrapped'])
     .where('repairs.sent_at', '>=', range.from)
     .where('repairs.sent_at', '<', range.until)
     .groupBy('repairs.sent_by')
     .select('repairs.sent_by as operator_id')
     .select((eb) => eb.fn.countAll<number | string>().as('sent'));
+}
 
-  const [runRows, scanRows, sentRows] = await Promise.all([runs.execute(), scans.execute(), sent.execute()]);
+/** Per operator: their runs, scans and repairs sent in the range. */
+export async function tallyByOperator(db: Kysely<DB>, range: RepairRange): Promise<OperatorTally[]> {
+  const [runRows, scanRows, sentRows] = await Promise.all([operatorRuns(db, range).execute(), operatorScans(db, range).execute(), repairsSent(db, range).execute()]);
   const tallies = new Map<number | null, OperatorTally>();
   const of = (id: number | null) => {
     let tally = tallies.get(id);

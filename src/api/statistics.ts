@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { One } from '../../contract/envelope';
+import type { RepairStatistics } from '../../contract/repairs';
 import type { CompanyStatistics, Dashboard, ProjectStatistics } from '../../contract/statistics';
 import { api } from './client';
 
@@ -20,7 +21,13 @@ export const statisticsKeys = {
   series: (companyId: number, params: StatisticsParams) => ['statistics', companyId, 'series', params] as const,
   projects: (companyId: number, params: Omit<StatisticsParams, 'bucket' | 'project_id'>) => ['statistics', companyId, 'projects', params] as const,
   dashboard: (companyId: number) => ['statistics', companyId, 'dashboard'] as const,
+  /** The repair figures do change with what the app does: a repair sent or recorded. */
+  repairs: () => ['statistics', 'repairs'] as const,
+  repairsOf: (companyId: number, params: RepairStatisticsParams) => ['statistics', 'repairs', companyId, params] as const,
 };
+
+/** The repair figures take the range, a project and a jig (statisticsQuery's). */
+export type RepairStatisticsParams = StatisticsRange & { project_id?: number; enclosure_id?: number };
 
 /** `GET /companies/{id}/statistics`: yield over time and the failure Pareto. */
 export const companyStatisticsOptions = (companyId: number, params: StatisticsParams) =>
@@ -55,5 +62,18 @@ export const dashboardOptions = (companyId: number) =>
   queryOptions({
     queryKey: statisticsKeys.dashboard(companyId),
     queryFn: ({ signal }) => api.get<One<Dashboard>>(`/companies/${companyId}/dashboard/`, { signal }).then((r) => r.data.data),
+    enabled: companyId > 0,
+  });
+
+/**
+ * `GET /statistics/repairs`: failure codes as a Pareto, repair rate, first pass after repair,
+ * time in repair and the split by operator, of the company named (a superadmin's choice, or
+ * one's own).
+ */
+export const repairStatisticsOptions = (companyId: number, params: RepairStatisticsParams) =>
+  queryOptions({
+    queryKey: statisticsKeys.repairsOf(companyId, params),
+    queryFn: ({ signal }) =>
+      api.get<One<RepairStatistics>>('/statistics/repairs', { params: { ...params, company_id: companyId }, signal }).then((r) => r.data.data),
     enabled: companyId > 0,
   });

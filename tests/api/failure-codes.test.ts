@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduction, testBoards, type Production } from './helpers/production';
-import { addCode, completeForm, sendToRepairDirect } from './helpers/repairs';
+import { addCode, completeForm, sendToRepair } from './helpers/repairs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -76,7 +76,7 @@ describe('failure codes', () => {
 
     const used = await addCode(t, t.companyIds.alpha, 'TOMBSTONE');
     const ids = await testBoards(alpha, ['FC-1'], { result: 'fail' });
-    const repair = await sendToRepairDirect(t, ids['FC-1']!);
+    const repair = await sendToRepair(t, ids['FC-1']!);
     const done = await t.call('POST', `/v1/repairs/${repair}/complete`, {
       as: 'alpha-operator',
       body: completeForm({ outcome: 'repaired', failure_code_id: used, action: 'Re-seated C4' }),
@@ -100,7 +100,7 @@ describe('failure codes', () => {
       const id = await addCode(t, t.companyIds.alpha, `RACE-${round}`);
       const serial = `RACE-${round}`;
       const ids = await testBoards(alpha, [serial], { result: 'fail' });
-      const repair = await sendToRepairDirect(t, ids[serial]!);
+      const repair = await sendToRepair(t, ids[serial]!);
       const [removed, completed] = await Promise.all([
         t.call('DELETE', `/v1/failure-codes/${id}`, { as: 'alpha-admin' }),
         t.call('POST', `/v1/repairs/${repair}/complete`, { as: 'alpha-operator', body: completeForm({ outcome: 'repaired', failure_code_id: id, action: 'Fixed' }) }),

@@ -14,9 +14,11 @@ import { writeRoutes, type WriteRoute } from './helpers/write-routes';
  * of it is stored.
  */
 const BOUNDARY = 'malformed-boundary';
+/** Fields whose uploads take a PDF (a calibration's certificate, a repair's photo or file), not an archive. */
+const PDF_FIELDS = new Set(['certificate', 'file']);
 const form = (eol: string, fileField: string) =>
   `--${BOUNDARY}${eol}Content-Disposition: form-data; name="notes"${eol}${eol}hello${eol}` +
-  `--${BOUNDARY}${eol}Content-Disposition: form-data; name="${fileField}"; filename="a.bin"${eol}Content-Type: ${fileField === 'certificate' ? 'application/pdf' : 'application/zip'}${eol}${eol}` +
+  `--${BOUNDARY}${eol}Content-Disposition: form-data; name="${fileField}"; filename="a.bin"${eol}Content-Type: ${PDF_FIELDS.has(fileField) ? 'application/pdf' : 'application/zip'}${eol}${eol}` +
   `${'x'.repeat(2000)}${eol}--${BOUNDARY}--${eol}`;
 const WITH_BOUNDARY = `multipart/form-data; boundary=${BOUNDARY}`;
 
@@ -70,12 +72,13 @@ async function stored() {
 }
 
 describe('malformed multipart bodies on every upload route', () => {
-  it('finds the five upload routes', () => {
+  it('finds the six upload routes', () => {
     expect(uploads.map((u) => u.key).sort()).toEqual([
       'POST /cartridges/:id/calibrations',
       'POST /cartridgetypes/:id/firmware',
       'POST /enclosure-updates',
       'POST /manage/request',
+      'POST /repairs/:id/complete',
       'POST /testprofiles/:id/testfiles',
     ]);
   });

@@ -27,7 +27,7 @@ describe('production routes', () => {
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     for (const [method, url] of DECLARED) {
-      const path = `/v1${url.replace(':id', '{id}')}`;
+      const path = `/v1${url.replace(/:(\w+)/g, '{$1}')}`;
       expect(paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
     }
     const devices = paths['/v1/projects/{id}/devices'].get.parameters ?? [];

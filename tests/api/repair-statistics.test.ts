@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/store/station-scans';
 import { addDays, todayUtc } from '../../server/services/production/days';
 import { percentile } from '../../server/services/repair-statistics';
+import { operatorRuns, operatorScans, repairsSent, type RepairRange } from '../../server/store/repair-statistics';
+import { dialectOf } from '../../server/db/dialect';
+import { sql, type Compilable } from 'kysely';
 import { createProduction, wroteBehindTheServer, type Production } from './helpers/production';
 import { addCode, completeForm, sendToRepairDirect } from './helpers/repairs';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -170,5 +173,21 @@ describe('repair statistics', () => {
     expect(percentile([5], 0.9)).toBe(5);
     expect(percentile([1, 2, 4, 12], 0.5)).toBe(3);
     expect(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 0.9)).toBe(10);
+  });
+
+  it('reads the runs, scans and repairs of a range through their indexes, not the whole tables', async () => {
+    const range: RepairRange = { company_id: t.companyIds.alpha, from: `${from}T00:00:00.000Z`, until: `${today}T23:59:59.999Z` };
+    /** The query's plan; on PostgreSQL with sequential scans off, so a few test rows do not hide whether an index serves. */
+    const explained = (query: Compilable) =>
+      t.db.transaction().execute(async (trx) => {
+        const compiled = query.compile();
+        const pg = dialectOf(t.db) === 'postgres';
+        if (pg) await sql`set local enable_seqscan = off`.execute(trx);
+        const result = await trx.executeQuery({ ...compiled, sql: `${pg ? 'explain' : 'explain query plan'} ${compiled.sql}` } as typeof compiled);
+        return (result.rows as Record<string, string>[]).map((r) => r.detail ?? r['QUERY PLAN']).join(' | ');
+      });
+    expect(await explained(operatorRuns(t.db, range))).toMatch(/device_reports_enclosure/);
+    expect(await explained(operatorScans(t.db, range))).toMatch(/station_scans_jig_time/);
+    expect(await explained(repairsSent(t.db, range))).toMatch(/repairs_project_status/);
   });
 });

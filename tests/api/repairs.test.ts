@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCount } from '../../server/db/dialect';
 import { batchCounters, createProduction, testBoards, type Production } from './helpers/production';
-import { addCode, completeForm, sendToRepairDirect, type CompleteForm } from './helpers/repairs';
+import { addCode, completeForm, sendToRepair, sendToRepairDirect, type CompleteForm } from './helpers/repairs';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const KiB = 1024;
@@ -20,11 +20,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A failed board of Alpha's project, sent to repair; returns the repair and the board. */
+/**
+ * A failed board of Alpha's project, sent to repair through the hand-off from its page, or at a
+ * hand-picked time (`sent_at`, for the queue's order); returns the repair and the board.
+ */
 async function failedInRepair(serial: string, options: { sent_at?: string; production?: Production } = {}) {
-  const ids = await testBoards(options.production ?? alpha, [serial], { result: 'fail' });
+  const production = options.production ?? alpha;
+  const ids = await testBoards(production, [serial], { result: 'fail' });
   const device = ids[serial]!;
-  return { device, repair: await sendToRepairDirect(t, device, { sent_at: options.sent_at }) };
+  const as = production === beta ? 'beta-engineer' : 'alpha-engineer';
+  const repair = options.sent_at ? await sendToRepairDirect(t, device, { sent_at: options.sent_at }) : await sendToRepair(t, device, 'Current too high after three runs', as);
+  return { device, repair };
 }
 
 const complete = (repair: number, form: CompleteForm, as = 'alpha-operator') =>

@@ -66,7 +66,7 @@ describe('the operator of a run', () => {
     expect(await reportRow(again.json().data.report_id)).toMatchObject({ operator_id: null });
   });
 
-  it('is not taken from a scan at another jig, a stop, or a scan older than SCAN_LEADS_TO_REPORT_MS', async () => {
+  it("is not taken from a scan at another jig, one older than SCAN_LEADS_TO_REPORT_MS, or one of the jig's earlier company", async () => {
     await scan(alpha.jig.id, 'OP-2');
     const elsewhere = await run(lineB, 'OP-2');
     expect(await reportRow(elsewhere.json().data.report_id)).toMatchObject({ operator_id: null });
@@ -76,6 +76,13 @@ describe('the operator of a run', () => {
     const late = await run(lineB, 'OP-3');
     expect(await reportRow(late.json().data.report_id)).toMatchObject({ operator_id: null });
     expect(await scanRow(old.json().data.scan_id)).toMatchObject({ report_id: null });
+
+    // A scan the jig's earlier company made (the jig changed hands) is not this company's run.
+    const earlier = await scan(lineB.id, 'OP-4');
+    await t.db.updateTable('station_scans').set({ company_id: t.companyIds.beta }).where('id', '=', earlier.json().data.scan_id).execute();
+    const moved = await run(lineB, 'OP-4');
+    expect(await reportRow(moved.json().data.report_id)).toMatchObject({ operator_id: null });
+    expect(await scanRow(earlier.json().data.scan_id)).toMatchObject({ report_id: null });
   });
 
   it('is each station\'s own when two stations scan at two jigs at once and both runs come together', async () => {
@@ -139,6 +146,13 @@ describe('a run that arrives before its scan', () => {
     const posted = await run(alpha.jig, 'EARLY-3', 'pass');
     await t.db.updateTable('device_reports').set({ created_at: new Date(Date.now() - 3 * 60_000).toISOString() }).where('id', '=', posted.json().data.report_id).execute();
     expect((await scan(alpha.jig.id, 'EARLY-3')).json().data).toMatchObject({ outcome: 'go', report: null, board: { attempts_used: 1 } });
+    expect(await reportRow(posted.json().data.report_id)).toMatchObject({ operator_id: null });
+  });
+
+  it('is not claimed when it was out of policy: a run made while the board was not to be tested is no scan\'s', async () => {
+    const posted = await run(alpha.jig, 'EARLY-4');
+    await t.db.updateTable('device_reports').set({ out_of_policy: 'in_repair' }).where('id', '=', posted.json().data.report_id).execute();
+    expect((await scan(alpha.jig.id, 'EARLY-4')).json().data).toMatchObject({ outcome: 'go', report: null });
     expect(await reportRow(posted.json().data.report_id)).toMatchObject({ operator_id: null });
   });
 });

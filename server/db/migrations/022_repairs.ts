@@ -33,7 +33,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reason', 'text', (col) => col.notNull())
     /** JSON array of contract FailingStep: the run that sent the board, as it failed. */
     .addColumn('failing_steps', 'text', (col) => col.notNull().defaultTo('[]'))
-    .addColumn('report_id', 'integer', (col) => col.references('device_reports.id').onDelete('set null'))
+    // Not a foreign key: deleting reports (a project, a batch) would check every repair for each
+    // one; the failing steps are kept here, and a read joins the report when it is still there.
+    .addColumn('report_id', 'integer')
     .addColumn('enclosure_id', 'integer', (col) => col.references('enclosures.id').onDelete('set null'))
     .addColumn('scan_id', 'integer', (col) => col.references('station_scans.id').onDelete('set null'))
     .addColumn('sent_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
@@ -58,7 +60,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('devices').addColumn('in_repair', 'integer', (col) => col.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('devices').addColumn('repair_base_count', 'integer', (col) => col.notNull().defaultTo(0)).execute();
 
-  await db.schema.alterTable('device_reports').addColumn('operator_id', 'integer', (col) => col.references('users.id').onDelete('set null')).execute();
+  // Not a foreign key (as migration 019 keeps device_reports): deleting a user would scan every
+  // report for one naming them. A read joins users: a deleted operator reads as nobody.
+  await db.schema.alterTable('device_reports').addColumn('operator_id', 'integer').execute();
   await db.schema.alterTable('device_reports').addColumn('out_of_policy', 'text').execute();
   // Split by operator: only runs a scan led to carry one.
   await db.schema
@@ -68,7 +72,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('operator_id'), 'is not', null)
     .execute();
 
-  await db.schema.alterTable('station_scans').addColumn('report_id', 'integer', (col) => col.references('device_reports.id').onDelete('set null')).execute();
+  // Not a foreign key, for the same reason as repairs.report_id.
+  await db.schema.alterTable('station_scans').addColumn('report_id', 'integer').execute();
   /** retest | repair, once the operator acknowledged the scan's failing run. */
   await db.schema.alterTable('station_scans').addColumn('acknowledgement', 'text').execute();
   await db.schema.alterTable('station_scans').addColumn('acknowledged_at', 'text').execute();

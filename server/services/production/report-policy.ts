@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { outOfPolicyWords, SCAN_LEADS_TO_REPORT_MS, type OutOfPolicy } from '../../../contract/station';
-import { amongJson, idsJson, jsonRecordset, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
+import { amongJson, idsJson, preparedOnce, recordsJson, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import type { DeviceState } from './report-lookups';
 
@@ -19,25 +19,26 @@ export type RunPolicy = { scans: Map<string, OpenScan[]>; limits: Map<number, nu
 
 const scanKey = (jig: number, key: string) => `${jig}\u0000${key}`;
 
-/** A report's board at its jig, with the jig's company (a scan of the jig's earlier company is not this one's). */
-const SCANNED = { company: 'integer', jig: 'integer', key: 'text' } as const;
-
-type PolicyRow = { kind: 'scan' | 'limit'; id: number; number: number; key: string | null; operator: number | null; at: string | null };
+type PolicyRow = { kind: 'scan' | 'limit'; id: number; number: number; key: string | null; operator: number | null; at: string | null; company: number | null };
 
 /**
- * One statement for both (one text whatever the reports, prepared.ts): the scans found from the
- * reports' boards on the open scans' index, the limits from the projects' active profiles.
- * Read after the boards are locked, so two writers never claim one scan (a scan is claimed by
- * the run of its board only).
+ * One statement for both (one text whatever the reports, prepared.ts): the open scans of the
+ * group's jigs and serials, looked up on the open scans' index (`= any(array(…))` on
+ * PostgreSQL, which its planner takes for a few keys; a join with the recordset it would take
+ * for 100 rows and hash every open scan of the last half hour), and the limits of the projects'
+ * active profiles. A group has a jig or a few, so jigs × serials finds few scans that are not
+ * a report's; lookUpPolicy keeps each report's own. Read after the boards are locked, so two
+ * writers never claim one scan (a scan is claimed by the run of its board only).
  */
-const policyRows = preparedOnce<PolicyRow, 'boards' | 'projects' | 'since'>(
-  (slot: Slot<'boards' | 'projects' | 'since'>, db: Kysely<DB>) => sql`
-    select 'scan' as kind, s.id as id, s.enclosure_id as number, s.serial_key as key, s.operator_id as operator, s.scanned_at as at
-    from (select distinct v.company, v.jig, v.key from ${jsonRecordset(db, SCANNED, slot('boards'))}) as w
-    inner join station_scans as s on s.enclosure_id = w.jig and s.serial_key = w.key and s.company_id = w.company
-    where s.report_id is null and s.outcome = 'go' and s.scanned_at >= ${slot('since')}
+const policyRows = preparedOnce<PolicyRow, 'jigs' | 'keys' | 'projects' | 'since'>(
+  (slot: Slot<'jigs' | 'keys' | 'projects' | 'since'>, db: Kysely<DB>) => sql`
+    select 'scan' as kind, s.id as id, s.enclosure_id as number, s.serial_key as key, s.operator_id as operator, s.scanned_at as at, s.company_id as company
+    from station_scans as s
+    where ${amongJson(db, sql.ref('s.enclosure_id'), 'id', 'integer', slot('jigs'))}
+      and ${amongJson(db, sql.ref('s.serial_key'), 'key', 'text', slot('keys'))}
+      and s.report_id is null and s.outcome = 'go' and s.scanned_at >= ${slot('since')}
     union all
-    select 'limit', p.project_id, p.attempt_limit, null, null, null
+    select 'limit', p.project_id, p.attempt_limit, null, null, null, null
     from test_profiles as p
     where p.status = 'active' and p.attempt_limit is not null and ${amongJson(db, sql.ref('p.project_id'), 'id', 'integer', slot('projects'))}`,
 );
@@ -50,10 +51,13 @@ export async function lookUpPolicy(
 ): Promise<RunPolicy> {
   const since = new Date(Date.parse(now) - SCAN_LEADS_TO_REPORT_MS).toISOString();
   const rows = await policyRows(trx, {
-    boards: recordsJson(SCANNED, reports.map((r) => ({ company: r.jig.company_id, jig: r.jig.id, key: r.key }))),
+    jigs: idsJson([...new Set(reports.map((r) => r.jig.id))]),
+    keys: recordsJson({ key: 'text' }, [...new Set(reports.map((r) => r.key))].map((key) => ({ key }))),
     projects: idsJson([...new Set(reports.map((r) => r.project.id))]),
     since,
   });
+  // A report's board at its jig, for the jig's present company (a scan of its earlier company is not this one's).
+  const wanted = new Set(reports.map((r) => `${r.jig.company_id}\u0000${scanKey(r.jig.id, r.key)}`));
   const scans = new Map<string, OpenScan[]>();
   const limits = new Map<number, number>();
   for (const row of rows) {
@@ -61,6 +65,7 @@ export async function lookUpPolicy(
     else {
       const scan = { id: Number(row.id), jig: Number(row.number), key: row.key!, operator: row.operator === null ? null : Number(row.operator), at: row.at! };
       const key = scanKey(scan.jig, scan.key);
+      if (!wanted.has(`${row.company}\u0000${key}`)) continue;
       scans.set(key, [...(scans.get(key) ?? []), scan]);
     }
   }

@@ -10,10 +10,10 @@ const ROW_HEIGHT = 30;
 const NARROW_ROW_HEIGHT = 44;
 
 /**
- * The failure Pareto on its side: one row per step, worst on top, failures as bars against the
- * bottom axis and the cumulative share as a line against the top one (0–100%).
+ * The failure Pareto on its side: one row per step (or failure code), worst on top, counts as bars
+ * against the bottom axis and the cumulative share as a line against the top one (0–100%).
  */
-export function ParetoChart({ rows, highlight }: { rows: ParetoRow[]; highlight?: string | null }) {
+export function ParetoChart({ rows, highlight, countLabel = 'Failures' }: { rows: ParetoRow[]; highlight?: string | null; countLabel?: string }) {
   const narrow = useNarrow();
   const [, navigate] = useLocation();
   return (
@@ -34,13 +34,13 @@ export function ParetoChart({ rows, highlight }: { rows: ParetoRow[]; highlight?
         <YAxis {...categoryAxisProps(narrow)} />
         <Tooltip
           cursor={{ fill: CHART_COLORS.grid }}
-          formatter={(value, name) => [name === 'Failures' ? formatNumber(Number(value)) : formatPercent(Number(value)), name]}
+          formatter={(value, name) => [name === countLabel ? formatNumber(Number(value)) : formatPercent(Number(value)), name]}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
         <Bar
           xAxisId="count"
           dataKey="failures"
-          name="Failures"
+          name={countLabel}
           fill={CHART_COLORS.failures}
           barSize={narrow ? 14 : 18}
           isAnimationActive={false}

@@ -15,6 +15,7 @@ import {
   mdiShapeOutline,
   mdiTrayFull,
   mdiUpdate,
+  mdiTagMultipleOutline,
   mdiViewDashboard,
   mdiBarcodeScan,
   mdiCassette,
@@ -38,6 +39,7 @@ export const mainNav: NavItem[] = [
   { label: 'Statistics', href: '/statistics', icon: mdiChartLine },
   { label: 'Station', href: '/station', icon: mdiBarcodeScan },
   { label: 'Users', href: '/users', icon: mdiAccountMultiple },
+  { label: 'Failure codes', href: '/failure-codes', icon: mdiTagMultipleOutline },
 ];
 
 /**

@@ -15,6 +15,11 @@ type UploadFieldProps = {
   hint?: ReactNode;
   /** The picker's filter (`.pdf,image/*`); only a hint: the server decides what it accepts. */
   accept?: string;
+  /**
+   * Offers the camera beside the file picker on a phone or a touch screen (a tablet at the bench):
+   * "take a photo" opens the back camera straight away, "choose a file" still picks anything.
+   */
+  camera?: boolean;
   disabled?: boolean;
 };
 
@@ -23,7 +28,7 @@ type UploadFieldProps = {
  * progress bar per file while the form is sent, a cancel while it is, and the server's refusal
  * shown on the file it concerns. The form around it keeps its other values whatever happens.
  */
-export function UploadField({ label, upload, hint, accept, disabled = false }: UploadFieldProps) {
+export function UploadField({ label, upload, hint, accept, camera = false, disabled = false }: UploadFieldProps) {
   const ids = useFieldIds(hint, upload.errors);
   const { id } = ids;
   const [dragging, setDragging] = useState(false);
@@ -79,6 +84,34 @@ export function UploadField({ label, upload, hint, accept, disabled = false }: U
             event.target.value = ''; // choosing the same file again still counts
           }}
         />
+        {camera ? (
+          // Where a camera is likely at hand (a touch screen, a phone's width); a laptop gets the picker alone.
+          <span className="hidden items-center gap-3 max-sm:inline-flex pointer-coarse:inline-flex">
+            <span>or</span>
+            <label
+              htmlFor={`${id}-camera`}
+              className={cx(
+                'inline-flex min-h-9 items-center rounded-md border border-secondary/40 bg-white px-3 font-medium text-secondary',
+                locked ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-secondary-light',
+              )}
+            >
+              take a photo
+            </label>
+            <input
+              id={`${id}-camera`}
+              type="file"
+              className="sr-only"
+              aria-label={`${label}: take a photo`}
+              accept="image/*"
+              capture="environment"
+              disabled={locked}
+              onChange={(event) => {
+                upload.pick([...(event.target.files ?? [])]);
+                event.target.value = '';
+              }}
+            />
+          </span>
+        ) : null}
       </div>
       <FieldFooter ids={ids} hint={hint} errors={upload.errors} />
       {upload.items.length ? (

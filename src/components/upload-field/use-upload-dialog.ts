@@ -46,7 +46,8 @@ export function useUploadDialog<Values extends FieldValues, Input, Result>(optio
     onClose();
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  /** The form's submit; without an event, the same check and send (after a confirmation, say). */
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
     const chosen = (fileRequired ? upload.require() : true) && upload.sendable();
     return form.handleSubmit((input) => {
       if (chosen) mutation.mutate({ input, file: upload.files[0], config: upload.start() });

@@ -23,6 +23,8 @@ import { RequestLink } from './request-link';
 import { ReleaseEdit } from './releases/release-edit';
 import { ReleaseShow } from './releases/release-show';
 import { ReleasesTab } from './releases/releases-tab';
+import { RepairView } from './repairs/repair-view';
+import { RepairsTab } from './repairs/repairs-tab';
 import { TestsTab } from './tests/tests-tab';
 import type { SectionProps } from './section-props';
 import { ProjectStatusBadge } from './status';
@@ -39,6 +41,8 @@ const SECTIONS: Record<string, ComponentType<SectionProps>> = {
   'project.releasebatch.edit': ReleaseEdit,
   'project.releasebatch.show': ReleaseShow,
   'project.tests': TestsTab,
+  'project.repairs': RepairsTab,
+  'project.repair': RepairView,
 };
 
 /**

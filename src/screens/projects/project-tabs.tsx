@@ -21,6 +21,7 @@ type Tab = {
 /** A project's child routes (SPEC §2), in the order people use them. */
 const TABS: Tab[] = [
   { label: 'Devices', href: (id) => `/projects/${id}`, routes: ['project.devices', 'project.devices.table'] },
+  { label: 'Repairs', href: (id) => `/projects/${id}/repairs`, routes: ['project.repairs', 'project.repair'] },
   {
     label: 'Production batches',
     href: (id) => `/projects/${id}/productionbatches`,

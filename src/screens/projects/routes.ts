@@ -20,5 +20,7 @@ export default {
   'project.releasebatch.show': projectSection('Release batch'),
   'project.manufacturers': projectSection('Manufacturers'),
   'project.devices.table': projectSection('Devices'),
+  'project.repairs': projectSection('Repairs'),
+  'project.repair': projectSection('Repair'),
   testprofile: screen('Test profile', () => load().then((m) => ({ default: m.TestProfileScreen }))),
 } satisfies ScreenRoutes;

@@ -13,6 +13,7 @@ import { csvFileName } from '../../lib/chart-table';
 import { useSearchState } from '../../lib/url-search';
 import { FirstPassSection } from './fpy-section';
 import { ParetoSection } from './pareto-section';
+import { RepairSection } from './repair-section';
 import { apiParams, bucketRange, readStatisticsFilters, type StatisticsFilters as Filters } from './statistics-params';
 import { StatisticsFilters } from './statistics-filters';
 import { failingBoardsHref, StepSection } from './step-section';
@@ -99,6 +100,16 @@ function CompanyStatisticsView({ companyId, companyName, filters }: { companyId:
           <StatisticsBody companyName={companyName} filters={filters} stats={series.data} projects={projects} />
         </div>
       )}
+      {/* Repairs have figures of their own (a range without tests may still have repairs done). */}
+      {filters.problem ? null : (
+        <div className="mt-4">
+          <RepairSection
+            companyId={companyId}
+            filters={filters}
+            csvName={(chart) => csvFileName(companyName, chart, filters.from, 'to', filters.to)}
+          />
+        </div>
+      )}
     </>
   );
 }
@@ -112,7 +123,7 @@ export function StatisticsScreen({ title }: ScreenProps) {
     <>
       <PageHeader
         title={title}
-        description={`How ${scope.companyName ?? 'the company'}’s boards test: pass rate, first-, second- and last-pass yield and the steps that fail.`}
+        description={`How ${scope.companyName ?? 'the company'}’s boards test: pass rate, first-, second- and last-pass yield, the steps that fail, and their repairs.`}
       />
       <div className="mb-4">
         <CompanyPicker scope={scope} />

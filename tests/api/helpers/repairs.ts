@@ -9,8 +9,16 @@ export function addCode(t: TestApp, companyId: number, code = `FC-${next()}`, op
   return insertFailureCode(t.db, { company_id: companyId, code, description: `Fault ${code}`, archived: options.archived });
 }
 
+/** Sends the board to repair through the real hand-off (`POST /v1/devices/{id}/repairs`, from its page); returns the repair. */
+export async function sendToRepair(t: TestApp, deviceId: number, reason = 'Current too high after three runs', as = 'alpha-engineer'): Promise<number> {
+  const res = await t.call('POST', `/v1/devices/${deviceId}/repairs`, { as, body: { reason } });
+  if (res.statusCode !== 201) throw new Error(`send to repair: ${res.statusCode} ${res.body}`);
+  return res.json().data.repair_id;
+}
+
 /**
- * A board sent to repair as the hand-off leaves it (a waiting repair, the board in repair),
+ * A board sent to repair at a time of the test's choosing (a hand-built history), as the
+ * hand-off leaves it (a waiting repair, the board in repair),
  * written straight into the tables: these tests are about what happens after the hand-off.
  */
 export async function sendToRepairDirect(

@@ -39,6 +39,12 @@ export async function writeRoutes(t: TestApp): Promise<{ world: World; routes: W
             if (!id) throw new Error(`No row for ${key}`);
             url = url.replace(':id', String(id));
           }
+          // A second parameter (a scan of the jig) comes from the sample.
+          url = url.replace(/:(\w+)/g, (_whole, name: string) => {
+            const value = s.params?.[name];
+            if (value === undefined) throw new Error(`No ${name} for ${key}`);
+            return String(value);
+          });
           return s.query ? `${url}?${s.query}` : url;
         },
       };

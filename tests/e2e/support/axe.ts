@@ -57,6 +57,7 @@ const DIALOG_OPENERS = [
   'New cassette',
   'New cartridge',
   'Record calibration',
+  'Add failure code',
   'New resource type',
   'New AMS module',
   'Add module',

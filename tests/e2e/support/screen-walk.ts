@@ -20,12 +20,15 @@ export type ScreenVisit = {
   login: Credentials | null;
 };
 
-/** A draft release batch the walk makes for the release routes (the demo has none). */
-export type WalkSetup = { releaseBatchId: number };
+/**
+ * What the walk makes that the demo data lacks: a draft release batch for the release routes, and
+ * a board of project 1 waiting for repair (its repair's page shows the form).
+ */
+export type WalkSetup = { releaseBatchId: number; repairId: number };
 
 /** The demo's rows each parameter names (server/seed/demo.ts): the first project, its first batch... */
 function paramValues(route: RouteDef, setup: WalkSetup): Record<string, number> {
-  if (route.name.startsWith('project.')) return { id: 1, pb_id: 1, rb_id: setup.releaseBatchId };
+  if (route.name.startsWith('project.')) return { id: 1, pb_id: 1, rb_id: setup.releaseBatchId, repair_id: setup.repairId };
   const byRoute: Record<string, Record<string, number>> = {
     enclosure: { id: 1 }, // JB-1001
     testprofile: { id: 2 }, // MC-200 EOL 1.4, active, with reports
@@ -62,16 +65,33 @@ export function screenVisits(setup: WalkSetup): ScreenVisit[] {
     });
 }
 
-/** Makes what the walk needs that the demo data lacks: a draft release batch of project 1. */
+/** Makes what the walk needs that the demo data lacks: a draft release batch and a waiting repair of project 1. */
 export async function prepareWalk(request: APIRequestContext): Promise<WalkSetup> {
   const token = await apiLogin(request, DEMO_ADMIN);
   const headers = { authorization: token };
+  return { releaseBatchId: await walkReleaseBatch(request, headers), repairId: await walkRepair(request, headers) };
+}
+
+async function walkReleaseBatch(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
   const list = await request.get('/v1/projects/1/releasebatches?limit=1', { headers });
   const existing = ((await list.json()) as { data: { id: number }[] }).data[0];
-  if (existing) return { releaseBatchId: existing.id };
+  if (existing) return existing.id;
   const created = await request.post('/v1/projects/1/releasebatches', { headers, data: { name: 'Walk draft' } });
   expect(created.status(), 'a draft release batch for the walk').toBe(201);
-  return { releaseBatchId: ((await created.json()) as { data: { id: number } }).data.id };
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
+
+/** A repair waiting in project 1: one already there, or a failed board sent now. */
+async function walkRepair(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
+  const waiting = await request.get('/v1/projects/1/repairs?status=waiting&limit=1', { headers });
+  const existing = ((await waiting.json()) as { data: { id: number }[] }).data[0];
+  if (existing) return existing.id;
+  const failed = await request.get('/v1/projects/1/devices?status=failed&limit=1', { headers });
+  const device = ((await failed.json()) as { data: { id: number }[] }).data[0];
+  expect(device, 'a failed board of project 1 to send to repair').toBeTruthy();
+  const sent = await request.post(`/v1/devices/${device!.id}/repairs`, { headers, data: { reason: 'Fails its end-of-line test (screen walk).' } });
+  expect(sent.status(), `sending a board to repair for the walk: ${await sent.text()}`).toBe(201);
+  return ((await sent.json()) as { data: { repair_id: number } }).data.repair_id;
 }
 
 async function apiLogin(request: APIRequestContext, { username, password }: Credentials) {

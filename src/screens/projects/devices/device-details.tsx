@@ -7,6 +7,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { DeviceStatusBadge, PassBadge } from '../status';
 import { PanelFacts } from './panel-facts';
+import { DeviceHistory } from './device-history';
 import { ReportList } from './report-list';
 
 type DeviceDetailsProps = { projectId: number; deviceId: number; query: UseQueryResult<Device> };
@@ -50,6 +51,7 @@ export function DeviceDetails({ projectId, deviceId, query }: DeviceDetailsProps
             { term: 'Reports', value: formatNumber(device.report_count) },
           ]}
         />
+      <DeviceHistory device={device} />
       <ReportList deviceId={deviceId} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { next, resourceAccess } from '../access-world';
 import { testBoards } from '../production';
-import { addCode, completeForm, sendToRepairDirect } from '../repairs';
+import { addCode, completeForm, sendToRepair } from '../repairs';
 
 /** Repairs of the world's project: one done with a file to read, and a fresh waiting one per completion. */
 export default resourceAccess({
@@ -8,7 +8,7 @@ export default resourceAccess({
     const code = await addCode(t, w.ids.company, `MX-REPAIR-${next()}`);
     const serial = `MX-REP-${next()}`;
     const ids = await testBoards(w.production, [serial], { result: 'fail' });
-    const repair = await sendToRepairDirect(t, ids[serial]!);
+    const repair = await sendToRepair(t, ids[serial]!);
     const res = await t.call('POST', `/v1/repairs/${repair}/complete`, {
       as: 'alpha-admin',
       body: completeForm({ outcome: 'repaired', failure_code_id: code, action: 'Reflowed U3', parts: 'U3', file: { data: Buffer.from('jpeg bytes') } }),
@@ -26,7 +26,7 @@ export default resourceAccess({
       sample: async (t, w, own) => {
         const serial = `MX-REP-${next()}`;
         const ids = await testBoards(w.production, [serial], { result: 'fail' });
-        const id = await sendToRepairDirect(t, ids[serial]!);
+        const id = await sendToRepair(t, ids[serial]!);
         return { id, body: completeForm({ outcome: 'repaired', failure_code_id: own.code, action: 'Replaced R12', parts: 'R12' }) };
       },
     },

@@ -61,7 +61,8 @@ const table: Row[] = [
   app('user', '/users/7'),
   app('user.edit', '/users/7/edit'),
   app('statistics', '/statistics'),
-  app('station', '/station'),
+  // The company roles that scan: a superadmin is sent home, told why.
+  row('station', '/station', LOGIN, ALLOW, DASH),
   app('failurecodes', '/failure-codes'),
   manage('manage.requests', '/manage/requests'),
   manage('manage.request.new', '/manage/requests/new'),
@@ -112,10 +113,10 @@ describe('route table', () => {
     for (const value of Object.values(params)) expect(value).toBe(7);
   });
 
-  it('keeps the management area behind superadmin, the station behind the roles that scan, and nothing else', () => {
+  it('keeps the management area behind superadmin, the station behind the company roles that scan, and nothing else', () => {
     for (const route of routes) {
       const isManage = route.path.startsWith('/manage/');
-      const expected = isManage ? ['superadmin'] : route.path === '/station' ? ['superadmin', 'admin', 'engineer', 'operator'] : [];
+      const expected = isManage ? ['superadmin'] : route.path === '/station' ? ['admin', 'engineer', 'operator'] : [];
       expect(route.roles ?? [], route.path).toEqual(expected);
     }
   });
@@ -133,8 +134,9 @@ describe.each(Object.keys(users) as Who[])('guard for %s', (who) => {
     }
     // Only a signed-in user kept out of a screen a superadmin may open is told why;
     // no other redirect carries a reason.
-    const keptOut = who !== 'out' && r.superadmin === ALLOW && expected !== ALLOW;
-    expect(decision.kind === 'redirect' ? decision.reason : undefined).toBe(keptOut ? 'adminOnly' : undefined);
+    const keptOut = who !== 'out' && (r.superadmin === ALLOW || r.name === 'station') && expected !== ALLOW;
+    const why = r.name === 'station' ? 'roleMissing' : 'adminOnly';
+    expect(decision.kind === 'redirect' ? decision.reason : undefined).toBe(keptOut ? why : undefined);
     // A logged-out user is sent to login and remembered where they wanted to go.
     if (who === 'out' && expected === LOGIN) {
       expect(decision).toMatchObject({ remember: r.url });
@@ -169,6 +171,8 @@ describe("an operator's home", () => {
 
   it('keeps a viewer (who reads only) off the station, saying their role does not open it', () => {
     expect(guard('/station', '/dashboard', viewer)).toEqual({ kind: 'redirect', location: '/dashboard', reason: 'roleMissing' });
+    // A superadmin stands at no company's jig.
+    expect(guard('/station', '/manage/companies', superadmin)).toEqual({ kind: 'redirect', location: '/dashboard', reason: 'roleMissing' });
   });
 });
 

@@ -27,7 +27,7 @@ const EXPECTED_LOCATION: Record<string, Record<Kind, string>> = {
   '/users/5?page=2': { out: '/login', engineer: '/users/5?page=2', superadmin: '/users/5?page=2', operator: '/users/5?page=2' },
   '/register?token=abc': { out: '/register?token=abc', engineer: '/register?token=abc', superadmin: '/register?token=abc', operator: '/register?token=abc' },
   '/projects/7': { out: '/login', engineer: '/projects/7', superadmin: '/projects/7', operator: '/projects/7' },
-  '/station': { out: '/login', engineer: '/station', superadmin: '/station', operator: '/station' },
+  '/station': { out: '/login', engineer: '/station', superadmin: '/dashboard', operator: '/station' },
 };
 /** Where a logged-out user sent to login wanted to go (to return there after login); `/` is home, whoever logs in. */
 const EXPECTED_REMEMBER: Record<string, string | null> = {
@@ -56,6 +56,7 @@ const shown = (reason: Reason): ShownNotice => ({ reason, text: NOTICE_TEXT[reas
 /** The locations a user is sent away from with a reason: a company user asking for /manage. */
 const EXPECTED_REDIRECT_NOTICE: Record<string, Partial<Record<Kind, Reason>>> = {
   '/manage/companies': { engineer: 'adminOnly', operator: 'adminOnly' },
+  '/station': { superadmin: 'roleMissing' },
 };
 
 /** The path of a location, by the URL standard (not the app's own splitting). */

@@ -1,7 +1,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import type { LoginInput, StoredToken } from '../contract/auth';
 import type { AppContext, AppEvent, PendingLeave, Session, SessionEndReason } from './app.types';
-import { guard, HOME_PATH, LOGIN_PATH, splitLocation, type GuardDecision } from './guard';
+import { guard, homePath, LOGIN_PATH, splitLocation, type GuardDecision } from './guard';
 import { notice } from './notices';
 
 export type { AppContext, AppEvent, LeaveBlock, PendingLeave, Session, SessionEndReason } from './app.types';
@@ -216,7 +216,7 @@ export const appMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               session: event.output,
-              location: context.afterLogin ?? HOME_PATH,
+              location: context.afterLogin ?? homePath(event.output.user),
               afterLogin: null,
               notice: null,
             })),

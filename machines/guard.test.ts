@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guard, hasRole, HOME_PATH, LOGIN_PATH, matchRoute, splitLocation, type GuardUser } from './guard';
+import { guard, hasRole, HOME_PATH, homePath, LOGIN_PATH, matchRoute, splitLocation, STATION_PATH, type GuardUser } from './guard';
 import { notFoundRoute, routes } from './routes';
 
 const engineer: GuardUser = { roles: [{ slug: 'engineer' }] };
@@ -61,6 +61,8 @@ const table: Row[] = [
   app('user', '/users/7'),
   app('user.edit', '/users/7/edit'),
   app('statistics', '/statistics'),
+  // The company roles that scan: a superadmin is sent home, told why.
+  row('station', '/station', LOGIN, ALLOW, DASH),
   app('failurecodes', '/failure-codes'),
   manage('manage.requests', '/manage/requests'),
   manage('manage.request.new', '/manage/requests/new'),
@@ -111,10 +113,11 @@ describe('route table', () => {
     for (const value of Object.values(params)) expect(value).toBe(7);
   });
 
-  it('keeps the management area behind superadmin and nothing else', () => {
+  it('keeps the management area behind superadmin, the station behind the company roles that scan, and nothing else', () => {
     for (const route of routes) {
       const isManage = route.path.startsWith('/manage/');
-      expect(route.roles ?? [], route.path).toEqual(isManage ? ['superadmin'] : []);
+      const expected = isManage ? ['superadmin'] : route.path === '/station' ? ['admin', 'engineer', 'operator'] : [];
+      expect(route.roles ?? [], route.path).toEqual(expected);
     }
   });
 });
@@ -131,12 +134,45 @@ describe.each(Object.keys(users) as Who[])('guard for %s', (who) => {
     }
     // Only a signed-in user kept out of a screen a superadmin may open is told why;
     // no other redirect carries a reason.
-    const keptOut = who !== 'out' && r.superadmin === ALLOW && expected !== ALLOW;
-    expect(decision.kind === 'redirect' ? decision.reason : undefined).toBe(keptOut ? 'adminOnly' : undefined);
+    const keptOut = who !== 'out' && (r.superadmin === ALLOW || r.name === 'station') && expected !== ALLOW;
+    const why = r.name === 'station' ? 'roleMissing' : 'adminOnly';
+    expect(decision.kind === 'redirect' ? decision.reason : undefined).toBe(keptOut ? why : undefined);
     // A logged-out user is sent to login and remembered where they wanted to go.
     if (who === 'out' && expected === LOGIN) {
-      expect(decision).toMatchObject({ remember: r.url === '/' ? '/dashboard' : r.url });
+      expect(decision).toMatchObject({ remember: r.url });
     }
+  });
+});
+
+describe("an operator's home", () => {
+  const operator: GuardUser = { roles: [{ slug: 'operator' }] };
+  const viewer: GuardUser = { roles: [{ slug: 'viewer' }] };
+
+  it('is the station for an operator alone, the dashboard for anyone with another role too', () => {
+    expect(homePath(operator)).toBe(STATION_PATH);
+    expect(homePath({ roles: [{ slug: 'operator' }, { slug: 'engineer' }] })).toBe(HOME_PATH);
+    expect(homePath(engineer)).toBe(HOME_PATH);
+    expect(homePath({ roles: [] })).toBe(HOME_PATH);
+    expect(homePath(null)).toBe(HOME_PATH);
+  });
+
+  it('sends an operator from / and from the login screen to the station, keeping the query', () => {
+    expect(guard('/', null, operator)).toEqual({ kind: 'redirect', location: '/station' });
+    expect(guard('/?jig=4', null, operator)).toEqual({ kind: 'redirect', location: '/station?jig=4' });
+    expect(guard('/login', null, operator)).toEqual({ kind: 'redirect', location: '/station' });
+    expect(guard('/station', null, operator)).toMatchObject({ kind: 'allow' });
+    // The rest of the app stays open to them.
+    expect(guard('/dashboard', null, operator)).toMatchObject({ kind: 'allow' });
+  });
+
+  it('keeps an operator out of the management area, back to the station', () => {
+    expect(guard('/manage/companies', '/station', operator)).toEqual({ kind: 'redirect', location: '/station', reason: 'adminOnly' });
+  });
+
+  it('keeps a viewer (who reads only) off the station, saying their role does not open it', () => {
+    expect(guard('/station', '/dashboard', viewer)).toEqual({ kind: 'redirect', location: '/dashboard', reason: 'roleMissing' });
+    // A superadmin stands at no company's jig.
+    expect(guard('/station', '/manage/companies', superadmin)).toEqual({ kind: 'redirect', location: '/dashboard', reason: 'roleMissing' });
   });
 });
 

@@ -54,9 +54,10 @@ export function hasRole(user: GuardUser, roles: readonly string[]): boolean {
 
 /**
  * Why a redirect happened, when the person should be told: `adminOnly` is a signed-in user
- * without the role a screen needs (SPEC §6: the management area is for superadmins).
+ * kept out of the management area (SPEC §6: it is for superadmins); `roleMissing` is one without
+ * the company role another screen needs (a viewer at the station, which scans).
  */
-export type RedirectReason = 'adminOnly';
+export type RedirectReason = 'adminOnly' | 'roleMissing';
 
 export type GuardDecision =
   | { kind: 'allow'; location: string; match: RouteMatch }
@@ -65,6 +66,16 @@ export type GuardDecision =
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/dashboard';
+export const STATION_PATH = '/station';
+
+/**
+ * Where a signed-in user starts: an operator alone works at a jig, so the station is home;
+ * anyone holding another role (an operator who is also an engineer included) starts on the dashboard.
+ */
+export function homePath(user: GuardUser): string {
+  const roles = user?.roles ?? [];
+  return roles.length > 0 && roles.every((r) => r.slug === 'operator') ? STATION_PATH : HOME_PATH;
+}
 
 /**
  * `/login?next=/register?token=…`: a public page (an invitation to accept) sends a logged-out
@@ -84,12 +95,14 @@ export function nextAfterLogin(location: string): string | null {
 export function guard(to: string, from: string | null, user: GuardUser): GuardDecision {
   const match = matchRoute(to);
   const { route } = match;
-  if (route.redirect) {
-    const next = guard(route.redirect + splitLocation(to).rest, from, user);
-    return next.kind === 'allow' ? { kind: 'redirect', location: next.location } : next;
-  }
+  // Logged out, `/` itself is remembered: whose home it is is known only after the login.
   if (route.requiresAuth && !user) {
     return { kind: 'redirect', location: LOGIN_PATH, remember: to };
+  }
+  if (route.redirect) {
+    const target = route.name === 'root' ? homePath(user) : route.redirect;
+    const next = guard(target + splitLocation(to).rest, from, user);
+    return next.kind === 'allow' ? { kind: 'redirect', location: next.location } : next;
   }
   if (route.roles) {
     let allowed: boolean;
@@ -99,10 +112,10 @@ export function guard(to: string, from: string | null, user: GuardUser): GuardDe
       // Logged out: back to the previous screen, or to login.
       return { kind: 'redirect', location: from ?? LOGIN_PATH };
     }
-    if (!allowed) return { kind: 'redirect', location: HOME_PATH, reason: 'adminOnly' };
+    if (!allowed) return { kind: 'redirect', location: homePath(user), reason: route.roles.includes('superadmin') && route.roles.length === 1 ? 'adminOnly' : 'roleMissing' };
   }
   // A signed-in user has nothing to do on the login screen.
-  if (route.name === 'login' && user) return { kind: 'redirect', location: HOME_PATH };
+  if (route.name === 'login' && user) return { kind: 'redirect', location: homePath(user) };
   // Remember where to return, as for a protected page; the login screen shows without the query.
   const next = route.name === 'login' ? nextAfterLogin(to) : null;
   if (next) return { kind: 'redirect', location: LOGIN_PATH, remember: next };

@@ -10,6 +10,7 @@ export type Notice = { reason: NoticeReason; text: string };
 
 const TEXTS: Record<NoticeReason, string> = {
   adminOnly: "The management area is for Jigboard's administrators.",
+  roleMissing: 'Your role does not open that screen.',
   sessionExpired: 'Your session has ended. Log in again to continue.',
   loggedOutElsewhere: 'You logged out in another tab.',
 };

@@ -20,6 +20,9 @@ export type RouteDef = {
   redirect?: string;
 };
 
+/** The station: the company roles of `station.scan` (its superadmin is no company's). */
+const STATION_ROLES = (rolesFor('station.scan') ?? []).filter((slug) => slug !== 'superadmin');
+
 /** The /manage area: the platform's operators (contract/permissions.ts decides who that is). */
 const PLATFORM = rolesFor('platform');
 
@@ -42,6 +45,7 @@ export const routes: readonly RouteDef[] = [
   { name: 'login', path: '/login', requiresAuth: false },
   { name: 'register', path: '/register', requiresAuth: false },
 
+  /** Home: the dashboard, or the station for an operator alone (guard.ts `homePath`). */
   { name: 'root', path: '/', requiresAuth: true, redirect: '/dashboard' },
   { name: 'me', path: '/me', requiresAuth: true },
   { name: 'dashboard', path: '/dashboard', requiresAuth: true },
@@ -70,6 +74,11 @@ export const routes: readonly RouteDef[] = [
   { name: 'user', path: '/users/:user_id', requiresAuth: true, numeric: ['user_id'] },
   { name: 'user.edit', path: '/users/:user_id/edit', requiresAuth: true, numeric: ['user_id'] },
   { name: 'statistics', path: '/statistics', requiresAuth: true },
+  /**
+   * The operator's run at a jig: the company roles that may scan (contract/permissions.ts
+   * `station.scan`); a viewer reads only, and a superadmin stands at no company's jig.
+   */
+  { name: 'station', path: '/station', requiresAuth: true, roles: STATION_ROLES },
   /** The company's failure codes: everyone reads them, admins edit (contract/permissions.ts). */
   { name: 'failurecodes', path: '/failure-codes', requiresAuth: true },
 

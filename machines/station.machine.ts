@@ -15,7 +15,10 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *                          crash) goes to offline from any state below.
  *     ready                waiting for a scan; 'scan' {serial}. `scanError` says a scan that could
  *                          not be checked (scan again).
- *     checking             the scan (`checkScan`, input { jig_id, serial }) is checked (tag busy)
+ *     checking             the scan (`checkScan`, input { jig_id, serial }) is checked (tag busy); a
+ *                          `go` that carries `report` (the jig reported just before the scan) goes
+ *                          straight to that result, with the board as answered (its attempts count
+ *                          that run already)
  *     stopped              the board may not be tested: `stop` { code, words }; 'next', or 'scan'
  *     waiting              the board may be tested: `board` (its history), waiting for its run
  *     pass                 a PASS of the scanned board; `passHold` runs and clears it to ready
@@ -23,8 +26,9 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *     fail                 a FAIL to acknowledge: `report` with its failing steps; 'retest' (only
  *                          while attempts are left: no `board.attempt_limit`, or `attempts_used` below it,
  *                          the run just counted), or 'repair.send' {reason}
- *     acknowledging        `acknowledge` (input { scan_id, acknowledgement }) runs (tag busy);
- *                          its failure goes back to fail with `ackError`
+ *     acknowledging        `acknowledge` (input { jig_id, scan_id, acknowledgement }) runs (tag busy);
+ *                          a retest then scans the board again (checking: a scan leads to one run),
+ *                          a repair hands it off; its failure goes back to fail with `ackError`
  *     repairHandOff        the board goes to repair (`repairReason`); 'next', or 'scan'
  *     otherBoard           a report of this jig for a serial that was not scanned (`otherReport`);
  *                          'dismiss' goes back to what was going on, a 'scan' checks a new board,
@@ -37,7 +41,7 @@ import type { Acknowledgement, BoardSummary, ScanAnswer, StationReport, StopCode
  *                          a scan that waited, a board waiting for its run, a repair hand-off, or ready
  *
  * A report of this jig for another serial that comes while no state above shows it (checking, a
- * fail to acknowledge, …) is kept in `otherReport` for the screen to show beside.
+ * fail to acknowledge, …) is kept in `otherReport` for the screen to show beside; 'dismiss' puts it away.
  */
 
 export type StationInput = { jigId: number | null };
@@ -93,8 +97,8 @@ export const stationMachine = setup({
     checkScan: fromPromise<ScanAnswer, { jig_id: number; serial: string }>(async () => {
       throw new Error('checkScan actor not provided');
     }),
-    /** `POST /v1/station/scans/{scan_id}/acknowledge`. */
-    acknowledge: fromPromise<unknown, { scan_id: number; acknowledgement: Acknowledgement }>(async () => {
+    /** `POST /v1/stations/{jig_id}/scans/{scan_id}/acknowledge`. */
+    acknowledge: fromPromise<unknown, { jig_id: number; scan_id: number; acknowledgement: Acknowledgement }>(async () => {
       throw new Error('acknowledge actor not provided');
     }),
     /** The jig's live reports; sends the `live.*` events to the station, reconnects by itself. */
@@ -151,6 +155,8 @@ export const stationMachine = setup({
         },
         'live.down': '.offline',
         'live.report': { guard: 'isThisJig', actions: 'keepOther' },
+        // The other board's report shown beside what is going on: seen, put away.
+        dismiss: { actions: assign({ otherReport: null }) },
       },
       initial: 'ready',
       states: {
@@ -175,8 +181,21 @@ export const stationMachine = setup({
                 actions: assign(({ event }) => (event.output.outcome === 'stop' ? { stop: { code: event.output.code, words: event.output.words } } : {})),
               },
               {
+                // The run came before the scan: the server counted it in the board's attempts.
+                guard: ({ event }) => event.output.outcome === 'go' && !!event.output.report,
+                target: 'result',
+                actions: assign(({ event }) =>
+                  event.output.outcome === 'go'
+                    ? { board: event.output.board, serial: event.output.board.serial, scanId: event.output.scan_id, report: event.output.report ?? null }
+                    : {},
+                ),
+              },
+              {
                 target: 'waiting',
-                actions: assign(({ event }) => (event.output.outcome === 'go' ? { board: event.output.board, scanId: event.output.scan_id } : {})),
+                // The board's serial as stored (as its jig sends it, which its reports carry), not as typed.
+                actions: assign(({ event }) =>
+                  event.output.outcome === 'go' ? { board: event.output.board, serial: event.output.board.serial, scanId: event.output.scan_id } : {},
+                ),
               },
             ],
             onError: { target: 'ready', actions: assign({ serial: null, scanError: ({ event }) => event.error }) },
@@ -217,9 +236,15 @@ export const stationMachine = setup({
           invoke: {
             id: 'acknowledge',
             src: 'acknowledge',
-            input: ({ context }) => ({ scan_id: context.scanId!, acknowledgement: context.ack! }),
+            input: ({ context }) => ({ jig_id: context.jigId!, scan_id: context.scanId!, acknowledgement: context.ack! }),
             onDone: [
-              { guard: ({ context }) => context.ack!.choice === 'retest', target: 'waiting', actions: assign({ report: null, ack: null }) },
+              // A retest is a new scan of the same board: each scan leads to one run (the server
+              // links the next run to it, with its operator), and it answers the board's attempts now.
+              {
+                guard: ({ context }) => context.ack!.choice === 'retest',
+                target: 'checking',
+                actions: assign(({ context }) => ({ ...FRESH, serial: context.serial, pendingSerial: null })),
+              },
               { target: 'repairHandOff', actions: assign(({ context }) => ({ ack: null, report: null, repairReason: context.ack!.choice === 'repair' ? context.ack!.reason : null })) },
             ],
             onError: { target: 'fail', actions: assign({ ack: null, ackError: ({ event }) => event.error }) },

@@ -14,7 +14,14 @@ export type LiveStreamOptions = {
   onUnauthorized: () => void;
   /** Whether the first connection should resync too (a tab taking over from another). */
   resyncFirst?: boolean;
+  /**
+   * The stream's health, for a screen that says so (the station): `up` at each `ready`, `down`
+   * when a stream ended with none to take over, `connecting` when the next attempt starts.
+   */
+  onStatus?: (status: LiveStatus) => void;
 };
+
+export type LiveStatus = 'up' | 'down' | 'connecting';
 
 /** A stream shorter than this ended for a reason worth backing off from. */
 const HEALTHY_MS = 5_000;
@@ -60,9 +67,11 @@ export async function runLiveStream(options: LiveStreamOptions): Promise<void> {
       connection = connection.successor; // handed over at `bye`: no gap, no resync
       continue;
     }
+    options.onStatus?.('down');
     failures = readyAt > 0 && Date.now() - readyAt >= HEALTHY_MS ? 0 : failures + 1;
     await sleep(backoffMs(failures - 1), signal);
     if (signal.aborted) return;
+    options.onStatus?.('connecting');
     connection = connect(options, () => true);
   }
 }
@@ -101,6 +110,7 @@ function connect(options: LiveStreamOptions, resync: () => boolean, onReady?: ()
         if (event === 'ready') {
           readyAt = Date.now();
           silenceMs = 2 * (JSON.parse(data) as { heartbeat_ms: number }).heartbeat_ms + 5_000;
+          options.onStatus?.('up');
           if (resync()) options.onMessage({ event: 'resync' });
           onReady?.();
         } else if (event === 'report') {

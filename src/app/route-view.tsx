@@ -41,7 +41,7 @@ export function RouteView() {
     </ScreenBoundary>
   );
 
-  if (!match.route.requiresAuth) return screen;
+  if (!match.route.requiresAuth || entry.fullScreen) return screen;
 
   // Fetch the screen's chunk beside the layout's instead of after it.
   entry.chunk.load().catch(() => {});

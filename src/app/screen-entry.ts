@@ -8,6 +8,11 @@ export type ScreenEntry = {
   title: string;
   /** The screen's component, in a chunk of its own: route-view.tsx renders it once it has arrived. */
   chunk: Chunk<ScreenProps>;
+  /**
+   * The screen fills the window without the signed-in layout (the station at a jig, read from two
+   * metres): no menu, no app-wide live results; it brings what it needs of them itself.
+   */
+  fullScreen?: boolean;
 };
 
 /**
@@ -20,6 +25,11 @@ export type ScreenRoutes = Record<string, ScreenEntry>;
 /** A screen of its own: a title and the import of its component. */
 export function screen(title: string, load: ScreenLoader): ScreenEntry {
   return { title, chunk: chunk(load) };
+}
+
+/** A screen of its own that fills the window, outside the signed-in layout. */
+export function fullScreen(title: string, load: ScreenLoader): ScreenEntry {
+  return { title, chunk: chunk(load), fullScreen: true };
 }
 
 /**

@@ -76,17 +76,17 @@ test.describe('a session ended elsewhere, and redirects, say why', () => {
     await other.close();
   });
 
-  test('an operator typing /manage/companies lands on the dashboard, told it is for the administrators', async ({ page }) => {
+  test('an operator starts at the station; typing /manage/companies lands back there, told it is for the administrators', async ({ page }) => {
     await page.goto('/login');
-    await logIn(page, DEMO_OPERATOR);
+    await logIn(page, DEMO_OPERATOR, '/station');
 
     await page.goto('/manage/companies');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/station$/);
     await expect(notice(page, ADMIN_ONLY)).toBeVisible();
 
     // Another screen: the notice is done with.
-    await mainNav(page).getByRole('link', { name: 'Projects' }).click();
-    await expect(page).toHaveURL(/\/projects$/);
+    await page.getByRole('button', { name: 'Leave the station' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(notice(page, ADMIN_ONLY)).toHaveCount(0);
 
     // Back/Forward onto a management URL says it too.
@@ -94,7 +94,7 @@ test.describe('a session ended elsewhere, and redirects, say why', () => {
       window.history.pushState(null, '', '/manage/requests');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/station$/);
     await expect(notice(page, ADMIN_ONLY)).toBeVisible();
   });
 });

@@ -13,6 +13,7 @@ import {
   engineerSession,
   INVALID_TOKEN,
   NO_CREDENTIALS,
+  operatorSession,
   serializeState,
   sessionEvents,
   sessionModel,
@@ -22,7 +23,7 @@ import {
   type ModelEvent,
 } from './app.model';
 import { appEffects, appOracle } from './app.oracle';
-import { createHarness, edgePaths, pathsOrError, simplePaths } from './harness';
+import { createHarness, edgePaths, pathOfEvents, pathsOrError, simplePaths } from './harness';
 
 /** Step kinds seen, e.g. 'loadStoredAuth.error(Invalid token.)', for the scenario checklist. */
 const scenarios = new Set<string>();
@@ -440,6 +441,35 @@ describe('app.machine: coverage', () => {
     ]) {
       expect(scenarios, scenario).toContain(scenario);
     }
+  });
+});
+
+// An operator alone lands on the station; each step is checked by the oracle like the graph's.
+describe("app.machine: an operator's home is the station", () => {
+  const start = 'at /';
+  const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+  const noStoredLogin = { type: 'xstate.error.actor.loadStoredAuth', error: NO_CREDENTIALS };
+
+  it('a stored login at / opens the station; the dashboard and the login screen as asked', async () => {
+    const { final } = await replay(
+      pathOfEvents(appModel, start, [
+        done('loadStoredAuth', operatorSession),
+        { type: 'nav.request', to: '/dashboard' },
+        { type: 'nav.request', to: '/login' },
+      ]),
+    );
+    expect(final.context.location).toBe('/station');
+  });
+
+  it('a login from / lands on the station', async () => {
+    const { final } = await replay(pathOfEvents(appModel, start, [noStoredLogin, { type: 'login.submit', username: 'acme-operator', password: 'x' }, done('login', operatorSession)]));
+    expect(final.context.location).toBe('/station');
+  });
+
+  it('the management area sends an operator back to the station, saying why', async () => {
+    const { final } = await replay(pathOfEvents(appModel, start, [done('loadStoredAuth', operatorSession), { type: 'nav.request', to: '/manage/companies' }]));
+    expect(final.context.location).toBe('/station');
+    expect(final.context.notice?.reason).toBe('adminOnly');
   });
 });
 

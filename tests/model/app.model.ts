@@ -32,6 +32,11 @@ export const engineerSession: Session = {
   token: { type: 'Bearer', token: 'tok-engineer' },
   user: makeUser(11, 'acme-engineer', 'engineer'),
 };
+/** An operator alone: home is the station (walked in its own journeys, not the whole graph). */
+export const operatorSession: Session = {
+  token: { type: 'Bearer', token: 'tok-operator' },
+  user: makeUser(12, 'acme-operator', 'operator'),
+};
 export const superadminSession: Session = {
   token: { type: 'Bearer', token: 'tok-admin' },
   user: makeUser(1, 'admin', 'superadmin'),

@@ -11,25 +11,27 @@ import { guard, matchRoute } from '../../machines/guard';
 import { isSuperadmin, START_LOCATION, stateName, type AppSnapshot, type ModelEvent } from './app.model';
 import type { Effects as Recorded, Oracle } from './harness';
 
-export type Kind = 'out' | 'engineer' | 'superadmin';
+export type Kind = 'out' | 'engineer' | 'superadmin' | 'operator';
 export const kindOfUser = (user: User | null | undefined): Kind =>
-  !user ? 'out' : isSuperadmin(user) ? 'superadmin' : 'engineer';
+  !user ? 'out' : isSuperadmin(user) ? 'superadmin' : user.roles.every((r) => r.slug === 'operator') ? 'operator' : 'engineer';
 const kindOf = (s: AppSnapshot) => kindOfUser(s.context.session?.user);
 
 /** Where each location leads for each kind of user (SPEC §2 guard, §6 roles). */
 const EXPECTED_LOCATION: Record<string, Record<Kind, string>> = {
-  '/': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard' },
-  '/dashboard': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard' },
-  '/manage/companies': { out: '/login', engineer: '/dashboard', superadmin: '/manage/companies' },
-  '/login': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard' },
-  '/users/5': { out: '/login', engineer: '/users/5', superadmin: '/users/5' },
-  '/users/5?page=2': { out: '/login', engineer: '/users/5?page=2', superadmin: '/users/5?page=2' },
-  '/register?token=abc': { out: '/register?token=abc', engineer: '/register?token=abc', superadmin: '/register?token=abc' },
-  '/projects/7': { out: '/login', engineer: '/projects/7', superadmin: '/projects/7' },
+  // Home: an operator alone works at a jig.
+  '/': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard', operator: '/station' },
+  '/dashboard': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard', operator: '/dashboard' },
+  '/manage/companies': { out: '/login', engineer: '/dashboard', superadmin: '/manage/companies', operator: '/station' },
+  '/login': { out: '/login', engineer: '/dashboard', superadmin: '/dashboard', operator: '/station' },
+  '/users/5': { out: '/login', engineer: '/users/5', superadmin: '/users/5', operator: '/users/5' },
+  '/users/5?page=2': { out: '/login', engineer: '/users/5?page=2', superadmin: '/users/5?page=2', operator: '/users/5?page=2' },
+  '/register?token=abc': { out: '/register?token=abc', engineer: '/register?token=abc', superadmin: '/register?token=abc', operator: '/register?token=abc' },
+  '/projects/7': { out: '/login', engineer: '/projects/7', superadmin: '/projects/7', operator: '/projects/7' },
+  '/station': { out: '/login', engineer: '/station', superadmin: '/dashboard', operator: '/station' },
 };
-/** Where a logged-out user sent to login wanted to go (to return there after login). */
+/** Where a logged-out user sent to login wanted to go (to return there after login); `/` is home, whoever logs in. */
 const EXPECTED_REMEMBER: Record<string, string | null> = {
-  '/': '/dashboard',
+  '/': '/',
   '/dashboard': '/dashboard',
   '/manage/companies': '/manage/companies',
   '/login': null,
@@ -37,11 +39,13 @@ const EXPECTED_REMEMBER: Record<string, string | null> = {
   '/users/5?page=2': '/users/5?page=2',
   '/register?token=abc': null,
   '/projects/7': '/projects/7',
+  '/station': '/station',
 };
 
 /** The words the screen shows for each notice, written out here, not imported. */
 const NOTICE_TEXT = {
   adminOnly: "The management area is for Jigboard's administrators.",
+  roleMissing: 'Your role does not open that screen.',
   sessionExpired: 'Your session has ended. Log in again to continue.',
   loggedOutElsewhere: 'You logged out in another tab.',
 } as const;
@@ -51,7 +55,8 @@ const shown = (reason: Reason): ShownNotice => ({ reason, text: NOTICE_TEXT[reas
 
 /** The locations a user is sent away from with a reason: a company user asking for /manage. */
 const EXPECTED_REDIRECT_NOTICE: Record<string, Partial<Record<Kind, Reason>>> = {
-  '/manage/companies': { engineer: 'adminOnly' },
+  '/manage/companies': { engineer: 'adminOnly', operator: 'adminOnly' },
+  '/station': { superadmin: 'roleMissing' },
 };
 
 /** The path of a location, by the URL standard (not the app's own splitting). */
@@ -275,10 +280,11 @@ export function checkStep(prev: AppSnapshot, event: ModelEvent, next: AppSnapsho
       const session = event.output as Session;
       expect(to).toBe(BROWSING);
       expect(nc.session).toEqual(session);
-      expect(nc.location).toBe(expectedLocation(pc.afterLogin ?? '/dashboard', kindOfUser(session.user)));
+      // No place asked for: home, which depends on who logged in.
+      expect(nc.location).toBe(expectedLocation(pc.afterLogin ?? '/', kindOfUser(session.user)));
       expect(nc.afterLogin).toBeNull();
       // The login screen's notice is done with; where they return may have one of its own.
-      const reason = EXPECTED_REDIRECT_NOTICE[pc.afterLogin ?? '/dashboard']?.[kindOfUser(session.user)];
+      const reason = EXPECTED_REDIRECT_NOTICE[pc.afterLogin ?? '/']?.[kindOfUser(session.user)];
       expect(nc.notice).toEqual(reason ? shown(reason) : null);
       expect(effects).toEqual({ ...noEffects(), storeSession: [session], syncUrl: [true] });
       return;

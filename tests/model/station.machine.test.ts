@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createHarness, edgeChunks, edgePaths, pathOfEvents, pathsOrError } from './harness';
-import { GO_SERIAL, JIG, report, SCAN_ID, stationModel } from './station.model';
+import { GO_SERIAL, JIG, report, SCAN_ID, stationModel, STORED_SERIAL } from './station.model';
 import { stationOracle } from './station.oracle';
 
 const harness = createHarness({ model: stationModel, oracle: stationOracle });
@@ -37,6 +37,8 @@ describe('station.machine: every edge of the graph', () => {
       fail,
       { type: 'retest' },
       done('acknowledge', {}),
+      // Scanned again for the retest: one attempt used.
+      done('checkScan', { outcome: 'go', scan_id: SCAN_ID + 1, board: { serial: GO_SERIAL, attempts_used: 1, attempt_limit: 2, last_result: 'fail', in_repair: false, repairs: 0 } }),
       fail,
       { type: 'retest' },
       { type: 'repair.send', reason: 'VCC high twice' },
@@ -46,6 +48,23 @@ describe('station.machine: every edge of the graph', () => {
     expect(final.matches({ atJig: 'repairHandOff' })).toBe(true);
     expect(final.context.repairReason).toBe('VCC high twice');
     expect(effects.acknowledge.map((a) => (a as { acknowledgement: { choice: string } }).acknowledgement.choice)).toEqual(['retest', 'repair']);
+    // The repair acknowledges the retest's own scan.
+    expect((effects.acknowledge[1] as { scan_id: number }).scan_id).toBe(SCAN_ID + 1);
+    expect(effects.checkScan).toHaveLength(2);
+  });
+
+  // The board's serial as stored (its jig sent a space) is the one its reports carry.
+  it('follows the board by the serial the server answered, not as typed', async () => {
+    const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+    const board = { serial: STORED_SERIAL, attempts_used: 0, attempt_limit: 2, last_result: null, in_repair: false, repairs: 0 };
+    const journey = pathOfEvents(stationModel, 'jig 4 remembered', [
+      { type: 'scan', serial: GO_SERIAL },
+      done('checkScan', { outcome: 'go', scan_id: SCAN_ID, board }),
+      { type: 'live.report', report: report(7, JIG, STORED_SERIAL, 'fail') },
+    ]);
+    const { final } = await harness.walk(journey);
+    expect(final.matches({ atJig: 'fail' })).toBe(true);
+    expect(final.context.serial).toBe(STORED_SERIAL);
   });
 
   it('walked every state and took every transition', () => {

@@ -22,6 +22,19 @@ export const SCAN_ID = 70;
 export const BOARD: BoardSummary = { serial: GO_SERIAL, attempts_used: 0, attempt_limit: 2, last_result: null, in_repair: false, repairs: 1 };
 export const IN_REPAIR = { code: 'in_repair', words: 'SN-3 is in repair since 7 December.' } as const;
 
+/**
+ * The jig reported SN-1 just before its scan: the answer brings that run, already counted. The
+ * jig sent the serial with a trailing space, and the answers carry it as stored.
+ */
+export const EARLY_REPORT_ID = { pass: 5, fail: 6 } as const;
+export const STORED_SERIAL = `${GO_SERIAL} `;
+export const answerWithReport = (result: 'pass' | 'fail'): ScanAnswer => ({
+  outcome: 'go',
+  scan_id: SCAN_ID,
+  board: { ...BOARD, serial: STORED_SERIAL, attempts_used: 1, last_result: result },
+  report: report(EARLY_REPORT_ID[result], JIG, STORED_SERIAL, result),
+});
+
 /** The server's answer to a scan, by serial. */
 export const answerFor = (serial: string): ScanAnswer =>
   serial === GO_SERIAL ? { outcome: 'go', scan_id: SCAN_ID, board: BOARD } : { outcome: 'stop', ...IN_REPAIR };
@@ -66,7 +79,10 @@ export function userEvents(s: StationSnapshot): ModelEvent[] {
 
 export function callEvents(s: StationSnapshot): ModelEvent[] {
   const events: ModelEvent[] = [];
-  if (s.matches({ atJig: 'checking' })) events.push(done('checkScan', answerFor(s.context.serial!)), error('checkScan', NETWORK_DOWN));
+  if (s.matches({ atJig: 'checking' })) {
+    events.push(done('checkScan', answerFor(s.context.serial!)), error('checkScan', NETWORK_DOWN));
+    if (s.context.serial === GO_SERIAL) events.push(done('checkScan', answerWithReport('pass')), done('checkScan', answerWithReport('fail')));
+  }
   if (s.matches({ atJig: 'acknowledging' })) events.push(done('acknowledge', {}), error('acknowledge', NETWORK_DOWN));
   if (s.matches({ atJig: 'pass' })) events.push(done('passHold', undefined));
   // Offline already, a crash changes nothing the actor could show (the harness waits for a change).
@@ -96,7 +112,13 @@ export function serializeState(s: StationSnapshot): string {
 export function describeEvent(event: ModelEvent): string {
   const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (m?.[1] === 'error') return `${m[2]} failed (${(event.error as Error).message})`;
-  if (m?.[2] === 'checkScan') return `checkScan ok (${(event.output as ScanAnswer).outcome})`;
+  if (m?.[2] === 'checkScan') {
+    const answer = event.output as ScanAnswer;
+    if (answer.outcome === 'stop') return `checkScan ok (stop)`;
+    // Each answer its own name: the graph tells events apart by it.
+    const before = answer.report ? `, ${answer.report.result} reported before` : '';
+    return `checkScan ok (go, scan ${answer.scan_id}, ${answer.board.attempts_used} used${before})`;
+  }
   if (m) return `${m[2]} ok`;
   switch (event.type) {
     case 'jig.choose':

@@ -89,7 +89,13 @@ function expected(c: Ctx, at: string, e: ModelEvent): Expected {
       if (e.type === 'xstate.done.actor.checkScan') {
         const answer = e.output;
         if (answer.outcome === 'stop') return stay({ ...c, stop: { code: answer.code, words: answer.words } }, 'atJig.stopped');
-        return stay({ ...c, board: answer.board, scanId: answer.scan_id }, 'atJig.waiting');
+        // The jig reported before the scan: that run is the result, and the server counted it already.
+        if (answer.report) {
+          const ctx = { ...c, board: answer.board, serial: answer.board.serial, scanId: answer.scan_id, report: answer.report };
+          return answer.report.result === 'pass' ? { at: 'atJig.pass', ctx, calls: { passHold: [undefined] } } : stay(ctx, 'atJig.fail');
+        }
+        // The station follows the board by its serial as stored, which the jig's reports carry.
+        return stay({ ...c, board: answer.board, serial: answer.board.serial, scanId: answer.scan_id }, 'atJig.waiting');
       }
       if (e.type === 'xstate.error.actor.checkScan') return stay({ ...c, serial: null, scanError: e.error }, 'atJig.ready');
       break;
@@ -114,17 +120,18 @@ function expected(c: Ctx, at: string, e: ModelEvent): Expected {
       const attemptsLeft = limit === null || c.board!.attempts_used < limit;
       if (e.type === 'retest' && attemptsLeft) {
         const ack = { choice: 'retest' };
-        return { at: 'atJig.acknowledging', ctx: { ...c, ack, ackError: null } as Ctx, calls: { acknowledge: [{ scan_id: c.scanId, acknowledgement: ack }] } };
+        return { at: 'atJig.acknowledging', ctx: { ...c, ack, ackError: null } as Ctx, calls: { acknowledge: [{ jig_id: c.jigId, scan_id: c.scanId, acknowledgement: ack }] } };
       }
       if (e.type === 'repair.send') {
         const ack = { choice: 'repair', reason: e.reason };
-        return { at: 'atJig.acknowledging', ctx: { ...c, ack, ackError: null } as Ctx, calls: { acknowledge: [{ scan_id: c.scanId, acknowledgement: ack }] } };
+        return { at: 'atJig.acknowledging', ctx: { ...c, ack, ackError: null } as Ctx, calls: { acknowledge: [{ jig_id: c.jigId, scan_id: c.scanId, acknowledgement: ack }] } };
       }
       break;
     }
     case 'atJig.acknowledging':
       if (e.type === 'xstate.done.actor.acknowledge') {
-        if (c.ack!.choice === 'retest') return stay({ ...c, ack: null, report: null }, 'atJig.waiting');
+        // Retest: the board is scanned again, for the run that follows.
+        if (c.ack!.choice === 'retest') return checkScan(c, c.serial!);
         return stay({ ...c, ack: null, report: null, repairReason: c.ack!.reason }, 'atJig.repairHandOff');
       }
       if (e.type === 'xstate.error.actor.acknowledge') return stay({ ...c, ack: null, ackError: e.error }, 'atJig.fail');
@@ -143,8 +150,10 @@ function expected(c: Ctx, at: string, e: ModelEvent): Expected {
       if (e.type === 'live.reconnecting') return stay(c, 'atJig.reconnecting');
       break;
   }
-  // A report of this jig that the step does not show is kept for the screen to show beside.
+  // A report of this jig that the step does not show is kept for the screen to show beside,
+  // until the operator puts it away.
   if (thisJig) return stay({ ...c, otherReport: r }, at);
+  if (e.type === 'dismiss') return stay({ ...c, otherReport: null }, at);
   return stay(c, at);
 }
 

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter';
 import { useSession } from '../../app/app-actor';
 import { cx } from '../../lib/cx';
 import { isSuperadmin } from '../../../contract/permissions';
+import { guard } from '../../../machines/guard';
 import { Icon } from '../icon';
 import { isActive, mainNav, manageNav, type NavItem } from './nav-items';
 
@@ -43,7 +44,8 @@ export function NavDrawer({ onNavigate }: NavDrawerProps) {
   const session = useSession();
   return (
     <nav aria-label="Main" className="flex flex-col gap-4 p-3">
-      <NavList items={mainNav} pathname={pathname} onNavigate={onNavigate} />
+      {/* Only what the guard lets this user open: the station is for the company roles that scan. */}
+      <NavList items={mainNav.filter((item) => guard(item.href, null, session?.user ?? null).kind === 'allow')} pathname={pathname} onNavigate={onNavigate} />
       {isSuperadmin(session?.user) ? (
         <div role="group" aria-labelledby="nav-manage">
           <h2 id="nav-manage" className="mb-1 px-3 text-xs font-semibold tracking-wide text-secondary uppercase">

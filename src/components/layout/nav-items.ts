@@ -17,6 +17,7 @@ import {
   mdiUpdate,
   mdiTagMultipleOutline,
   mdiViewDashboard,
+  mdiBarcodeScan,
   mdiCassette,
 } from '@mdi/js';
 
@@ -36,6 +37,7 @@ export const mainNav: NavItem[] = [
   { label: 'Cassettes', href: '/cassettes', icon: mdiCassette },
   { label: 'Configurations', href: '/configurations', icon: mdiCogs },
   { label: 'Statistics', href: '/statistics', icon: mdiChartLine },
+  { label: 'Station', href: '/station', icon: mdiBarcodeScan },
   { label: 'Users', href: '/users', icon: mdiAccountMultiple },
   { label: 'Failure codes', href: '/failure-codes', icon: mdiTagMultipleOutline },
 ];

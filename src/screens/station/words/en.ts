@@ -1,0 +1,122 @@
+/**
+ * The station's words in English: the one catalogue every station text comes from (de.ts holds
+ * the same keys). The server's own words (a stop, a jig's problem) are shown by their code from
+ * here, so a German station does not show English; the server's text is the fallback.
+ */
+export const en = {
+  title: 'Station',
+  bar: { leave: 'Leave the station', logout: 'Log out' },
+  language: 'Language',
+  languages: { en: 'English', de: 'Deutsch' },
+  picker: {
+    heading: 'Which jig do you stand at?',
+    hint: 'This browser remembers the jig.',
+    none: 'Your company has no jigs yet.',
+    noProject: 'No project',
+    loadFailed: 'The jigs could not be loaded.',
+    retry: 'Try again',
+  },
+  header: {
+    jig: 'Jig',
+    project: 'Project',
+    batch: 'Production batch',
+    profile: 'Test profile',
+    none: 'none',
+    profileName: '{{name}} (version {{version}})',
+    attemptLimit: 'up to {{limit}} attempts per board',
+    noAttemptLimit: 'no attempt limit',
+    fit: 'Fit to test',
+    unfit: 'Not fit to test',
+    changeJig: 'Change jig',
+    loadFailed: 'The jig could not be loaded.',
+  },
+  fitness: {
+    no_project: 'The jig tests no project.',
+    no_active_profile: 'The project has no active test profile.',
+    cassette_mismatch: "The jig's cassette does not match the project.",
+    calibration_overdue: "A cartridge's calibration is overdue.",
+    offline: 'The jig has not been heard from lately.',
+  },
+  scan: {
+    label: 'Serial',
+    placeholder: 'Scan or type the serial',
+    submit: 'Check',
+    hint: 'Enter checks the serial',
+    camera: 'Read the barcode with the camera',
+    cameraTitle: 'Hold the barcode in front of the camera',
+    cameraFailed: 'The camera could not be opened.',
+    cameraClose: 'Close the camera',
+    error: 'The scan could not be checked. Scan again.',
+    waitsForAcknowledge: 'Choose Retest or Send to repair before the next board.',
+    notNow: 'Board {{serial}} waits for its run: scan the next board after it.',
+  },
+  ready: { heading: 'Ready', body: 'Scan the next board.' },
+  checking: { heading: 'Checking {{serial}}…' },
+  stop: {
+    heading: 'STOP',
+    codes: {
+      released: 'Board {{serial}} is released already: it is not tested again.',
+      scrapped: 'Board {{serial}} is scrapped.',
+      in_repair: 'Board {{serial}} waits for repair.',
+      attempts_used_up: 'Board {{serial}} used up its attempts: it goes to repair.',
+      another_project: 'Board {{serial}} belongs to another project.',
+      unknown_jig: 'This jig is not known to Jigboard.',
+    },
+    next: 'Next board',
+  },
+  board: {
+    heading: 'Board {{serial}}',
+    attempts: 'Attempts',
+    attemptsOf: '{{used}} of {{limit}}',
+    lastResult: 'Last result',
+    repairs: 'Repairs',
+    none: 'none',
+  },
+  waiting: { heading: 'Waiting for the run', body: 'Start the test of {{serial}} on the jig.' },
+  result: { pass: 'PASS', fail: 'FAIL', outOfPolicy: 'Stored out of policy: this board should not have been tested.' },
+  pass: { clears: 'Ready for the next board in a few seconds, or scan it now.' },
+  fail: {
+    steps: 'Failing steps',
+    step: 'Step',
+    measured: 'Measured',
+    limits: 'Limits',
+    noValue: 'no value',
+    between: '{{low}} to {{high}}',
+    atLeast: 'at least {{low}}',
+    atMost: 'at most {{high}}',
+    noLimits: 'none',
+    retest: 'Retest',
+    repair: 'Send to repair',
+    attemptsUsedUp: 'All {{limit}} attempts are used: the board goes to repair.',
+    ackFailed: 'The choice could not be sent. Try again.',
+  },
+  repair: {
+    title: 'Send {{serial}} to repair',
+    reason: 'Why does the board go to repair?',
+    required: 'Say why the board goes to repair.',
+    send: 'Send to repair',
+    cancel: 'Cancel',
+  },
+  handOff: {
+    heading: 'To repair',
+    body: 'Put board {{serial}} on the repair shelf.',
+    reason: 'Reason: {{reason}}',
+    next: 'Next board',
+  },
+  other: {
+    heading: 'Report of a board not scanned',
+    body: 'Board {{serial}}: {{result}}',
+    dismiss: 'Dismiss',
+  },
+  connection: {
+    offline: 'Connection lost. Scans wait until it is back.',
+    reconnecting: 'Reconnecting…',
+    pending: '{{serial}} is checked when the connection is back.',
+  },
+  keys: { enter: 'Enter', retest: 'R', repair: 'S', dismiss: 'Esc' },
+  busy: 'Please wait…',
+};
+
+/** The catalogue's shape: every language has every key, each a text. */
+export type Catalogue = { [K in keyof typeof en]: (typeof en)[K] extends string ? string : Shape<(typeof en)[K]> };
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

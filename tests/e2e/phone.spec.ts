@@ -74,14 +74,17 @@ test.describe('at 390 px: tables as cards', () => {
   test('every project tab is reachable: the strip shows there are more, scrolls, and centres the current one', async ({ page }) => {
     await openSignedIn(page, DEMO_ADMIN, `/projects/${PROJECT_ID}`);
     const links = tabs(page).getByRole('link');
-    await expect(links).toHaveText(['Devices', 'Production batches', 'Manufacturers', 'Invitations', 'Hardware', 'Tests', 'Release batches']);
-    // The last tab is off the strip, and the strip says so with an arrow that scrolls to it.
+    await expect(links).toHaveText(['Devices', 'Repairs', 'Production batches', 'Manufacturers', 'Invitations', 'Hardware', 'Tests', 'Release batches']);
+    // The last tab is off the strip, and the strip says so with an arrow that scrolls towards it.
     const last = links.last();
     await expect(last).not.toBeInViewport();
     const more = tabs(page).locator('button').last();
     await expect(more).toBeVisible();
-    await more.click();
-    await expect(last).toBeInViewport();
+    // Each tap scrolls most of a strip's width: a few reach the last tab.
+    await expect(async () => {
+      if (!(await last.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth))) await more.click();
+      await expect(last).toBeInViewport({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     expect(await noSidewaysScroll(page)).toBe(true);
 
     // Each tab, tapped in turn, opens and is the current one, in view.

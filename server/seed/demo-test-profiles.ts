@@ -37,6 +37,8 @@ type DemoProfile = {
   versions: [archived: string, active: string, draft: string];
   variables: { name: string; type: 'int' | 'float' | 'string' | 'bool' | 'enum'; value: string | number | boolean; choices?: string[] }[];
   file: { name: string; text: string };
+  /** The retest policy: runs a board gets per repair cycle before it goes to repair. */
+  attemptLimit: number | null;
 };
 
 const PROFILES: DemoProfile[] = [
@@ -54,6 +56,7 @@ const PROFILES: DemoProfile[] = [
       { name: 'operator_note', type: 'string', value: 'Fixture A: clean pogo pins every 500 boards.' },
     ],
     file: { name: 'mc200-eol-setup.json', text: '{ "fixture": "MC-200 rev C", "settle_ms": 250, "can_bitrate": 500000 }\n' },
+    attemptLimit: 3,
   },
   {
     project: 'Sensor hub SH-10',
@@ -67,6 +70,7 @@ const PROFILES: DemoProfile[] = [
       { name: 'pressure_reference', type: 'enum', value: 'lab', choices: ['lab', 'sealed'] },
     ],
     file: { name: 'sh10-limits.txt', text: 'Sleep current <= 45 uA after 1.5 s\nRTC 32768 Hz +/- 3 Hz\n' },
+    attemptLimit: 3,
   },
 ];
 
@@ -90,6 +94,7 @@ export async function seedDemoTestProfiles(db: Kysely<DB>, files: FileStore, cre
           description: demo.description,
           status,
           copied_from_id: null,
+          attempt_limit: demo.attemptLimit,
           activated_at: status === 'draft' ? null : at,
           created_by: createdBy,
           created_at: at,

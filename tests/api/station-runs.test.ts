@@ -3,7 +3,7 @@ import { jigReportInput } from '../../contract/jig';
 import { ingestReports } from '../../server/services/production/ingest';
 import '../../server/store/enclosure-settings';
 import '../../server/store/station-scans';
-import { batchCounters, createJig, createProduction, postReport, reportBody, type Jig, type Production } from './helpers/production';
+import { batchCounters, createJig, createProduction, type Jig, pointJigAtProject, postReport, type Production, reportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { readyDraft } from './helpers/test-profiles';
 
@@ -19,18 +19,12 @@ let lineB: Jig;
 const operators: Record<string, number> = {};
 const LIMIT = 2;
 
-async function testsProject(jigId: number, projectId: number) {
-  const setting = await t.db.selectFrom('enclosure_settings').select('id').where('enclosure_id', '=', jigId).executeTakeFirstOrThrow();
-  const res = await t.call('PATCH', `/v1/enclosuresettings/${setting.id}`, { as: 'root', body: { project_id: projectId } });
-  if (res.statusCode !== 200) throw new Error(`jig's project: ${res.statusCode} ${res.body}`);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   alpha = await createProduction(t, 'alpha', { project: 'Station line' });
-  await testsProject(alpha.jig.id, alpha.projectId);
+  await pointJigAtProject(t, alpha.jig.id, alpha.projectId);
   lineB = await createJig(t, t.companyIds.alpha);
-  await testsProject(lineB.id, alpha.projectId);
+  await pointJigAtProject(t, lineB.id, alpha.projectId);
   const profile = await readyDraft(t, alpha.projectId, 'smoke', '1.0');
   await t.call('PATCH', `/v1/testprofiles/${profile}`, { as: 'alpha-admin', body: { attempt_limit: LIMIT } });
   const activated = await t.call('POST', `/v1/testprofiles/${profile}/active`, { as: 'alpha-admin' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/store/enclosure-settings';
 import '../../server/store/station-scans';
-import { createJig, createProduction, postReport, reportBody, type Jig, type Production } from './helpers/production';
+import { createJig, createProduction, type Jig, pointJigAtProject, postReport, type Production, reportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createProfile, readyDraft } from './helpers/test-profiles';
 
@@ -11,23 +11,16 @@ let other: Production;
 let beta: Production;
 let line2: Jig;
 
-/** Points the jig's company setting at a project, through `PATCH /enclosuresettings/{id}`. */
-async function testsProject(jigId: number, projectId: number) {
-  const setting = await t.db.selectFrom('enclosure_settings').select('id').where('enclosure_id', '=', jigId).executeTakeFirstOrThrow();
-  const res = await t.call('PATCH', `/v1/enclosuresettings/${setting.id}`, { as: 'root', body: { project_id: projectId } });
-  if (res.statusCode !== 200) throw new Error(`jig's project: ${res.statusCode} ${res.body}`);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   alpha = await createProduction(t, 'alpha', { project: 'Alpha motor' });
   other = await createProduction(t, 'alpha', { project: 'Alpha sensor' });
   beta = await createProduction(t, 'beta', { project: 'Beta motor' });
-  await testsProject(alpha.jig.id, alpha.projectId);
-  await testsProject(other.jig.id, other.projectId);
-  await testsProject(beta.jig.id, beta.projectId);
+  await pointJigAtProject(t, alpha.jig.id, alpha.projectId);
+  await pointJigAtProject(t, other.jig.id, other.projectId);
+  await pointJigAtProject(t, beta.jig.id, beta.projectId);
   line2 = await createJig(t, t.companyIds.alpha);
-  await testsProject(line2.id, alpha.projectId);
+  await pointJigAtProject(t, line2.id, alpha.projectId);
 });
 afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/store/enclosure-settings';
 import { insertCartridgeType } from './helpers/cartridges';
-import { createJig, createProduction, type Production } from './helpers/production';
+import { createJig, createProduction, pointJigAtProject, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { readyDraft } from './helpers/test-profiles';
 
@@ -10,18 +10,12 @@ let t: TestApp;
 let alpha: Production;
 let beta: Production;
 
-async function testsProject(jigId: number, projectId: number | null) {
-  const setting = await t.db.selectFrom('enclosure_settings').select('id').where('enclosure_id', '=', jigId).executeTakeFirstOrThrow();
-  const res = await t.call('PATCH', `/v1/enclosuresettings/${setting.id}`, { as: 'root', body: { project_id: projectId } });
-  if (res.statusCode !== 200) throw new Error(`jig's project: ${res.statusCode} ${res.body}`);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   alpha = await createProduction(t, 'alpha', { project: 'Fit line' });
   beta = await createProduction(t, 'beta', { project: 'Beta fit line' });
-  await testsProject(alpha.jig.id, alpha.projectId);
-  await testsProject(beta.jig.id, beta.projectId);
+  await pointJigAtProject(t, alpha.jig.id, alpha.projectId);
+  await pointJigAtProject(t, beta.jig.id, beta.projectId);
 });
 afterAll(() => t?.close());
 

@@ -233,3 +233,13 @@ export async function testBoards(
   }
   return ids;
 }
+
+/**
+ * Points the jig's company setting at a project (null: none), through the API
+ * (`PATCH /enclosuresettings/{id}`) as an engineer would: a station scans for that project.
+ */
+export async function pointJigAtProject(t: TestApp, jigId: number, projectId: number | null) {
+  const setting = await t.db.selectFrom('enclosure_settings').select('id').where('enclosure_id', '=', jigId).executeTakeFirstOrThrow();
+  const res = await t.call('PATCH', `/v1/enclosuresettings/${setting.id}`, { as: 'root', body: { project_id: projectId } });
+  if (res.statusCode !== 200) throw new Error(`jig's project: ${res.statusCode} ${res.body}`);
+}

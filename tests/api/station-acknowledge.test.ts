@@ -4,7 +4,7 @@ import '../../server/store/repair-tables';
 import '../../server/store/station-scans';
 import { createJig, createProduction, type Jig, pointJigAtProject, postReport, type Production, reportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { readyDraft } from './helpers/test-profiles';
+import { activeProfileWithLimit } from './helpers/test-profiles';
 
 /**
  * The operator's acknowledgement of a failing run (retest within the attempt limit, or repair)
@@ -25,10 +25,7 @@ beforeAll(async () => {
   await pointJigAtProject(t, beta.jig.id, beta.projectId);
   lineB = await createJig(t, t.companyIds.alpha);
   await pointJigAtProject(t, lineB.id, alpha.projectId);
-  const profile = await readyDraft(t, alpha.projectId, 'smoke', '1.0');
-  await t.call('PATCH', `/v1/testprofiles/${profile}`, { as: 'alpha-admin', body: { attempt_limit: LIMIT } });
-  const activated = await t.call('POST', `/v1/testprofiles/${profile}/active`, { as: 'alpha-admin' });
-  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
+  await activeProfileWithLimit(t, alpha.projectId, LIMIT);
   operator = (await t.call('GET', '/v1/users/me', { as: 'alpha-operator' })).json().data.id;
 });
 afterAll(() => t?.close());

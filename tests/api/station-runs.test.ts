@@ -5,7 +5,7 @@ import '../../server/store/enclosure-settings';
 import '../../server/store/station-scans';
 import { batchCounters, createJig, createProduction, type Jig, pointJigAtProject, postReport, type Production, reportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { readyDraft } from './helpers/test-profiles';
+import { activeProfileWithLimit } from './helpers/test-profiles';
 
 /**
  * A station's scans and the jig's runs they lead to: the operator recorded on the run, the run
@@ -25,10 +25,7 @@ beforeAll(async () => {
   await pointJigAtProject(t, alpha.jig.id, alpha.projectId);
   lineB = await createJig(t, t.companyIds.alpha);
   await pointJigAtProject(t, lineB.id, alpha.projectId);
-  const profile = await readyDraft(t, alpha.projectId, 'smoke', '1.0');
-  await t.call('PATCH', `/v1/testprofiles/${profile}`, { as: 'alpha-admin', body: { attempt_limit: LIMIT } });
-  const activated = await t.call('POST', `/v1/testprofiles/${profile}/active`, { as: 'alpha-admin' });
-  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.body}`);
+  await activeProfileWithLimit(t, alpha.projectId, LIMIT);
   for (const who of ['alpha-operator', 'alpha-engineer']) operators[who] = (await t.call('GET', '/v1/users/me', { as: who })).json().data.id;
 });
 afterAll(() => t?.close());

@@ -3,7 +3,7 @@ import '../../server/store/enclosure-settings';
 import { insertCartridgeType } from './helpers/cartridges';
 import { createJig, createProduction, pointJigAtProject, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { readyDraft } from './helpers/test-profiles';
+import { activeProfileWithLimit } from './helpers/test-profiles';
 
 /** What the station screen reads: the company's jigs, the jig's state and fitness, a run of the jig. */
 let t: TestApp;
@@ -61,9 +61,7 @@ describe('GET /v1/stations/{jig_id}', () => {
 
   it('shows the project, open batch, active profile and last run, and is fit once they are right', async () => {
     expect(codes(await get(`/stations/${alpha.jig.id}`))).toEqual(['no_active_profile', 'offline']);
-    const profile = await readyDraft(t, alpha.projectId, 'smoke', '2.1');
-    await t.call('PATCH', `/v1/testprofiles/${profile}`, { as: 'alpha-admin', body: { attempt_limit: 3 } });
-    expect((await t.call('POST', `/v1/testprofiles/${profile}/active`, { as: 'alpha-admin' })).statusCode).toBe(200);
+    const profile = await activeProfileWithLimit(t, alpha.projectId, 3, 'smoke', '2.1');
     // A run is the jig heard from.
     const posted = await alpha.report({ serial: 'FIT-1', result: 'fail' });
     const res = await get(`/stations/${alpha.jig.id}`);

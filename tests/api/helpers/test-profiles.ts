@@ -44,3 +44,13 @@ export async function readyDraft(t: TestApp, projectId: number, name: string, ve
   await addStep(t, id, { name: 'power on', low: 3.1, high: 3.5, unit: 'V' });
   return id;
 }
+
+/** The project's active profile, with its retest policy (attempts per board per repair cycle). */
+export async function activeProfileWithLimit(t: TestApp, projectId: number, attemptLimit: number | null, name = 'smoke', version = '1.0'): Promise<number> {
+  const id = await readyDraft(t, projectId, name, version);
+  const limited = await t.call('PATCH', `/v1/testprofiles/${id}`, { as: 'alpha-admin', body: { attempt_limit: attemptLimit } });
+  if (limited.statusCode !== 200) throw new Error(`attempt limit: ${limited.statusCode} ${limited.body}`);
+  const activated = await t.call('POST', `/v1/testprofiles/${id}/active`, { as: 'alpha-admin' });
+  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.statusCode} ${activated.body}`);
+  return id;
+}

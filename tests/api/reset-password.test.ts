@@ -78,5 +78,6 @@ describe('npm run reset-password', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 30_000);
+    // Two cold tsx starts and an argon2 hash each: seconds alone, far more on a busy machine.
+  }, 120_000);
 });

@@ -75,7 +75,7 @@ export function JigHealthScreen({ params }: ScreenProps) {
         <StatTile label="First-pass yield" value={formatPercent(jig?.first_pass_yield ?? null)} hint={`${formatNumber(jig?.first_tests ?? 0)} boards first tested here`} />
       </StatGrid>
       <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
-        <Card title="Steps that fail here" className="lg:col-span-2">
+        <Card title="Steps that fail here" className="min-w-0 lg:col-span-2">
           {h.steps.length ? (
             <ChartTable
               caption={`Steps that failed on ${title}, most false fails first`}

@@ -17,6 +17,10 @@ import { FalseFailBars, jigHealthHref } from './false-fail-bars';
 
 const cpkText = (s: FixtureStep) => (s.cpk === null ? '—' : `${s.cpk.toFixed(2)}${s.level === 'alarm' ? ' (alarm)' : s.level === 'flag' ? ' (flag)' : ''}`);
 
+/** The statistics screen on the jig and the step over the same range: where and when the step fails. */
+const stepStatisticsHref = (jigId: number, step: string, h: FixtureHealth) =>
+  `/statistics?${new URLSearchParams({ from: h.from, to: h.to, bucket: 'day', jig: String(jigId), step })}`;
+
 /** The other jigs' pass rate of a step, over their runs together: what this jig's is compared with. */
 function elsewhere(company: FixtureHealth, jigId: number, step: string): number | null {
   const others = company.groups.filter((g) => g.key !== jigId);
@@ -81,7 +85,7 @@ export function JigHealthScreen({ params }: ScreenProps) {
               caption={`Steps that failed on ${title}, most false fails first`}
               headers={['Step', 'Failed runs', 'False fails', 'Pass rate here', 'Pass rate on other jigs', 'Cpk here']}
               rows={h.steps.map((s) => [
-                s.step,
+                { text: s.step, href: stepStatisticsHref(id, s.step, h) },
                 formatNumber(s.failures),
                 formatNumber(s.false_fails),
                 formatPercent(s.pass_rate),

@@ -51,10 +51,9 @@ beforeAll(async () => {
   await run(line, first, 'C', 'fail', at(2, 9));
   await run(line, second, 'C', 'pass', at(2, 10));
   // D: fail ('contact') → pass at the second jig, the pass out of policy: a false fail all the same.
-  const d = await run(line, second, 'D', 'fail', at(2, 11), { steps: contactFails });
+  await run(line, second, 'D', 'fail', at(2, 11), { steps: contactFails });
   const dPass = await run(line, second, 'D', 'pass', at(2, 12));
   await t.db.updateTable('device_reports').set({ out_of_policy: 'attempts_used_up' }).where('device_id', '=', dPass).where('result', '=', 'pass').execute();
-  void d;
   // E: fail → fail, no pass yet: no false fail.
   await run(line, second, 'E', 'fail', at(1, 8));
   await run(line, second, 'E', 'fail', at(1, 9));

@@ -39,6 +39,7 @@ const table: Row[] = [
   app('Dash', '/Dash'),
   app('enclosures', '/enclosures'),
   app('enclosure', '/enclosures/7'),
+  app('enclosure.health', '/enclosures/7/health'),
   app('projects', '/projects'),
   app('project.devices', '/projects/7'),
   app('project.hardware', '/projects/7/hardware'),

@@ -52,6 +52,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'Dash', path: '/Dash', requiresAuth: true },
   { name: 'enclosures', path: '/enclosures', requiresAuth: true },
   { name: 'enclosure', path: '/enclosures/:id', requiresAuth: true, numeric: ['id'] },
+  /** A jig's false fails and its steps beside the company's other jigs: whoever sees the jig (the call is company-scoped). */
+  { name: 'enclosure.health', path: '/enclosures/:id/health', requiresAuth: true, numeric: ['id'] },
   { name: 'projects', path: '/projects', requiresAuth: true },
   project('devices', ''),
   project('hardware', '/hardware'),

@@ -31,9 +31,11 @@ export const STATISTICS_WINDOW = 5000;
 const newestReports = (profileId: number, window: number) =>
   sql`select id from device_reports where test_profile_id = ${profileId} order by finished_at desc, id desc limit ${window}`;
 
-/** One row per (report, step) of the newest reports: id, finished_at, name, value, pass, unit, low, high. */
-function stepRows(db: Kysely<DB>, profileId: number, window: number): RawBuilder<unknown> {
-  const reports = sql`r.test_profile_id = ${profileId} and r.id in (${newestReports(profileId, window)})`;
+/** The profile's newest reports, as a condition on `r` (device_reports). */
+const ofProfile = (profileId: number, window: number) => sql`r.test_profile_id = ${profileId} and r.id in (${newestReports(profileId, window)})`;
+
+/** One row per (report, step) of the reports `reports` (a condition on `r`): id, finished_at, name, value, pass, unit, low, high. */
+function stepRows(db: Kysely<DB>, reports: RawBuilder<unknown>): RawBuilder<unknown> {
   return dialectOf(db) === 'postgres'
     ? sql`
       select r.id as report_id, r.finished_at, s.value ->> 'name' as name,
@@ -57,9 +59,13 @@ function stepRows(db: Kysely<DB>, profileId: number, window: number): RawBuilder
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export async function stepAggregates(db: Kysely<DB>, profileId: number, window = STATISTICS_WINDOW): Promise<StepAggregate[]> {
+export const stepAggregates = (db: Kysely<DB>, profileId: number, window = STATISTICS_WINDOW): Promise<StepAggregate[]> =>
+  stepAggregatesOf(db, ofProfile(profileId, window));
+
+/** Per-step figures over the reports a condition on `r` (device_reports) chooses; keep it bounded. */
+export async function stepAggregatesOf(db: Kysely<DB>, reports: RawBuilder<unknown>): Promise<StepAggregate[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    with s as (${stepRows(db, profileId, window)}),
+    with s as (${stepRows(db, reports)}),
     m as (select name, avg(value) as mean from s group by name)
     select s.name, count(*) as count, sum(s.pass) as passed, count(s.value) as measured, m.mean,
       sum((s.value - m.mean) * (s.value - m.mean)) as ss,
@@ -93,7 +99,7 @@ export type RunPoint = { report_id: number; finished_at: string; value: number; 
 /** The step's last `limit` measured values in the profile's newest reports (the window), newest first. */
 export async function lastMeasurements(db: Kysely<DB>, profileId: number, step: string, limit: number, window = STATISTICS_WINDOW): Promise<RunPoint[]> {
   const { rows } = await sql<Record<string, unknown>>`
-    select * from (${stepRows(db, profileId, window)}) s
+    select * from (${stepRows(db, ofProfile(profileId, window))}) s
     where s.name = ${step} and s.value is not null
     order by s.finished_at desc, s.report_id desc
     limit ${limit}`.execute(db);

@@ -6,6 +6,7 @@ import { isNotFound } from '../../api/client';
 import { jigOptions } from '../../api/enclosure-settings';
 import { useSession } from '../../app/app-actor';
 import { idParam, type ScreenProps } from '../../app/screen-props';
+import { ButtonLink } from '../../components/button-link';
 import { Card } from '../../components/card';
 import { ChartCard } from '../../components/chart-card';
 import { DefinitionList } from '../../components/definition-list';
@@ -86,6 +87,11 @@ export function JigScreen({ params }: ScreenProps) {
     <>
       <PageHeader
         title={title}
+        actions={
+          <ButtonLink href={`/enclosures/${jig.id}/health`} variant="secondary">
+            Fixture health
+          </ButtonLink>
+        }
         back={{ ...BACK, href: session && can(session.user, 'platform') ? `/enclosures?company=${jig.company_id}` : BACK.href }}
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">

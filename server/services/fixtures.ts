@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { todayUtc } from '../../contract/cartridges';
 import type { DB } from '../db/schema';
-import { fixtureRows, fixtureStates, type CurrentFixture } from '../store/fixtures';
+import type { Fixture } from '../../contract/fixtures';
+import { fixtureRows, fixturesByIds, fixtureStates, type CurrentFixture } from '../store/fixtures';
 
 /**
  * The fixture each of these jigs is now (store/fixtures.ts), by jig: its row, made on first
@@ -23,4 +24,10 @@ export async function currentFixtures(db: Kysely<DB>, jigIds: number[], now: str
 /** The fixture one jig is now (see currentFixtures); undefined for a jig not registered. */
 export async function currentFixture(db: Kysely<DB>, jigId: number): Promise<CurrentFixture | undefined> {
   return (await currentFixtures(db, [jigId], new Date().toISOString())).get(jigId);
+}
+
+/** A report's fixture as it was (null for a report stored before fixtures were kept). */
+export async function reportFixture(db: Kysely<DB>, fixtureId: number | null): Promise<Fixture | null> {
+  if (fixtureId === null) return null;
+  return (await fixturesByIds(db, [fixtureId])).get(fixtureId) ?? null;
 }

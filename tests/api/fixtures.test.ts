@@ -153,11 +153,11 @@ describe('fixtures and contact cycles', () => {
       ['cleaned', 9],
     ]);
 
-    const overdue = await t.call('GET', `/v1/cartridges?cycle_status=overdue&page_size=100`, { as: 'root' });
+    const overdue = await t.call('GET', `/v1/cartridges?cycle_status=overdue&limit=100`, { as: 'root' });
     expect(overdue.statusCode).toBe(200);
     expect(overdue.json().data.map((c: { id: number }) => c.id)).not.toContain(cartridge);
     await t.db.updateTable('cartridges').set({ contact_cycles: 21 }).where('id', '=', cartridge).execute();
-    const again = await t.call('GET', `/v1/cartridges?cycle_status=overdue&page_size=100`, { as: 'root' });
+    const again = await t.call('GET', `/v1/cartridges?cycle_status=overdue&limit=100`, { as: 'root' });
     expect(again.json().data.map((c: { id: number }) => c.id)).toContain(cartridge);
   });
 

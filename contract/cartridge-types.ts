@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
+import { cyclesLimitField } from './fixtures';
 import { countField, idField } from './numbers';
 import { optionalText, requiredText } from './text';
 
@@ -24,6 +25,10 @@ export const cartridgeTypeSchema = z.object({
   firmware_count: z.number().int(),
   /** The version of the newest firmware upload, null when none. */
   latest_firmware: z.string().nullable(),
+  /** Contact cycles a set of its probes is rated for; null: not rated (contract/fixtures.ts). */
+  rated_probe_life_cycles: z.number().int().nullable(),
+  /** Contact cycles between cleanings; null: none set. */
+  cleaning_interval_cycles: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -53,9 +58,17 @@ const name = requiredText('Name').max(CARTRIDGE_TYPE_NAME_MAX, `Name is at most 
 const description = optionalText('Description')
   .max(CARTRIDGE_TYPE_DESCRIPTION_MAX, `Description is at most ${CARTRIDGE_TYPE_DESCRIPTION_MAX.toLocaleString('en-US')} characters.`);
 
-export const cartridgeTypeCreateInput = z.object({ name, description: description.default('') });
+const ratedLife = cyclesLimitField('Rated probe life');
+const cleaningInterval = cyclesLimitField('Cleaning interval');
+
+export const cartridgeTypeCreateInput = z.object({
+  name,
+  description: description.default(''),
+  rated_probe_life_cycles: ratedLife.default(null),
+  cleaning_interval_cycles: cleaningInterval.default(null),
+});
 export type CartridgeTypeCreateInput = z.input<typeof cartridgeTypeCreateInput>;
-export const cartridgeTypeUpdateInput = z.object({ name, description }).partial();
+export const cartridgeTypeUpdateInput = z.object({ name, description, rated_probe_life_cycles: ratedLife, cleaning_interval_cycles: cleaningInterval }).partial();
 export type CartridgeTypeUpdateInput = z.infer<typeof cartridgeTypeUpdateInput>;
 
 export const CARTRIDGE_TYPE_SORTABLE = ['id', 'name', 'pin_count', 'firmware_count', 'updated_at'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartridgeCyclesSchema, CYCLE_STATUSES } from './fixtures';
 import { listQuerySchema } from './list-query';
 import { countField, idField, idQueryField, realField } from './numbers';
 import { choice, optionalText, requiredText } from './text';
@@ -68,6 +69,8 @@ export const cartridgeSchema = z.object({
   /** The newest calibration's due date; null when never calibrated. */
   calibration_due_at: z.string().nullable(),
   calibration_status: z.enum(CALIBRATION_STATUSES),
+  /** Its contact cycles against its type's rated probe life and cleaning interval (contract/fixtures.ts). */
+  cycles: cartridgeCyclesSchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -97,12 +100,13 @@ export const cartridgeUpdateInput = z.object({
 }).partial();
 export type CartridgeUpdateInput = z.infer<typeof cartridgeUpdateInput>;
 
-export const CARTRIDGE_SORTABLE = ['id', 'serial', 'cartridge_type', 'cassette', 'bay', 'calibration_due_at', 'created_at'] as const;
-/** Searched by serial; filtered by type, cassette and calibration status; soonest due first unless sorted. */
+export const CARTRIDGE_SORTABLE = ['id', 'serial', 'cartridge_type', 'cassette', 'bay', 'calibration_due_at', 'contact_cycles', 'created_at'] as const;
+/** Searched by serial; filtered by type, cassette, calibration status and cycle status; soonest due first unless sorted. */
 export const cartridgeListQuery = listQuerySchema(CARTRIDGE_SORTABLE).extend({
   cartridge_type_id: idQueryField('cartridge type').optional(),
   cassette_id: idQueryField('cassette').optional(),
   status: z.enum(CALIBRATION_STATUSES, { error: 'status is ok, due_soon or overdue' }).optional(),
+  cycle_status: z.enum(CYCLE_STATUSES, { error: 'cycle_status is ok, due_soon or overdue' }).optional(),
 });
 export type CartridgeListQuery = z.output<typeof cartridgeListQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALIBRATION_STATUSES } from './cartridges';
+import { cartridgeCyclesSchema } from './fixtures';
 import { AMS_TYPES } from './cassette-module-types';
 import { jigRefSchema } from './jig-names';
 import { listQuerySchema } from './list-query';
@@ -46,6 +47,8 @@ export const cassetteCartridgeSchema = z.object({
   /** The newest calibration's due day (YYYY-MM-DD), null when never calibrated. */
   calibration_due_at: z.string().nullable(),
   calibration_status: z.enum(CALIBRATION_STATUSES),
+  /** Its contact cycles against its type's limits (contract/fixtures.ts). */
+  cycles: cartridgeCyclesSchema,
 });
 export type CassetteCartridge = z.infer<typeof cassetteCartridgeSchema>;
 

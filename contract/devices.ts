@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fixtureSchema } from './fixtures';
 import { listQuerySchema } from './list-query';
 import { idField, idQueryField } from './numbers';
 import { choice, optionalText, requiredText } from './text';
@@ -117,11 +118,17 @@ export const deviceReportSchema = z.object({
   finished_at: z.string(),
   failed_step_count: z.number().int(),
   step_count: z.number().int(),
+  /** The fixture it ran on (contract/fixtures.ts); null for reports stored before fixtures were kept. */
+  fixture_id: z.number().int().nullable(),
 });
 export type DeviceReport = z.infer<typeof deviceReportSchema>;
 
 /** `GET /devicereports/{id}`: the report with its steps, failing steps first. */
-export const deviceReportDetailSchema = deviceReportSchema.extend({ steps: z.array(reportStepSchema) });
+export const deviceReportDetailSchema = deviceReportSchema.extend({
+  steps: z.array(reportStepSchema),
+  /** The fixture it ran on, as it was then: the cassette, each bay's cartridge with its calibration, the firmware. */
+  fixture: fixtureSchema.nullable().optional(),
+});
 export type DeviceReportDetail = z.infer<typeof deviceReportDetailSchema>;
 
 export const REPORT_SORTABLE = ['id', 'started_at', 'result'] as const;

@@ -46,6 +46,11 @@ export const PERMISSIONS = {
   'station.scan': { who: 'roles', roles: ['admin', 'engineer', 'operator'] },
   /** Recording a repair of a board (what was wrong, what was done): everyone but a viewer, who reads only. */
   'repair.record': { who: 'roles', roles: ['admin', 'engineer', 'operator'] },
+  /**
+   * Recording a cartridge's maintenance (cleaned, probes replaced) in one of the company's
+   * cassettes: the people who keep the fixtures on the floor, not a viewer.
+   */
+  'cartridge.maintain': { who: 'roles', roles: ['admin', 'engineer', 'operator'] },
   /** Renaming, describing or archiving a project; renaming the company. */
   'company.manage': { who: 'roles', roles: ['admin'] },
   /** Adding a company's users and setting their roles. */

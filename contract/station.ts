@@ -84,6 +84,8 @@ export const stationReportSchema = z
     finished_at: z.string().optional(),
     /** Stored although the board should not have been tested (OUT_OF_POLICY); null otherwise. */
     out_of_policy: z.enum(OUT_OF_POLICY).nullable().optional(),
+    /** The fixture it ran on (contract/fixtures.ts, `GET /devicereports/{id}` shows it); null before fixtures were kept. */
+    fixture_id: z.number().int().nullable().optional(),
   })
   .refine((r) => (r.result === 'pass') === (r.failing_steps.length === 0), {
     message: 'A fail names its failing steps; a pass has none.',

@@ -185,6 +185,8 @@ export interface DeviceReportsTable {
   operator_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** contract OUT_OF_POLICY: stored although the board should not have been tested (migration 022). */
   out_of_policy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The fixture it ran on (migration 023, store/fixtures.ts); null for older reports. */
+  fixture_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ReportDailyStatsTable {
@@ -369,7 +371,14 @@ export interface CatalogueDB {
   pin_types: { id: Generated<number>; name: string; description: Generated<string> } & Stamped;
   /** The pin types a resource type allows. */
   resource_type_pin_types: { resource_type_id: number; pin_type_id: number };
-  cartridge_types: { id: Generated<number>; name: string; description: Generated<string> } & Stamped;
+  cartridge_types: {
+    id: Generated<number>;
+    name: string;
+    description: Generated<string>;
+    /** Contact cycles a set of probes is rated for, and between cleanings (migration 023); null: not set. */
+    rated_probe_life_cycles: ColumnType<number | null, number | null | undefined, number | null>;
+    cleaning_interval_cycles: ColumnType<number | null, number | null | undefined, number | null>;
+  } & Stamped;
   connector_pins: { id: Generated<number>; cartridge_type_id: number; number: number; name: string; pin_type_id: number | null } & Stamped;
   /** Which connector pin serves which resource type. */
   pin_map: { id: Generated<number>; resource_type_id: number; connector_pin_id: number; created_at: string };
@@ -401,6 +410,11 @@ export interface CatalogueDB {
     bay: number | null;
     /** The newest calibration's due date (YYYY-MM-DD); null when never calibrated. */
     calibration_due_at: string | null;
+    /** Reports run on a fixture it was part of (migration 023): a counter ingestion keeps. */
+    contact_cycles: Generated<number>;
+    /** contact_cycles when it was last cleaned, and when its probes were last replaced. */
+    cycles_at_cleaning: Generated<number>;
+    cycles_at_probe_change: Generated<number>;
   } & Stamped;
   calibrations: {
     id: Generated<number>;

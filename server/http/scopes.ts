@@ -5,6 +5,7 @@ import type { Caller } from '../auth/authenticate';
 import { callerAsUser } from '../auth/authenticate';
 import type { DB } from '../db/schema';
 import { findBatchWithProject } from '../store/batches';
+import { findCartridgeOwner } from '../store/cartridge-maintenance';
 import { findCassette } from '../store/cassettes';
 import { findCompany } from '../store/companies';
 import { findConfigurationWithProject, findSelectedCartridgeWithProject } from '../store/hardware';
@@ -81,6 +82,11 @@ export const SCOPES = {
   cassette: scope(async (db, id) => {
     const cassette = await findCassette(db, id);
     return cassette && { row: cassette, owner: { company_id: cassette.company?.id ?? -1 } };
+  }),
+  /** A cartridge: the company's whose cassette holds it (one on the shelf is the platform's alone). */
+  cartridge: scope(async (db, id) => {
+    const cartridge = await findCartridgeOwner(db, id);
+    return cartridge && { row: cartridge, owner: { company_id: cartridge.company_id ?? -1 } };
   }),
   /** A project's cassette configuration: its project's. */
   cassetteConfiguration: scope(async (db, id) => ownedByProject(await findConfigurationWithProject(db, id))),

@@ -4,6 +4,7 @@ import { sendCsv, wantsCsv } from '../http/csv';
 import { defineRoutes } from '../http/route';
 import { deviceExport, devicePage, devicePageOfProject } from '../services/device-lists';
 import { reportsOfDevice } from '../services/devices';
+import { reportFixture } from '../services/fixtures';
 
 /** Devices and their test reports, read by everyone who sees the project. */
 export default defineRoutes((route, { db, reads }) => {
@@ -57,6 +58,6 @@ export default defineRoutes((route, { db, reads }) => {
     access: 'read',
     scope: 'report',
     response: oneOf(deviceReportDetailSchema),
-    handler: async ({ row: report }) => ({ data: report }),
+    handler: async ({ row: report }) => ({ data: { ...report, fixture: await reportFixture(db, report.fixture_id) } }),
   });
 });

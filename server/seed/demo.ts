@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { seedCompany, type SeedCompany } from './companies';
 import { seedDemoCassettes } from './demo-cassettes';
+import { seedDemoFixtures } from './demo-fixtures';
 import { seedDemoEnclosureSettings } from './demo-enclosure-settings';
 import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoCartridgeTypes } from './demo-cartridge-types';
@@ -87,5 +88,6 @@ export async function seedDemo(
     createdBy: seeded[0].users['acme-engineer'],
   });
   await seedDemoRepairs(db, { company: ids[0], operator: seeded[0].users['acme-operator'], technician: seeded[0].users['acme-engineer'] });
+  await seedDemoFixtures(db); // last: every demo report gets its jig's fixture, every cartridge its cycles
   return { counts: await countDemoData(db), ms: Math.round(performance.now() - t0), jig: production.jig };
 }

@@ -67,7 +67,10 @@ export async function cartridgeType(db: Kysely<DB>, id: number): Promise<Cartrid
   return { ...type, connector_pins, pin_types };
 }
 
-export async function createCartridgeType(db: Kysely<DB>, input: { name: string; description: string }): Promise<CartridgeTypeDetail> {
+export async function createCartridgeType(
+  db: Kysely<DB>,
+  input: { name: string; description: string; rated_probe_life_cycles?: number | null; cleaning_interval_cycles?: number | null },
+): Promise<CartridgeTypeDetail> {
   if (await cartridgeTypeNameTaken(db, input.name)) throw invalid({ name: [NAME_TAKEN] });
   return cartridgeType(db, await insertCartridgeType(db, input));
 }

@@ -30,5 +30,6 @@ export function toStationReport(row: StationReportRow): StationReport {
     failing_steps: failingStepsOf(row.result, row.steps),
     finished_at: row.finished_at,
     out_of_policy: (row.out_of_policy as OutOfPolicy | null) ?? null,
+    fixture_id: row.fixture_id,
   };
 }

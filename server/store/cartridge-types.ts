@@ -26,6 +26,8 @@ function selectTypes(db: Kysely<DB>) {
       'cartridge_types.id',
       'cartridge_types.name',
       'cartridge_types.description',
+      'cartridge_types.rated_probe_life_cycles',
+      'cartridge_types.cleaning_interval_cycles',
       'cartridge_types.created_at',
       'cartridge_types.updated_at',
       pinCount.as('pin_count'),
@@ -76,7 +78,10 @@ export async function cartridgeTypeNameTaken(db: Kysely<DB>, name: string, excep
 
 const NAME_TAKEN: Record<string, [string, string]> = { name: ['name', 'A cartridge type with this name exists already.'] };
 
-export async function insertCartridgeType(db: Kysely<DB>, values: { name: string; description: string }): Promise<number> {
+export async function insertCartridgeType(
+  db: Kysely<DB>,
+  values: { name: string; description: string; rated_probe_life_cycles?: number | null; cleaning_interval_cycles?: number | null },
+): Promise<number> {
   const now = new Date().toISOString();
   const { id } = await withUniqueFields(
     () => db.insertInto('cartridge_types').values({ ...values, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow(),

@@ -8,6 +8,7 @@ import {
   type CartridgeListQuery,
   type MeasuredValue,
 } from '../../contract/cartridges';
+import { cartridgeCycles, CYCLES_DUE_SOON_PERCENT, type CycleStatus } from '../../contract/fixtures';
 import type { Page } from '../../contract/envelope';
 import { lockedOnPostgres } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
@@ -27,6 +28,17 @@ function statusSql(today: string) {
     else 'ok' end`;
 }
 
+/** Cycles since the probes were replaced, and since the last cleaning (a probe change cleans too). */
+const lifeUsed = sql<number>`(cartridges.contact_cycles - cartridges.cycles_at_probe_change)`;
+const sinceCleaning = sql<number>`(cartridges.contact_cycles - case when cartridges.cycles_at_cleaning > cartridges.cycles_at_probe_change then cartridges.cycles_at_cleaning else cartridges.cycles_at_probe_change end)`;
+/** The rule of contract cycleStatus, in whole numbers: at or past the limit, or from 90% of it. */
+const past = (used: typeof lifeUsed, limit: string) => sql<boolean>`(${sql.ref(limit)} is not null and ${used} >= ${sql.ref(limit)})`;
+const near = (used: typeof lifeUsed, limit: string) => sql<boolean>`(${sql.ref(limit)} is not null and cast(${used} as bigint) * 100 >= cast(${sql.ref(limit)} as bigint) * ${sql.lit(CYCLES_DUE_SOON_PERCENT)})`;
+const cycleStatusSql = sql<CycleStatus>`case
+    when ${past(lifeUsed, 'cartridge_types.rated_probe_life_cycles')} or ${past(sinceCleaning, 'cartridge_types.cleaning_interval_cycles')} then 'overdue'
+    when ${near(lifeUsed, 'cartridge_types.rated_probe_life_cycles')} or ${near(sinceCleaning, 'cartridge_types.cleaning_interval_cycles')} then 'due_soon'
+    else 'ok' end`;
+
 function selectCartridges(db: Kysely<DB>, today: string) {
   return db
     .selectFrom('cartridges')
@@ -43,6 +55,11 @@ function selectCartridges(db: Kysely<DB>, today: string) {
       'cassettes.cartridge_bays',
       'cartridges.bay',
       'cartridges.calibration_due_at',
+      'cartridges.contact_cycles',
+      'cartridges.cycles_at_cleaning',
+      'cartridges.cycles_at_probe_change',
+      'cartridge_types.rated_probe_life_cycles',
+      'cartridge_types.cleaning_interval_cycles',
       'cartridges.created_at',
       'cartridges.updated_at',
     ])
@@ -62,12 +79,13 @@ function toCartridge(row: Row): Cartridge {
     bay: row.bay,
     calibration_due_at: row.calibration_due_at,
     calibration_status: row.calibration_status,
+    cycles: cartridgeCycles(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-type Sort = 'id' | 'serial' | 'cartridge_type' | 'cassette' | 'bay' | 'calibration_due_at' | 'created_at';
+type Sort = 'id' | 'serial' | 'cartridge_type' | 'cassette' | 'bay' | 'calibration_due_at' | 'contact_cycles' | 'created_at';
 
 const SORTING: ListSorting<Sort> = {
   columns: {
@@ -77,6 +95,7 @@ const SORTING: ListSorting<Sort> = {
     cassette: sql`lower(cassettes.serial)`,
     bay: sql.ref('cartridges.bay'),
     calibration_due_at: sql.ref('cartridges.calibration_due_at'),
+    contact_cycles: sql.ref('cartridges.contact_cycles'),
     created_at: sql.ref('cartridges.created_at'),
   },
   // Never calibrated first, then the soonest due: what needs attention is on top.
@@ -98,6 +117,8 @@ export async function listCartridges(db: Kysely<DB>, list: ListQuery<Sort> & Omi
     else if (list.status === 'due_soon') query = query.where(due, '>=', today).where(due, '<=', soonUntil);
     else query = query.where((eb) => eb.or([eb(due, 'is', null), eb(due, '<', today)]));
   }
+  // Judged per row: a catalogue of cartridges, not of boards.
+  if (list.cycle_status) query = query.where(cycleStatusSql, '=', list.cycle_status);
   const page = await pagedList(query, list, SORTING, { db });
   return { data: page.data.map(toCartridge), meta: page.meta };
 }

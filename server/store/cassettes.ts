@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { calibrationStatus, todayUtc } from '../../contract/cartridges';
+import { cartridgeCycles } from '../../contract/fixtures';
 import type { AmsType } from '../../contract/cassette-module-types';
 import type { Cassette, CassetteCartridge, CassetteModule } from '../../contract/cassettes';
 import type { Page } from '../../contract/envelope';
@@ -65,6 +66,11 @@ async function withContents(db: Kysely<DB>, rows: Row[]): Promise<Cassette[]> {
           'cartridges.serial',
           'cartridges.bay',
           'cartridges.calibration_due_at',
+          'cartridges.contact_cycles',
+          'cartridges.cycles_at_cleaning',
+          'cartridges.cycles_at_probe_change',
+          'cartridge_types.rated_probe_life_cycles',
+          'cartridge_types.cleaning_interval_cycles',
           'cartridge_types.id as type_id',
           'cartridge_types.name as type_name',
         ])
@@ -97,6 +103,7 @@ async function withContents(db: Kysely<DB>, rows: Row[]): Promise<Cassette[]> {
           cartridge_type: { id: c.type_id, name: c.type_name },
           calibration_due_at: c.calibration_due_at,
           calibration_status: calibrationStatus(c.calibration_due_at, today),
+          cycles: cartridgeCycles(c),
         }),
       ),
     created_at: row.created_at,

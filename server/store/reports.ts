@@ -29,6 +29,7 @@ export function selectReports(db: Kysely<DB>) {
       'device_reports.finished_at',
       'device_reports.failed_step_count',
       'device_reports.step_count',
+      'device_reports.fixture_id',
     ]);
 }
 type ReportRow = Awaited<ReturnType<ReturnType<typeof selectReports>['executeTakeFirstOrThrow']>>;

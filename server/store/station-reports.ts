@@ -15,13 +15,14 @@ export type StationReportRow = {
   created_at: string;
   out_of_policy: string | null;
   operator_id: number | null;
+  fixture_id: number | null;
 };
 
 function selectStationReports(db: Kysely<DB>) {
   return db
     .selectFrom('device_reports as r')
     .innerJoin('devices as d', 'd.id', 'r.device_id')
-    .select(['r.id', 'r.device_id', 'd.serial', 'r.result', 'r.steps', 'r.finished_at', 'r.created_at', 'r.out_of_policy', 'r.operator_id'])
+    .select(['r.id', 'r.device_id', 'd.serial', 'r.result', 'r.steps', 'r.finished_at', 'r.created_at', 'r.out_of_policy', 'r.operator_id', 'r.fixture_id'])
     .select(sql<number>`r.enclosure_id`.as('enclosure_id'));
 }
 

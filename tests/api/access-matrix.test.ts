@@ -25,6 +25,7 @@ const ALPHA_ROLES_WHO_MAY: Record<string, (p: PrincipalFacts) => boolean> = {
   'jigs.edit': (p) => p.company === 'alpha' && (p.roles.includes('admin') || p.roles.includes('engineer')),
   'station.scan': (p) => p.company === 'alpha' && ['admin', 'engineer', 'operator'].some((r) => p.roles.includes(r)),
   'repair.record': (p) => p.company === 'alpha' && ['admin', 'engineer', 'operator'].some((r) => p.roles.includes(r)),
+  'cartridge.maintain': (p) => p.company === 'alpha' && ['admin', 'engineer', 'operator'].some((r) => p.roles.includes(r)),
   'company.manage': (p) => p.company === 'alpha' && p.roles.includes('admin'),
   'users.manage': (p) => p.company === 'alpha' && p.roles.includes('admin'),
   // The user row of the matrix is alpha-target, so no principal is the user themself.
@@ -39,7 +40,7 @@ function oracle(route: DeclaredRoute, p: PrincipalFacts): Expected {
   if (p.username === null) return 401;
   if (p.roles.includes('superadmin')) return 200;
   if (route.scope) {
-    const projectRow = !['company', 'user', 'cassette', 'enclosureSetting', 'jig', 'failureCode'].includes(route.scope);
+    const projectRow = !['company', 'user', 'cassette', 'cartridge', 'enclosureSetting', 'jig', 'failureCode'].includes(route.scope);
     const sees = p.company === 'alpha' || (projectRow && p.memberOfProject);
     if (!sees) return 404;
   }

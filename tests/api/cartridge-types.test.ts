@@ -41,6 +41,8 @@ describe('cartridge types', () => {
       pin_count: 0,
       firmware_count: 0,
       latest_firmware: null,
+      rated_probe_life_cycles: null,
+      cleaning_interval_cycles: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
       connector_pins: [],

@@ -37,6 +37,7 @@ describe('cartridges', () => {
       bay: 3,
       calibration_due_at: null,
       calibration_status: 'overdue',
+      cycles: { contact_cycles: 0, rated_probe_life_cycles: null, cleaning_interval_cycles: null, life_used_cycles: 0, life_used_share: null, since_cleaning_cycles: 0, life_status: null, cleaning_status: null, status: 'ok' },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -162,7 +162,7 @@ describe('cassettes', () => {
     const typeId = await cartridgeIn(id, 1, 'CT-DEL-1');
     const one = (await t.call('GET', `/v1/cassettes/${id}`, { as: 'root' })).json().data;
     expect(one.cartridges).toEqual([
-      { id: expect.any(Number), serial: 'CT-DEL-1', bay: 1, cartridge_type: { id: typeId, name: 'Type CT-DEL-1' }, calibration_due_at: null, calibration_status: 'overdue' },
+      { id: expect.any(Number), serial: 'CT-DEL-1', bay: 1, cartridge_type: { id: typeId, name: 'Type CT-DEL-1' }, calibration_due_at: null, calibration_status: 'overdue', cycles: expect.objectContaining({ contact_cycles: 0, status: 'ok' }) },
     ]);
 
     const refused = await t.call('DELETE', `/v1/cassettes/${id}`, { as: 'root' });

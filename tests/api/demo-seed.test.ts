@@ -7,6 +7,8 @@ import { buildApp } from '../../server/app';
 import { demoDataLine } from '../../server/seed/demo-counts';
 import { DEMO_RELEASES } from '../../server/seed/demo-releases';
 import { seedOnStart, type StartSeeding } from '../../server/seed/on-start';
+import { recountContactCycles } from '../../server/services/production/contact-cycles';
+import type {} from '../../server/store/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-app';
 
 /**
@@ -174,4 +176,17 @@ describe('the demo a fresh start seeds', () => {
     expect(figures.waiting_now).toBe(by('waiting').length);
     expect(figures.by_operator.find((o: { operator: { name: string } | null }) => o.operator?.name === 'acme-operator').scans).toBeGreaterThan(0);
   });
+
+  it('traces every demo report to its fixture, keeps cycles equal to a recount, and has one cartridge near the end of its probe life', async () => {
+    const db = database.db;
+    const untraced = await db.selectFrom('device_reports').where('fixture_id', 'is', null).where('enclosure_id', 'is not', null).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(untraced.n)).toBe(0);
+    const cartridges = await db.selectFrom('cartridges').select(['id', 'serial', 'contact_cycles']).execute();
+    for (const c of cartridges) expect(c.contact_cycles, c.serial).toBe(await recountContactCycles(db, c.id));
+    const worn = cartridges.find((c) => c.serial === 'CR-HD80-0001')!;
+    expect(worn.contact_cycles).toBeGreaterThan(100);
+    const res = await app.inject({ method: 'GET', url: `/v1/cartridges/${worn.id}`, headers: await login('admin') });
+    expect(res.json().data.cycles).toMatchObject({ life_status: 'due_soon' });
+  });
 });
+

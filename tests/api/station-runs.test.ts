@@ -121,6 +121,7 @@ describe('a run that arrives before its scan', () => {
         failing_steps: [{ name: 'current', measured: 0.9, low: 0, high: 0.5, unit: 'A' }],
         finished_at: expect.any(String),
         out_of_policy: null,
+        fixture_id: expect.any(Number),
       },
     });
     expect(await reportRow(reportId)).toMatchObject({ operator_id: operators['alpha-engineer'] });

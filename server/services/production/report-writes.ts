@@ -5,6 +5,7 @@ import type { DB, DeviceReportsTable } from '../../db/schema';
 import type { AnnouncedReport } from '../../live/feed';
 import { eventsJson, notifyStoredFromJson } from '../../live/postgres';
 import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, STEP_DAYS_TALLY } from './counters';
+import { CONTACT_CYCLES_TALLY } from './contact-cycles';
 import { MOVED, MOVED_COLUMNS, type DeviceState } from './report-lookups';
 import { FAILING_BOARDS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY } from './slices';
 import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
@@ -33,6 +34,7 @@ const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   created_at: 'text',
   operator_id: 'integer',
   out_of_policy: 'text',
+  fixture_id: 'integer',
 };
 
 /** A station scan that led to a report (report-policy.ts), by the report's uuid: its id comes with the insert. */
@@ -40,7 +42,7 @@ export type ScanClaim = { scan: number; uuid: string };
 const CLAIM_COLUMNS = { scan: 'integer', uuid: 'text' } as const;
 
 /** Every tally reports add to, in the order their rows are locked (counters.ts). */
-const TALLIES: Tally<Row>[] = [BATCH_TALLY, PROJECT_DEVICES_TALLY, DAILY_STATS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY, FAILING_BOARDS_TALLY, STEP_DAYS_TALLY, JIG_DAYS_TALLY];
+const TALLIES: Tally<Row>[] = [BATCH_TALLY, PROJECT_DEVICES_TALLY, DAILY_STATS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY, FAILING_BOARDS_TALLY, STEP_DAYS_TALLY, JIG_DAYS_TALLY, CONTACT_CYCLES_TALLY];
 
 type Row = Record<string, number | string>;
 export type StoredRow = { id: number; uuid: string };

@@ -10,7 +10,10 @@ import { withStatementJournalsInMemory } from '../../db/statement-journals';
 import type { DB } from '../../db/schema';
 import { invalidField } from '../../http/errors';
 import type { AnnouncedReport, LiveAnnouncer } from '../../live/feed';
+import type { CurrentFixture } from '../../store/fixtures';
+import { currentFixtures } from '../fixtures';
 import { checkReports } from './check-reports';
+import { CONTACT_CYCLES_TALLY, contactCycleRows } from './contact-cycles';
 import { addReportsStatistics, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
 import { DEVICE_STATE, MOVED, MOVED_COLUMNS, MOVED_OF_V, UNTESTED, afterReportOn, boardMakers, deviceKey, lockDevices, lookUp, movedAlike, pickMoved, type DeviceState, type MovedState } from './report-lookups';
 import { claimScans, lookUpPolicy, outOfPolicyAnswer, outOfPolicyOf } from './report-policy';
@@ -74,13 +77,15 @@ export async function storeReports(
   items: IngestItem[],
   { live, turn, pipelined }: IngestWith = {},
 ): Promise<{ outcomes: IngestOutcome[]; events: LiveReportEvent[] }> {
+  // The jigs' fixtures, read (and a new one made) before the transaction: one lookup per group.
+  const fixtures = await currentFixtures(db, [...new Set(items.map((item) => item.jig.id))], new Date().toISOString());
   // A group's writes are bounded (report-queue.ts): on SQLite their statement journals stay in memory.
   const store = (trx: Kysely<DB>, finish?: FinishWith) =>
     withStatementJournalsInMemory(trx, async () => {
       const now = new Date().toISOString();
       const { stored, projects, devices, made } = await lookUp(trx, items, now);
       const { outcomes, checked } = checkReports(items, stored, projects);
-      const { answers, events } = await storeChecked(trx, now, checked, { devices, made }, live, turn, finish);
+      const { answers, events } = await storeChecked(trx, now, checked, { devices, made, fixtures }, live, turn, finish);
       for (const [index, answer] of answers) outcomes[index] = answer;
       // The commit is next: the next group's writes may go now, and wait in the database for
       // this commit's row locks, rather than for its answer to come back here first.
@@ -105,7 +110,7 @@ async function storeChecked(
   trx: Kysely<DB>,
   now: string,
   reports: CheckedReport[],
-  { devices, made }: { devices: Map<string, DeviceState>; made?: DeviceState[] },
+  { devices, made, fixtures }: { devices: Map<string, DeviceState>; made?: DeviceState[]; fixtures: Map<number, CurrentFixture> },
   live?: LiveAnnouncer,
   turn?: WriteTurn,
   finish?: FinishWith,
@@ -162,6 +167,7 @@ async function storeChecked(
       created_at: now,
       operator_id: scan?.operator ?? null,
       out_of_policy: marked,
+      fixture_id: fixtures.get(r.jig.id)?.id ?? null,
     });
     statistics.push({
       company_id: r.project.company_id,
@@ -206,6 +212,7 @@ async function storeChecked(
   const writes = new ReportWrites(trx, now, rows, touched, jigs, claims);
   for (const [company, list] of changes) await applyDeviceChanges(trx, company, list, writes);
   await addReportsStatistics(trx, statistics, writes);
+  await writes.tally(trx, CONTACT_CYCLES_TALLY, contactCycleRows(accepted.map((r) => r.jig.id), fixtures));
   await live?.inTransaction(trx, announced, writes);
   // The counter rows are everyone's: the group before this one writes them first.
   await turn?.take();

@@ -33,6 +33,8 @@ function detail(): CartridgeTypeDetail {
     pin_count: server.pins.length,
     firmware_count: 0,
     latest_firmware: null,
+    rated_probe_life_cycles: null,
+    cleaning_interval_cycles: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     connector_pins: [...server.pins].sort((a, b) => a.number - b.number),

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import type { CartridgeTypeDetail, ConnectorPin } from '../../../contract/cartridge-types';
+import type { CartridgeTypeDetail, CartridgeTypeUpdateInput, ConnectorPin } from '../../../contract/cartridge-types';
 import { toApiFailure } from '../../api/client';
 import {
   addConnectorPin,
@@ -71,9 +71,11 @@ export function CartridgeTypeForm({ type }: Props) {
   const save = async (input: CartridgeTypeFormOutput) => {
     setSaving(true);
     try {
-      const typeChanges: { name?: string; description?: string } = {};
+      const typeChanges: CartridgeTypeUpdateInput = {};
       if (input.name !== type.name) typeChanges.name = input.name;
       if (input.description !== type.description) typeChanges.description = input.description;
+      if (input.rated_probe_life_cycles !== type.rated_probe_life_cycles) typeChanges.rated_probe_life_cycles = input.rated_probe_life_cycles;
+      if (input.cleaning_interval_cycles !== type.cleaning_interval_cycles) typeChanges.cleaning_interval_cycles = input.cleaning_interval_cycles;
       if (Object.keys(typeChanges).length) {
         try {
           await updateCartridgeType(type.id, typeChanges);
@@ -149,6 +151,10 @@ export function CartridgeTypeForm({ type }: Props) {
       <div className="grid gap-4 lg:grid-cols-2">
         <TextField control={form.control} name="name" label="Name" disabled={saving} />
         <TextAreaField control={form.control} name="description" label="Description" rows={2} disabled={saving} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField control={form.control} name="rated_probe_life_cycles" label="Rated probe life (cycles)" inputMode="numeric" hint="Optional: contact cycles a set of probes is rated for." disabled={saving} />
+          <TextField control={form.control} name="cleaning_interval_cycles" label="Cleaning interval (cycles)" inputMode="numeric" hint="Optional: contact cycles between cleanings." disabled={saving} />
+        </div>
       </div>
       <FieldRows
         control={form.control}

@@ -31,7 +31,7 @@ describe('pinChanges', () => {
 
 describe('the form schema', () => {
   const values = (pins: { number: string; name: string }[]) =>
-    toInput({ name: 'T', description: '', pins: pins.map((p) => ({ id: null, pin_type_id: '', ...p })) });
+    toInput({ name: 'T', description: '', rated_probe_life_cycles: '', cleaning_interval_cycles: '', pins: pins.map((p) => ({ id: null, pin_type_id: '', ...p })) });
 
   it('refuses a number twice across rows, on the later row', () => {
     const result = cartridgeTypeFormSchema.safeParse(values([{ number: '1', name: 'A' }, { number: '1', name: 'B' }]));

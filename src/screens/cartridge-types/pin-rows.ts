@@ -3,7 +3,7 @@ import { cartridgeTypeUpdateInput, connectorPinCreateInput, type CartridgeTypeDe
 
 /** One row of the pin table as typed: texts, and the pin's id once the server has it. */
 export type PinRow = { id: number | null; number: string; name: string; pin_type_id: string };
-export type CartridgeTypeFormValues = { name: string; description: string; pins: PinRow[] };
+export type CartridgeTypeFormValues = { name: string; description: string; rated_probe_life_cycles: string; cleaning_interval_cycles: string; pins: PinRow[] };
 export type PinBody = { number: number; name: string; pin_type_id: number | null };
 
 export const pinRowOf = (pin: ConnectorPin): PinRow => ({
@@ -16,6 +16,8 @@ export const pinRowOf = (pin: ConnectorPin): PinRow => ({
 export const formValuesOf = (type: CartridgeTypeDetail): CartridgeTypeFormValues => ({
   name: type.name,
   description: type.description,
+  rated_probe_life_cycles: type.rated_probe_life_cycles === null ? '' : String(type.rated_probe_life_cycles),
+  cleaning_interval_cycles: type.cleaning_interval_cycles === null ? '' : String(type.cleaning_interval_cycles),
   pins: type.connector_pins.map(pinRowOf),
 });
 
@@ -36,6 +38,9 @@ const numberOf = (text: string): unknown => {
 export const toInput = (values: CartridgeTypeFormValues) => ({
   name: values.name,
   description: values.description,
+  // Empty: not rated (null), never "required".
+  rated_probe_life_cycles: numberOf(values.rated_probe_life_cycles) ?? null,
+  cleaning_interval_cycles: numberOf(values.cleaning_interval_cycles) ?? null,
   pins: values.pins.map((row) => ({
     id: row.id,
     number: numberOf(row.number),

@@ -17,6 +17,7 @@ import { ErrorPresenter } from '../../components/error-presenter';
 import { PageHeader } from '../../components/page-header';
 import { LoadingBlock } from '../../components/spinner';
 import { formatMeasurement } from '../../lib/format';
+import { CartridgeCyclesCard } from './cartridge-cycles-card';
 import { CartridgeForm } from './cartridge-form';
 import { RecordCalibrationDialog } from './record-calibration-dialog';
 import { CalibrationStatusBadge, dueText, formatDay } from './status';
@@ -139,6 +140,9 @@ export function CartridgeScreen({ params }: ScreenProps) {
           {/* Keyed by cartridge: the form starts from this one; a save resets it to the saved values. */}
           <CartridgeForm key={cartridge.id} cartridge={cartridge} />
         </Card>
+      </div>
+      <div className="mt-4">
+        <CartridgeCyclesCard cartridge={cartridge} />
       </div>
       <section className="mt-6">
         <h2 className="mb-3 text-lg font-semibold text-gray-900">Calibrations</h2>

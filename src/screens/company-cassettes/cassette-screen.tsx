@@ -1,5 +1,11 @@
 import { mdiCassette, mdiExpansionCard, mdiFolderOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { can } from '../../../contract/permissions';
+import { useSession } from '../../app/app-actor';
+import { Button } from '../../components/button';
+import { CycleStatusBadge, cyclesText } from '../cartridges/cycles';
+import { RecordMaintenanceDialog } from '../cartridges/record-maintenance-dialog';
 import { Link } from 'wouter';
 import { AMS_TYPE_LABELS } from '../../../contract/cassette-module-types';
 import { isNotFound } from '../../api/client';
@@ -21,6 +27,8 @@ const ALL = '/cassettes';
 export function CompanyCassetteScreen({ params }: ScreenProps) {
   const id = idParam(params, 'id');
   const query = useQuery({ ...cassetteOptions(id), enabled: id > 0 });
+  const session = useSession();
+  const [maintaining, setMaintaining] = useState<{ id: number; serial: string } | null>(null);
   if (id <= 0 || (query.isError && isNotFound(query.error))) {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
@@ -37,6 +45,7 @@ export function CompanyCassetteScreen({ params }: ScreenProps) {
 
   const cassette = query.data;
   const back = cassette.company ? `${ALL}?company=${cassette.company.id}` : ALL;
+  const mayMaintain = cassette.company !== null && can(session?.user, 'cartridge.maintain', { company_id: cassette.company.id });
   return (
     <>
       <PageHeader title={`Cassette ${cassette.serial}`} back={{ href: back, label: 'All cassettes' }} description={cassette.name} />
@@ -76,7 +85,7 @@ export function CompanyCassetteScreen({ params }: ScreenProps) {
               .filter((c) => c.bay !== null)
               .map((c) => ({
                 place: c.bay!,
-                tone: c.calibration_status === 'overdue' ? ('danger' as const) : undefined,
+                tone: c.calibration_status === 'overdue' || c.cycles.status === 'overdue' ? ('danger' as const) : undefined,
                 content: (
                   <span className="flex flex-col gap-1">
                     <span>
@@ -86,6 +95,17 @@ export function CompanyCassetteScreen({ params }: ScreenProps) {
                       <CalibrationStatusBadge status={c.calibration_status} />
                       <span className="text-secondary">{dueText(c.calibration_due_at)}</span>
                     </span>
+                    <span className="flex flex-wrap items-center gap-2 text-xs">
+                      <CycleStatusBadge status={c.cycles.status} />
+                      <span className="text-secondary">{cyclesText(c.cycles)}</span>
+                    </span>
+                    {mayMaintain && (
+                      <span>
+                        <Button variant="secondary" onClick={() => setMaintaining({ id: c.id, serial: c.serial })}>
+                          Record maintenance<span className="sr-only"> of {c.serial}</span>
+                        </Button>
+                      </span>
+                    )}
                   </span>
                 ),
               }))}
@@ -107,6 +127,7 @@ export function CompanyCassetteScreen({ params }: ScreenProps) {
           )}
         </Card>
       </div>
+      {maintaining && <RecordMaintenanceDialog cartridge={maintaining} open onOpenChange={(open) => !open && setMaintaining(null)} />}
     </>
   );
 }

@@ -128,7 +128,16 @@ function RingLayer({ placed, ids, className, dashed }: { placed: readonly Placed
   );
 }
 
-type Drag = { startClient: { x: number; y: number }; start: { x: number; y: number }; band: boolean; add: boolean; moved: boolean; startView: Rect };
+type Drag = {
+  startClient: { x: number; y: number };
+  start: { x: number; y: number };
+  band: boolean;
+  add: boolean;
+  moved: boolean;
+  startView: Rect;
+  /** The pad pressed: with the pointer captured by the drawing, the release's target is the drawing itself. */
+  pressed: PlacedPad | null;
+};
 
 const ZOOM_STEP = 1.4;
 /** A pointer that moved less than this (px) clicked rather than dragged. */
@@ -205,6 +214,7 @@ export function PadDrawing({
       add: event.shiftKey,
       moved: false,
       startView: viewBox,
+      pressed: placedAt(event.target),
     };
   };
   const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -237,7 +247,7 @@ export function PadDrawing({
       return;
     }
     if (d.moved) return;
-    const hit = placedAt(event.target);
+    const hit = placedAt(event.target) ?? d.pressed;
     if (!onSelect) {
       if (hit && onPadClick) onPadClick(hit.pad.id);
       return;

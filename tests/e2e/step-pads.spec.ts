@@ -56,3 +56,41 @@ test('a step names the pad group it measures, and the pad on the board opens it'
   await expect(page).toHaveURL(profileUrl);
   await expect(page.getByRole('heading', { name: `${name} 1.0` })).toBeVisible();
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the board and a step’s test resources fit a phone', async ({ page }) => {
+    await page.goto('/login');
+    await openSignedIn(page, DEMO_ENGINEER, '/projects');
+    const section = async (name: 'Tests' | 'Hardware') => {
+      await page.getByRole('link', { name: 'LED driver LC-8' }).first().click();
+      await expect(page.getByRole('heading', { level: 1, name: 'LED driver LC-8' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name }).click();
+    };
+    const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+    await section('Hardware');
+    const drawing = page.getByRole('img', { name: 'The project’s test pads' });
+    await drawing.locator('circle[data-i="0"]').tap();
+    await expect(page.getByRole('region', { name: 'Pad TP1' })).toBeVisible();
+    expect(await noSidewaysScroll()).toBe(true);
+    await page.screenshot({ path: '.tmp/step-pads-board-phone.png', fullPage: true });
+
+    await page.goto('/projects');
+    await section('Tests');
+    await page.getByRole('button', { name: 'New profile' }).click();
+    const create = page.getByRole('dialog', { name: 'New profile' });
+    await create.getByLabel('Name').fill(`E2E phone ${Date.now().toString(36)}`);
+    await create.getByLabel('Version').fill('1');
+    await create.getByLabel('Start with a step per test resource').check();
+    await create.getByRole('button', { name: 'Create profile' }).click();
+    await expect(page).toHaveURL(/\/testprofiles\/\d+$/);
+    // LC-8's resources but its ground reference, a step each.
+    await expect(page.getByRole('heading', { name: /Steps \([1-9]/ })).toBeVisible();
+    await page.getByRole('button', { name: /^Edit / }).first().click();
+    const dialog = page.getByRole('dialog', { name: /Edit step/ });
+    await expect(dialog.getByRole('list', { name: 'Test resources measured' }).getByRole('listitem')).toHaveCount(1);
+    expect(await noSidewaysScroll()).toBe(true);
+    await page.screenshot({ path: '.tmp/step-pads-step-phone.png' });
+  });
+});

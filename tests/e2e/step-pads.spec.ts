@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ENGINEER } from './support/accounts';
+import { seriousAxeFindings } from './support/axe';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
@@ -52,6 +53,7 @@ test('a step names the pad group it measures, and the pad on the board opens it'
   await expect(pad).toContainText('(TP2)');
   await expect(pad).toContainText('Bay 1');
   await expect(pad).toContainText('LED string 2');
+  expect(await seriousAxeFindings(page)).toEqual([]);
   await pad.getByRole('link', { name: `${name} 1.0` }).click();
   await expect(page).toHaveURL(profileUrl);
   await expect(page.getByRole('heading', { name: `${name} 1.0` })).toBeVisible();
@@ -90,6 +92,7 @@ test.describe('at 390 px', () => {
     await page.getByRole('button', { name: /^Edit / }).first().click();
     const dialog = page.getByRole('dialog', { name: /Edit step/ });
     await expect(dialog.getByRole('list', { name: 'Test resources measured' }).getByRole('listitem')).toHaveCount(1);
+    expect(await seriousAxeFindings(page, '[role="dialog"]')).toEqual([]);
     expect(await noSidewaysScroll()).toBe(true);
     await page.screenshot({ path: '.tmp/step-pads-step-phone.png' });
   });

@@ -89,6 +89,8 @@ export const testResourceSchema = z.object({
   ...padGroupMappingSchema.shape,
   /** The request's pad group it was copied from, when it was. */
   test_pad_group_id: z.number().int().nullable(),
+  /** That pad group's name and how many pads it holds (what a step measuring it touches). */
+  pad_group: z.object({ id: z.number().int(), name: z.string(), pad_count: z.number().int() }).nullable(),
   created_at: z.string(),
 });
 export type TestResource = z.infer<typeof testResourceSchema>;

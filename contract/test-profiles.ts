@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
-import { idField, queryIntField, realField } from './numbers';
+import { idField, idListField, queryIntField, realField } from './numbers';
 import type { CapabilityLevel } from './process-capability';
 import { optionalText, requiredText } from './text';
 import { testFunctionSchema } from './test-functions';
@@ -46,7 +46,9 @@ const attemptLimit = z
 
 /**
  * `POST /projects/{id}/testprofiles`: a new draft; with `copy_of`, a new version of that profile
- * (its steps, variables and files copied; the name is the original's unless given).
+ * (its steps, variables and files copied; the name is the original's unless given). With
+ * `steps_from_test_resources`, the draft starts with a step per test resource of the project
+ * (`proposeSteps`, contract/step-proposal.ts); a project without any → 422 on that field.
  */
 export const testProfileCreateInput = z.object({
   name: name.optional(),
@@ -54,8 +56,12 @@ export const testProfileCreateInput = z.object({
   description: description.optional(),
   attempt_limit: attemptLimit.optional(),
   copy_of: idField('test profile').optional(),
+  steps_from_test_resources: z.boolean({ error: 'steps_from_test_resources is true or false.' }).optional(),
 }).superRefine((input, ctx) => {
   if (input.copy_of === undefined && input.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name is required.' });
+  if (input.copy_of !== undefined && input.steps_from_test_resources) {
+    ctx.addIssue({ code: 'custom', path: ['steps_from_test_resources'], message: 'A new version copies its steps; steps from the test resources are for a new profile.' });
+  }
 });
 export type TestProfileCreateInput = z.input<typeof testProfileCreateInput>;
 
@@ -85,6 +91,19 @@ export const testProfileListQuery = listQuerySchema(TEST_PROFILE_SORTABLE).exten
 export const stepParameterSchema = z.object({ name: z.string(), value: z.string() });
 export type StepParameter = z.infer<typeof stepParameterSchema>;
 
+/**
+ * A test resource a step measures: a wired pin of one of the project's cartridges, and the
+ * request's pad group it came from (so the pads it touches); null for one added by hand.
+ */
+export const stepResourceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pad_group: z.object({ id: z.number().int(), name: z.string(), pad_count: z.number().int() }).nullable(),
+  bay: z.number().int(),
+  connector_pin: z.object({ number: z.number().int(), name: z.string() }),
+});
+export type StepResource = z.infer<typeof stepResourceSchema>;
+
 export const testConfigurationSchema = z.object({
   id: z.number().int(),
   test_profile_id: z.number().int(),
@@ -95,12 +114,15 @@ export const testConfigurationSchema = z.object({
   low: z.number().nullable(),
   high: z.number().nullable(),
   unit: z.string(),
+  /** The project's test resources it measures, by bay and pin. */
+  test_resources: z.array(stepResourceSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type TestConfiguration = z.infer<typeof testConfigurationSchema>;
 
 const limit = (label: string) => realField(label).nullable();
+export const STEP_RESOURCES_MAX = 200;
 const stepFields = {
   name: requiredText('Step name').max(200, 'Step name is at most 200 characters.'),
   test_function_id: idField('test function').nullable(),
@@ -116,6 +138,8 @@ const stepFields = {
   low: limit('Low'),
   high: limit('High'),
   unit: optionalText('Unit').max(20, 'Unit is at most 20 characters.'),
+  /** The project's test resources the step measures (the whole set); another project's → 422. */
+  test_resource_ids: idListField('test resource', { max: STEP_RESOURCES_MAX, maxMessage: `A step measures at most ${STEP_RESOURCES_MAX} test resources.` }),
   /** 1-based place in the profile; the other steps move to make room. */
   position: z.number({ error: 'Position is a whole number.' }).int('Position is a whole number.').min(1, 'Position starts at 1.').max(10_000),
 };
@@ -135,6 +159,7 @@ export const testConfigurationCreateInput = z
     low: stepFields.low.default(null),
     high: stepFields.high.default(null),
     unit: stepFields.unit.default(''),
+    test_resource_ids: stepFields.test_resource_ids.default([]),
     position: stepFields.position.optional(),
   })
   .superRefine(lowNotAboveHigh);

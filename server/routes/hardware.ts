@@ -72,7 +72,7 @@ export default defineRoutes((route, { db }) => {
     method: 'GET',
     url: '/projects/:id/testresources',
     summary: "The project's test resources",
-    description: 'By bay and pin unless sorted; searched over name, resource type and pin name.',
+    description: 'By bay and pin unless sorted; searched over name, resource type, pin name and pad group. Each names the request’s pad group it came from, with its pad count.',
     access: 'read',
     scope: 'project',
     query: testResourceListQuery,

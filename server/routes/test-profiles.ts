@@ -53,6 +53,8 @@ import {
   testProfile,
 } from '../services/test-profiles';
 
+const MEASURES =
+  '`test_resource_ids`: the project\'s test resources the step measures (the whole set; each once); another project\'s or an unknown one → 422 on `test_resource_ids`.';
 const READ_ONLY = 'A profile that is not a draft (active or archived) is read-only: changing it or its steps, files or variables → 409.';
 
 /**
@@ -80,7 +82,9 @@ export default defineRoutes(
       summary: 'Create a test profile (a draft), or a new version of one',
       description:
         'With `copy_of`, a new draft copying that profile of the project: its steps, variables and files (the files\' bytes are shared, not copied); ' +
-        'the name is the original\'s unless given. A name and version the project has → 422 on `version`. Reports of that name and version that came in before point at it.',
+        'the name is the original\'s unless given. A name and version the project has → 422 on `version`. Reports of that name and version that came in before point at it. ' +
+        'With `steps_from_test_resources: true` the draft starts with a step per test resource of the project (ground references left out), each measuring its resource, ' +
+        'with the catalogue function that fits its type and name where one does (its parameters, limits and unit); a project without test resources → 422 on that field.',
       access: 'production.edit',
       scope: 'project',
       body: testProfileCreateInput,
@@ -140,7 +144,7 @@ export default defineRoutes(
       method: 'POST',
       url: '/testprofiles/:id/testconfigurations',
       summary: 'Add a step to a draft',
-      description: `Last unless \`position\` (1-based) says where; the steps from there move down. Low above high → 422 on \`high\`. ${READ_ONLY}`,
+      description: `Last unless \`position\` (1-based) says where; the steps from there move down. Low above high → 422 on \`high\`. ${MEASURES} ${READ_ONLY}`,
       access: 'production.edit',
       scope: 'testProfile',
       body: testConfigurationCreateInput,
@@ -163,7 +167,7 @@ export default defineRoutes(
       method: 'PATCH',
       url: '/testconfigurations/:id',
       summary: "Change a step of a draft, or move it",
-      description: `Any field; \`position\` moves the step there (the steps between shift). ${READ_ONLY}`,
+      description: `Any field; \`position\` moves the step there (the steps between shift). ${MEASURES} ${READ_ONLY}`,
       access: 'production.edit',
       scope: 'testConfiguration',
       body: testConfigurationUpdateInput,

@@ -28,6 +28,43 @@ const FUNCTIONS: Record<string, [fn: string, parameters: [string, string][]]> = 
   'RTC crystal': ['Crystal frequency', [['Frequency', 'RTC_OUT']]],
 };
 
+/**
+ * The nets (pad groups, so test resources, of the project's board: demo-project-boards.ts) each
+ * step measures, per profile. A step not listed measures no pads of its own.
+ */
+export const DEMO_STEP_NETS: Record<string, Record<string, string[]>> = {
+  'MC-200 EOL': {
+    'Flash firmware': ['SWDIO', 'SWCLK', 'NRST'],
+    '3V3 rail': ['+3V3'],
+    '5V rail': ['+5V'],
+    '12V gate drive': ['+12V'],
+    'VBUS current': ['VBUS_SENSE'],
+    'CAN loopback': ['CAN_H', 'CAN_L'],
+    'Phase current offset': ['PHASE_A', 'PHASE_B', 'PHASE_C'],
+    'Hall sensor inputs': ['HALL_A', 'HALL_B', 'HALL_C'],
+    'NTC temperature': ['TEMP_NTC'],
+    'Encoder counts': ['ENC_A', 'ENC_B'],
+  },
+};
+
+/** Links every version's steps to the test resources DEMO_STEP_NETS names (by the resource's name). */
+export async function linkDemoStepResources(db: Kysely<DB>): Promise<number> {
+  let linked = 0;
+  for (const [profile, steps] of Object.entries(DEMO_STEP_NETS)) {
+    const rows = await db
+      .selectFrom('test_configurations as c')
+      .innerJoin('test_profiles as p', 'p.id', 'c.test_profile_id')
+      .innerJoin('test_resources as tr', 'tr.project_id', 'p.project_id')
+      .select(['c.id as step', 'c.name as step_name', 'tr.id as resource', 'tr.name as resource_name'])
+      .where('p.name', '=', profile)
+      .execute();
+    const links = rows.filter((r) => steps[r.step_name]?.includes(r.resource_name)).map((r) => ({ test_configuration_id: r.step, test_resource_id: r.resource }));
+    if (links.length) await db.insertInto('test_configuration_resources').values(links).onConflict((oc) => oc.doNothing()).execute();
+    linked += links.length;
+  }
+  return linked;
+}
+
 type DemoProfile = {
   project: string;
   name: string;

@@ -12,6 +12,7 @@ import { seedDemoFirmware } from './demo-firmware';
 import { seedDemoHardware } from './demo-hardware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoPanels } from './demo-panels';
+import { seedDemoProjectBoards } from './demo-project-boards';
 import { countDemoData, type DemoCounts } from './demo-counts';
 import { seedDemoProduction, type DemoJig } from './demo-production';
 import { seedDemoReleases } from './demo-releases';
@@ -19,7 +20,7 @@ import { seedDemoRepairs } from './demo-repairs';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoResources } from './demo-resources';
 import { seedDemoTestFunctions } from './demo-test-functions';
-import { seedDemoTestProfiles } from './demo-test-profiles';
+import { linkDemoStepResources, seedDemoTestProfiles } from './demo-test-profiles';
 
 export const DEFAULT_DEMO_PASSWORD = 'jigboard-demo';
 
@@ -82,6 +83,8 @@ export async function seedDemo(
   // After the catalogue's demo: MC-300's pad groups take its resource types.
   await seedDemoRequests(db, platform.files, { customer: ids[0], manufacturer: ids[1] }, platform.superadmin);
   await seedDemoHardware(db, platform.files, ids[0], platform.superadmin); // after the requests' and catalogue's demos
+  await seedDemoProjectBoards(db, ids[0], platform.superadmin); // after the hardware: its cartridge's pins
+  await linkDemoStepResources(db); // the profiles' steps name the board's pads
   await seedDemoReleases(db, {
     project: { id: production.jig.project_id, company_id: ids[0] },
     productionBatchId: production.firstBatchId,

@@ -14,6 +14,9 @@ import type {
 import { keptOnPostgres } from '../db/dialect';
 import type { DB } from '../db/schema';
 import { conflict, HttpError, invalidField, notFound } from '../http/errors';
+import { proposeSteps } from '../../contract/step-proposal';
+import { foreignResourceIds, proposalResources, setStepResources } from '../store/step-resources';
+import { selectTestFunctions, toTestFunction } from '../store/test-functions';
 import { findStep, insertStep, listSteps, deleteStep, updateStep, stepCount } from '../store/test-profile-parts';
 import {
   archiveActive,
@@ -85,10 +88,25 @@ export async function createProfile(
       now,
     );
     if (source) await copyProfileContents(trx, source.id, created, now);
+    if (input.steps_from_test_resources) await fillFromTestResources(trx, project.id, created, now);
     await linkReports(trx, { id: created, project_id: project.id, name: name!, version: input.version });
     return created;
   });
   return testProfile(db, id);
+}
+
+/** A step per test resource of the project (contract/step-proposal.ts); none at all → 422 on the option. */
+async function fillFromTestResources(trx: Kysely<DB>, projectId: number, profileId: number, now: string): Promise<void> {
+  const resources = await proposalResources(trx, projectId);
+  if (!resources.length) {
+    throw invalidField('steps_from_test_resources', 'This project has no test resources to make steps from: it was not made from a processed request, and none were added.');
+  }
+  // The catalogue is tens of functions; the bound keeps one read small whatever happens.
+  const functions = (await selectTestFunctions(trx).orderBy('test_functions.name').orderBy('test_functions.id').limit(1000).execute()).map(toTestFunction);
+  for (const [i, { test_resource_ids: ids, ...values }] of proposeSteps(resources, functions).entries()) {
+    const step = await insertStep(trx, profileId, values, i + 1, now);
+    await setStepResources(trx, step, ids);
+  }
 }
 
 export async function changeProfile(db: Kysely<DB>, id: number, input: z.output<typeof testProfileUpdateInput>): Promise<TestProfile> {
@@ -154,13 +172,28 @@ async function checkFunction(trx: Kysely<DB>, id: number | null | undefined): Pr
   if (!found) throw invalidField('test_function_id', `There is no test function with id ${id}.`);
 }
 
+/**
+ * The step's test resources are the project's (each once), kept from a delete until the links are
+ * written (PostgreSQL); undefined when the input does not change them.
+ */
+async function checkResources(trx: Kysely<DB>, projectId: number, ids: readonly number[] | undefined): Promise<number[] | undefined> {
+  if (ids === undefined) return undefined;
+  const unique = [...new Set(ids)];
+  const foreign = await foreignResourceIds(trx, projectId, unique);
+  if (foreign.length === 1) throw invalidField('test_resource_ids', `There is no test resource with id ${foreign[0]} in this project.`);
+  if (foreign.length) throw invalidField('test_resource_ids', `There are no test resources with ids ${foreign.join(', ')} in this project.`);
+  return unique;
+}
+
 export async function addStep(db: Kysely<DB>, profileId: number, input: z.output<typeof testConfigurationCreateInput>): Promise<TestConfiguration> {
-  const { position, ...values } = input;
+  const { position, test_resource_ids: resourceIds, ...values } = input;
   const id = await db.transaction().execute(async (trx) => {
-    await lockDraftProfile(trx, profileId);
+    const profile = await lockDraftProfile(trx, profileId);
     await checkFunction(trx, input.test_function_id);
+    const resources = await checkResources(trx, profile.project_id, resourceIds);
     const now = new Date().toISOString();
     const created = await insertStep(trx, profileId, values, position, now);
+    if (resources?.length) await setStepResources(trx, created, resources);
     await touchProfile(trx, profileId, now);
     return created;
   });
@@ -171,8 +204,10 @@ export async function changeStep(db: Kysely<DB>, id: number, input: z.output<typ
   await db.transaction().execute(async (trx) => {
     const profileId = await profileIdOf(trx, 'test_configurations', id);
     if (profileId === undefined) throw notFound();
-    await lockDraftProfile(trx, profileId);
+    const profile = await lockDraftProfile(trx, profileId);
     await checkFunction(trx, input.test_function_id);
+    const { test_resource_ids: resourceIds, ...changes } = input;
+    const resources = await checkResources(trx, profile.project_id, resourceIds);
     const step = await findStep(trx, id);
     if (!step) throw notFound();
     // The limits are checked together: one sent alone must still fit the other's stored value.
@@ -180,7 +215,8 @@ export async function changeStep(db: Kysely<DB>, id: number, input: z.output<typ
     const high = input.high !== undefined ? input.high : step.high;
     if (low !== null && high !== null && low > high) throw invalidField('high', 'High must not be below low.');
     const now = new Date().toISOString();
-    await updateStep(trx, step, input, now);
+    await updateStep(trx, step, changes, now);
+    if (resources) await setStepResources(trx, id, resources);
     await touchProfile(trx, profileId, now);
   });
   return testConfiguration(db, id);

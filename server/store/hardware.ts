@@ -162,11 +162,14 @@ function selectResources(db: Kysely<DB>) {
     .leftJoin('pin_types as pt', 'pt.id', 'cp.pin_type_id')
     .leftJoin('selected_modules as sm', 'sm.id', 'tr.selected_module_id')
     .leftJoin('cassette_module_types as mt', 'mt.id', 'sm.cassette_module_type_id')
+    .leftJoin('test_pad_groups as g', 'g.id', 'tr.test_pad_group_id')
     .select([
       'tr.id',
       'tr.project_id',
       'tr.name',
       'tr.test_pad_group_id',
+      'g.name as group_name',
+      sql<number | string>`(select count(*) from test_pads p where p.group_id = g.id)`.as('group_pads'),
       'tr.created_at',
       'rt.id as rt_id',
       'rt.name as rt_name',
@@ -175,10 +178,11 @@ function selectResources(db: Kysely<DB>) {
 }
 type ResourceRow = Awaited<ReturnType<ReturnType<typeof selectResources>['executeTakeFirstOrThrow']>>;
 
-function toResource({ id, project_id, name, rt_id, rt_name, test_pad_group_id, created_at, ...wiring }: ResourceRow): TestResource {
+function toResource({ id, project_id, name, rt_id, rt_name, test_pad_group_id, group_name, group_pads, created_at, ...wiring }: ResourceRow): TestResource {
   // Inner joins: a test resource always names its cartridge pin.
   const mapping = pinMappingOf(wiring)!;
-  return { id, project_id, name, resource_type: { id: rt_id, name: rt_name }, ...mapping, test_pad_group_id, created_at };
+  const pad_group = test_pad_group_id !== null && group_name !== null ? { id: test_pad_group_id, name: group_name, pad_count: Number(group_pads) } : null;
+  return { id, project_id, name, resource_type: { id: rt_id, name: rt_name }, ...mapping, test_pad_group_id, pad_group, created_at };
 }
 
 type ResourceSort = 'id' | 'name' | 'bay' | 'pin' | 'resource_type';
@@ -196,7 +200,7 @@ const RESOURCE_SORTING: ListSorting<ResourceSort> = {
 
 export async function listTestResources(db: Kysely<DB>, projectId: number, list: ListQuery<ResourceSort>): Promise<Page<TestResource>> {
   let query = selectResources(db).where('tr.project_id', '=', projectId);
-  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref<string>('tr.name'), sql.ref<string>('rt.name'), sql.ref<string>('cp.name')]));
+  if (list.search) query = query.where(matchesSearch(db, list.search, [sql.ref<string>('tr.name'), sql.ref<string>('rt.name'), sql.ref<string>('cp.name'), sql.ref<string>('g.name')]));
   const page = await pagedList(query, list, RESOURCE_SORTING);
   return { data: page.data.map(toResource), meta: page.meta };
 }

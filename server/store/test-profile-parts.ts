@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import type { StepParameter, TestConfiguration, TestFile, TestVariable, TestVariableType } from '../../contract/test-profiles';
+import type { StepParameter, StepResource, TestConfiguration, TestFile, TestVariable, TestVariableType } from '../../contract/test-profiles';
 import { toCount } from '../db/dialect';
 import type { DB } from '../db/schema';
+import { resourcesOfSteps } from './step-resources';
 import { selectTestFunctions } from './test-functions';
 import { withUniqueFields } from './unique';
 
@@ -30,8 +31,9 @@ function selectSteps(db: Kysely<DB>) {
 }
 type StepRow = Awaited<ReturnType<ReturnType<typeof selectSteps>['executeTakeFirstOrThrow']>>;
 
-const toStep = ({ function_id, function_name, parameters, low, high, ...row }: StepRow): TestConfiguration => ({
+const toStep = ({ function_id, function_name, parameters, low, high, ...row }: StepRow, resources: StepResource[]): TestConfiguration => ({
   ...row,
+  test_resources: resources,
   // PostgreSQL's `real` is float4: read back through its shortest text form.
   low: low === null ? null : Number(low),
   high: high === null ? null : Number(high),
@@ -41,12 +43,14 @@ const toStep = ({ function_id, function_name, parameters, low, high, ...row }: S
 
 export async function listSteps(db: Kysely<DB>, profileId: number): Promise<TestConfiguration[]> {
   const rows = await selectSteps(db).where('c.test_profile_id', '=', profileId).orderBy('c.position').orderBy('c.id').execute();
-  return rows.map(toStep);
+  const resources = await resourcesOfSteps(db, rows.map((r) => r.id));
+  return rows.map((r) => toStep(r, resources.get(r.id) ?? []));
 }
 
 export async function findStep(db: Kysely<DB>, id: number): Promise<TestConfiguration | undefined> {
   const row = await selectSteps(db).where('c.id', '=', id).executeTakeFirst();
-  return row && toStep(row);
+  if (!row) return undefined;
+  return toStep(row, (await resourcesOfSteps(db, [row.id])).get(row.id) ?? []);
 }
 
 export async function stepCount(db: Kysely<DB>, profileId: number): Promise<number> {

@@ -8,6 +8,7 @@ import { preparedPerShape, type Slot } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { JOINED_PROJECT_COLUMNS, projectOfJoined } from './projects';
+import { copyStepResources } from './step-resources';
 import { withUniqueFields } from './unique';
 
 // Tables in TestProfilesDB (db/schema.ts, migration 013).
@@ -211,7 +212,7 @@ export function profileIdQuery(db: Kysely<DB>, projectId: number, name: string |
 }
 
 /**
- * Copies the steps, variables and file rows of `from` into `to`. The files' bytes are shared:
+ * Copies the steps (with the test resources each measures), variables and file rows of `from` into `to`. The files' bytes are shared:
  * a test file row points at its `files` row, and the bytes go only with the last row (services).
  */
 export async function copyProfileContents(trx: Kysely<DB>, from: number, to: number, now: string): Promise<void> {
@@ -221,6 +222,7 @@ export async function copyProfileContents(trx: Kysely<DB>, from: number, to: num
       .insertInto('test_configurations')
       .values(steps.map(({ id: _id, ...s }) => ({ ...s, test_profile_id: to, created_at: now, updated_at: now })))
       .execute();
+    await copyStepResources(trx, from, to);
   }
   const variables = await trx.selectFrom('test_variables').selectAll().where('test_profile_id', '=', from).orderBy('id').execute();
   if (variables.length) {

@@ -89,3 +89,9 @@ export async function hardwareChanged(client: QueryClient, projectId: number): P
     client.invalidateQueries({ queryKey: cassetteKeys.all }),
   ]);
 }
+
+/** The project's test resources matching `search`, by bay and pin: what a step's "measures" picks from. */
+export const searchTestResources = (projectId: number) => (search: string, signal: AbortSignal) =>
+  api
+    .get<Page<TestResource>>(`/projects/${projectId}/testresources`, { params: toQuery({ page: 1, limit: 25, search: search || undefined }), signal })
+    .then((r) => r.data);

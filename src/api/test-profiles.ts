@@ -20,6 +20,7 @@ import type {
 } from '../../contract/test-profiles';
 import { afterDelete } from './after-delete';
 import { api } from './client';
+import { projectPadsKeys } from './project-pads';
 import { downloadFile } from './download';
 import { toQuery } from './list-params';
 import { uploadForm, type UploadConfig } from './upload-form';
@@ -168,10 +169,12 @@ export function testProfileChanged(client: QueryClient, profile: { id: number; p
     client.invalidateQueries({ queryKey: testProfileKeys.profile(profile.id) }),
     client.invalidateQueries({ queryKey: profile.project_id ? testProfileKeys.project(profile.project_id) : ['test-profiles', 'project'] }),
     client.invalidateQueries({ queryKey: ['test-profiles', 'functions'] }),
+    // The drawing names the steps measuring each pad.
+    client.invalidateQueries({ queryKey: projectPadsKeys.all }),
   ]).then(() => undefined);
 }
 
 /** After deleting a step, file or variable: its profile's parts refetch. */
 export function testProfilePartDeleted(client: QueryClient, profileId: number): Promise<void> {
-  return afterDelete(client, { gone: [], stale: [testProfileKeys.profile(profileId), ['test-profiles', 'project'], ['test-profiles', 'functions']] });
+  return afterDelete(client, { gone: [], stale: [testProfileKeys.profile(profileId), ['test-profiles', 'project'], ['test-profiles', 'functions'], projectPadsKeys.all] });
 }

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { padDetails, type ProjectPads } from '../../contract/project-pads';
 import { buildApp } from '../../server/app';
 import { demoDataLine } from '../../server/seed/demo-counts';
 import { DEMO_RELEASES } from '../../server/seed/demo-releases';
+import { DEMO_STEP_NETS } from '../../server/seed/demo-test-profiles';
 import { seedOnStart, type StartSeeding } from '../../server/seed/on-start';
 import { recountContactCycles } from '../../server/services/production/contact-cycles';
 import type {} from '../../server/store/fixtures';
@@ -187,6 +189,26 @@ describe('the demo a fresh start seeds', () => {
     expect(worn.contact_cycles).toBeGreaterThan(100);
     const res = await app.inject({ method: 'GET', url: `/v1/cartridges/${worn.id}`, headers: await login('admin') });
     expect(res.json().data.cycles).toMatchObject({ life_status: 'due_soon' });
+  });
+
+  it('has MC-200’s board, and every step of its profiles that measures pads names them', async () => {
+    const engineer = await login('acme-engineer');
+    const me = (await get('/v1/users/me', engineer)).data;
+    const projects = (await get(`/v1/companies/${me.company.id}/projects`, engineer)).data as { id: number; name: string }[];
+    const mc200 = projects.find((p) => p.name === 'Motor controller MC-200')!;
+    const board = (await get(`/v1/projects/${mc200.id}/pads`, engineer)).data as ProjectPads;
+    expect(board.pads.length).toBeGreaterThan(300);
+    expect(board.active_profile?.name).toBe('MC-200 EOL');
+    const steps = board.active_profile!.steps;
+    expect(steps.map((s) => s.name).sort()).toEqual(Object.keys(DEMO_STEP_NETS['MC-200 EOL']).sort());
+    for (const step of steps) {
+      const names = step.test_resource_ids.map((id) => board.test_resources.find((r) => r.id === id)!.name).sort();
+      expect(names, step.name).toEqual([...DEMO_STEP_NETS['MC-200 EOL'][step.name]].sort());
+    }
+    // The other versions' steps by name, and a pad of the 3V3 rail opens its step.
+    expect(board.other_steps.find((s) => s.name === '3V3 rail')?.profiles.map((p) => p.status).sort()).toEqual(['archived', 'draft']);
+    const rail = board.pads.find((p) => p.net === '+3V3')!;
+    expect(padDetails(board, rail.id)!.steps.map((s) => s.name)).toEqual(['3V3 rail']);
   });
 });
 

@@ -20,6 +20,7 @@ import { SlotGrid } from '../../../components/slot-grid';
 import { LoadingBlock } from '../../../components/spinner';
 import type { SectionProps } from '../section-props';
 import { AssignCassetteDialog } from './assign-cassette-dialog';
+import { BoardSection } from './board-section';
 import { ConfigurationDialog } from './configuration-dialog';
 import { TestFunctionsSection } from './test-functions-section';
 import { TestResourceDialog } from './test-resource-dialog';
@@ -86,8 +87,9 @@ const CASSETTE_COLUMNS: Column<ProjectCassette>[] = [
 ];
 
 /**
- * `/projects/{id}/hardware`: the project's cassette configuration drawn by slot and bay, its test
- * resources, the cassettes it runs on, and the test functions its profiles call.
+ * `/projects/{id}/hardware`: the project's cassette configuration drawn by slot and bay, its
+ * board's test pads (each opening its pad group, pin and steps), its test resources, the
+ * cassettes it runs on, and the test functions its profiles call.
  */
 export function HardwareTab({ project }: SectionProps) {
   const session = useSession();
@@ -153,6 +155,8 @@ export function HardwareTab({ project }: SectionProps) {
           {config.notes ? <p className="text-sm whitespace-pre-line text-gray-700">{config.notes}</p> : null}
         </div>
       </Card>
+
+      <BoardSection projectId={project.id} />
 
       <h2 className="-mb-2 text-base font-semibold text-gray-900">Test resources</h2>
       <DataTable

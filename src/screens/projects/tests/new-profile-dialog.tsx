@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useController, useForm, type Control } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { MAX_PAGE_SIZE } from '../../../../contract/list-query';
 import { testProfileCreateInput, type TestProfileCreateInput } from '../../../../contract/test-profiles';
@@ -22,7 +22,7 @@ type Props = {
   copyOf?: { id: number; name: string; version: string };
 };
 
-type Values = { name: string; version: string; description: string };
+type Values = { name: string; version: string; description: string; steps_from_test_resources: boolean };
 
 /**
  * The versions the copied profile's name has already, while the dialog is open: the proposal
@@ -45,7 +45,7 @@ function useTakenVersions(projectId: number, copyOf: Props['copyOf'], open: bool
 export function NewProfileDialog({ projectId, open, onOpenChange, copyOf }: Props) {
   const client = useQueryClient();
   const [, navigate] = useLocation();
-  const empty = { name: copyOf?.name ?? '', version: '', description: '' };
+  const empty = { name: copyOf?.name ?? '', version: '', description: '', steps_from_test_resources: false };
   const form = useForm<Values, unknown, TestProfileCreateInput>({
     defaultValues: empty,
     resolver: contractResolver(testProfileCreateInput, (v: Values) => ({
@@ -53,6 +53,7 @@ export function NewProfileDialog({ projectId, open, onOpenChange, copyOf }: Prop
       version: v.version,
       ...(v.description.trim() || !copyOf ? { description: v.description } : {}),
       ...(copyOf ? { copy_of: copyOf.id } : {}),
+      ...(v.steps_from_test_resources && !copyOf ? { steps_from_test_resources: true } : {}),
     })),
   });
   const mutation = useMutation({
@@ -97,8 +98,47 @@ export function NewProfileDialog({ projectId, open, onOpenChange, copyOf }: Prop
           hint={proposed ? `Proposed: one up from ${newest}, the newest of this name. Change it if you number differently.` : undefined}
         />
         <TextAreaField control={form.control} name="description" label="Description" hint={copyOf ? 'Optional: the original’s unless given.' : 'Optional.'} rows={2} />
+        {copyOf ? null : <FillChoice control={form.control} error={form.formState.errors.steps_from_test_resources?.message} />}
         <FormDialogActions formError={formErrorOf(form.formState.errors)} busy={mutation.isPending} submitLabel={copyOf ? 'Create version' : 'Create profile'} onCancel={() => onOpenChange(false)} />
       </form>
     </FormDialog>
+  );
+}
+
+/**
+ * Start the draft with a step per test resource (each measuring its pads, with a catalogue
+ * function where one fits): what a project made from a processed request has to start from.
+ */
+function FillChoice({ control, error }: { control: Control<Values, unknown, TestProfileCreateInput>; error?: string }) {
+  const {
+    field: { ref, name, value, onChange, onBlur },
+  } = useController({ control, name: 'steps_from_test_resources' });
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="inline-flex min-h-8 items-start gap-2 text-sm text-gray-800">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-primary"
+          ref={ref}
+          name={name}
+          checked={value}
+          onChange={(e) => onChange(e.target.checked)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'fill-error' : 'fill-hint'}
+        />
+        <span>
+          Start with a step per test resource
+          <span id="fill-hint" className="block text-xs text-secondary">
+            Each step measures one of the project’s test resources (a pad group of its request), with a test function where one fits.
+          </span>
+        </span>
+      </label>
+      {error ? (
+        <p id="fill-error" className="text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { inGroup, notIn } from '../../../../machines/pad-groups';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { groupColour } from '../components/pad-geometry';
+import { groupColour } from '../../../components/pad-drawing/pad-geometry';
 import type { PadGroupsActor } from './pad-groups-step';
 
 type Props = { actor: PadGroupsActor; groups: readonly TestPadGroup[]; selection: readonly number[]; busy: boolean };

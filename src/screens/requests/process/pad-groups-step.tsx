@@ -10,8 +10,8 @@ import { ErrorPresenter } from '../../../components/error-presenter';
 import { FilterSelect } from '../../../components/filter-select';
 import { LoadingBlock } from '../../../components/spinner';
 import { showSuccess } from '../../../components/toast';
-import { PadDrawing } from '../components/pad-drawing';
-import type { DrawingPad } from '../components/pad-geometry';
+import { PadDrawing } from '../../../components/pad-drawing/pad-drawing';
+import type { DrawingPad } from '../../../components/pad-drawing/pad-geometry';
 import { GroupList } from './group-list';
 import { NewGroupForm } from './new-group-form';
 

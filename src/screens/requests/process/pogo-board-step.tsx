@@ -8,7 +8,7 @@ import { Card } from '../../../components/card';
 import { ErrorPresenter } from '../../../components/error-presenter';
 import { LoadingBlock } from '../../../components/spinner';
 import { cx } from '../../../lib/cx';
-import { PadDrawing, PROBE_COLOURS, type PadColouring } from '../components/pad-drawing';
+import { PadDrawing, PROBE_COLOURS, type PadColouring } from '../../../components/pad-drawing/pad-drawing';
 import type { StepPanelProps } from './step-props';
 
 type Finding = PogoBoard['findings'][number];

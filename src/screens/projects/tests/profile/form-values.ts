@@ -11,6 +11,9 @@ export const numberOrText = (text: string): number | string => {
 };
 const limitOf = (text: string) => (text.trim() === '' ? null : numberOrText(text));
 
+/** A resource the step measures, with what the form shows for it. */
+export type ChosenResource = { id: number; name: string; label: string };
+
 export type StepValues = {
   name: string;
   test_function_id: string;
@@ -18,7 +21,12 @@ export type StepValues = {
   low: string;
   high: string;
   unit: string;
+  test_resources: ChosenResource[];
 };
+
+/** "+3V3 · pad group +3V3, 2 pads · bay 1 pin 1 AIN1", from what a step says of its resources. */
+export const stepResourceLabel = (r: TestConfiguration['test_resources'][number]) =>
+  `${r.name} · ${r.pad_group ? `pad group ${r.pad_group.name}, ${r.pad_group.pad_count} ${r.pad_group.pad_count === 1 ? 'pad' : 'pads'}` : 'no pad group'} · bay ${r.bay} pin ${r.connector_pin.number} ${r.connector_pin.name}`;
 
 export const stepValuesOf = (step?: TestConfiguration): StepValues => ({
   name: step?.name ?? '',
@@ -27,6 +35,7 @@ export const stepValuesOf = (step?: TestConfiguration): StepValues => ({
   low: step?.low === null || step?.low === undefined ? '' : String(step.low),
   high: step?.high === null || step?.high === undefined ? '' : String(step.high),
   unit: step?.unit ?? '',
+  test_resources: (step?.test_resources ?? []).map((r) => ({ id: r.id, name: r.name, label: stepResourceLabel(r) })),
 });
 
 export const stepInputOf = (v: StepValues) => ({
@@ -36,6 +45,7 @@ export const stepInputOf = (v: StepValues) => ({
   low: limitOf(v.low),
   high: limitOf(v.high),
   unit: v.unit,
+  test_resource_ids: v.test_resources.map((r) => r.id),
 });
 
 export type VariableValues = { name: string; type: TestVariableType; value: string; flag: boolean; choices: string };

@@ -12,6 +12,7 @@ import { applyServerErrors } from '../../../../components/form/server-errors';
 import { TextField } from '../../../../components/form/text-field';
 import { showSuccess } from '../../../../components/toast';
 import { stepInputOf, stepValuesOf, type StepValues } from './form-values';
+import { ResourcesField } from './resources-field';
 
 type Props = {
   profile: { id: number; project_id: number };
@@ -23,7 +24,8 @@ type Props = {
 
 /**
  * A step as a row dialog: its name (what the jig reports it as), the catalogue test function it
- * calls with that function's parameters, its limits and unit. Choosing a function fills in its
+ * calls with that function's parameters, the project's test resources (pads) it measures, its
+ * limits and unit. Choosing a function fills in its
  * parameters and default limits where the step has none yet.
  */
 export function StepDialog({ profile, step, open, onOpenChange }: Props) {
@@ -77,6 +79,7 @@ export function StepDialog({ profile, step, open, onOpenChange }: Props) {
           options={options}
           placeholder={functions.isPending ? 'Loading functions…' : 'None'}
         />
+        <ResourcesField control={form.control} projectId={profile.project_id} />
         <FieldRows control={form.control} name="parameters" legend="Parameters" noun="parameter" newRow={() => ({ name: '', value: '' })} empty="No parameters.">
           {(index) => (
             <div className="grid grid-cols-2 gap-3 sm:col-span-2">

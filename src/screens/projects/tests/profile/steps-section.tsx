@@ -53,6 +53,18 @@ export function StepsSection({ profile, editable }: Props) {
       ),
     },
     {
+      key: 'measures',
+      header: 'Measures',
+      cell: (s) =>
+        s.test_resources.length ? (
+          <span className="block max-w-56 whitespace-normal">
+            {s.test_resources.map((r) => (r.pad_group ? `${r.name} (${r.pad_group.pad_count} ${r.pad_group.pad_count === 1 ? 'pad' : 'pads'})` : r.name)).join(', ')}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
       key: 'parameters',
       header: 'Parameters',
       cell: (s) => (s.parameters.length ? <span className="block max-w-56 whitespace-normal">{s.parameters.map((p) => `${p.name} = ${p.value || '—'}`).join(', ')}</span> : '—'),

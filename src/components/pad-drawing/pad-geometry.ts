@@ -1,4 +1,4 @@
-import type { TestPad } from '../../../../contract/requests';
+import type { TestPad } from '../../../contract/requests';
 
 /**
  * The pad drawing's maths, pure so it is tested alone: where each pad lands in the drawing's

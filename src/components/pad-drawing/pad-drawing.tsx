@@ -7,7 +7,10 @@
  *   'probe' (the probe the pogo board gives it; none fits: red) or 'group' (GROUP_PALETTE by
  *   group id; in no group: grey). Tooling holes are white with a dark ring on both sides.
  * - `highlightedIds` get a thick ring (a finding's pads); `selectedIds` a dashed one.
+ * - `padColours` (pad id → CSS colour) overrides `colourBy` for every pad it names; the others
+ *   are grey. What a drawing coloured by a figure per pad (a fail rate) passes, with its `legend`.
  * - `focus`: when its `key` changes the view centres on its pads (clicking a finding).
+ * - `onPadClick`: a click (not a drag) on a pad, without selection: the project's drawing opens it.
  *
  * Moving around: the wheel or the +/− buttons zoom about the pointer (or the centre), dragging
  * the background pans, "Fit" shows the whole board.
@@ -28,9 +31,9 @@
  */
 import { mdiCursorDefault, mdiFitToPageOutline, mdiHandBackRight, mdiMagnifyMinusOutline, mdiMagnifyPlusOutline } from '@mdi/js';
 import { memo, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { ProbeSize } from '../../../../contract/pogo-board';
-import { Button } from '../../../components/button';
-import { cx } from '../../../lib/cx';
+import type { ProbeSize } from '../../../contract/pogo-board';
+import { Button } from '../button';
+import { cx } from '../../lib/cx';
 import {
   clientToScene,
   groupColour,
@@ -51,9 +54,17 @@ export type PadColouring = 'probe' | 'group';
 export const PROBE_COLOURS: Record<ProbeSize | 'none', string> = { P100: '#2563eb', P75: '#16a34a', P50: '#d97706', none: '#dc2626' };
 const UNGROUPED = '#9ca3af';
 
+export type LegendItem = { colour: string; text: string };
+
 type PadDrawingProps = {
   pads: readonly DrawingPad[];
   colourBy?: PadColouring;
+  /** A colour per pad id, over `colourBy`; a pad it does not name is grey. */
+  padColours?: ReadonlyMap<number, string>;
+  /** The legend's entries when `padColours` colours the pads. */
+  legend?: readonly LegendItem[];
+  /** A pad clicked (without `onSelect`). */
+  onPadClick?: (id: number) => void;
   /** Which sides to draw; without it the drawing shows its own Both / Top / Bottom switch. */
   view?: SideView;
   selectedIds?: ReadonlySet<number>;
@@ -66,14 +77,23 @@ type PadDrawingProps = {
   className?: string;
 };
 
-const fill = (pad: DrawingPad, colourBy: PadColouring) => {
+const fill = (pad: DrawingPad, colourBy: PadColouring, padColours: ReadonlyMap<number, string> | undefined) => {
   if (pad.kind === 'tooling') return '#ffffff';
+  if (padColours) return padColours.get(pad.id) ?? UNGROUPED;
   if (colourBy === 'group') return pad.group_id === null ? UNGROUPED : groupColour(pad.group_id);
   return PROBE_COLOURS[pad.probe ?? 'none'];
 };
 
 /** Every pad's circle: re-rendered only when the scene or the colouring changes, never on zoom. */
-const PadLayer = memo(function PadLayer({ placed, colourBy }: { placed: readonly PlacedPad[]; colourBy: PadColouring }) {
+const PadLayer = memo(function PadLayer({
+  placed,
+  colourBy,
+  padColours,
+}: {
+  placed: readonly PlacedPad[];
+  colourBy: PadColouring;
+  padColours: ReadonlyMap<number, string> | undefined;
+}) {
   return (
     <g>
       {placed.map((p, i) => (
@@ -83,7 +103,7 @@ const PadLayer = memo(function PadLayer({ placed, colourBy }: { placed: readonly
           cx={p.cx}
           cy={p.cy}
           r={p.r}
-          fill={fill(p.pad, colourBy)}
+          fill={fill(p.pad, colourBy, padColours)}
           stroke={p.pad.kind === 'tooling' ? '#111827' : 'none'}
           strokeWidth={p.pad.kind === 'tooling' ? p.r * 0.25 : undefined}
           fillOpacity={0.85}
@@ -108,13 +128,35 @@ function RingLayer({ placed, ids, className, dashed }: { placed: readonly Placed
   );
 }
 
-type Drag = { startClient: { x: number; y: number }; start: { x: number; y: number }; band: boolean; add: boolean; moved: boolean; startView: Rect };
+type Drag = {
+  startClient: { x: number; y: number };
+  start: { x: number; y: number };
+  band: boolean;
+  add: boolean;
+  moved: boolean;
+  startView: Rect;
+  /** The pad pressed: with the pointer captured by the drawing, the release's target is the drawing itself. */
+  pressed: PlacedPad | null;
+};
 
 const ZOOM_STEP = 1.4;
 /** A pointer that moved less than this (px) clicked rather than dragged. */
 const CLICK_SLOP_PX = 4;
 
-export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSelect, highlightedIds, focus, label = 'Test pads', className }: PadDrawingProps) {
+export function PadDrawing({
+  pads,
+  colourBy = 'probe',
+  padColours,
+  legend,
+  onPadClick,
+  view,
+  selectedIds,
+  onSelect,
+  highlightedIds,
+  focus,
+  label = 'Test pads',
+  className,
+}: PadDrawingProps) {
   const [ownView, setOwnView] = useState<SideView>('both');
   const sideView = view ?? ownView;
   const scene = useMemo(() => layoutScene(pads, sideView), [pads, sideView]);
@@ -172,6 +214,7 @@ export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSele
       add: event.shiftKey,
       moved: false,
       startView: viewBox,
+      pressed: placedAt(event.target),
     };
   };
   const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>) => {
@@ -203,8 +246,12 @@ export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSele
       onSelect?.(padsInRect(scene.placed, rect), d.add ? 'add' : 'replace');
       return;
     }
-    if (d.moved || !onSelect) return;
-    const hit = placedAt(event.target);
+    if (d.moved) return;
+    const hit = placedAt(event.target) ?? d.pressed;
+    if (!onSelect) {
+      if (hit && onPadClick) onPadClick(hit.pad.id);
+      return;
+    }
     const toggle = event.shiftKey || event.ctrlKey || event.metaKey;
     if (hit && hit.pad.kind !== 'tooling') onSelect([hit.pad.id], toggle ? 'toggle' : 'replace');
     else if (!hit && tool === 'select' && !toggle) onSelect([], 'replace');
@@ -248,7 +295,13 @@ export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSele
           Fit
         </Button>
         <span className="ml-auto text-xs text-secondary" aria-live="polite">
-          {hovered ? describePad(hovered.pad) : onSelect ? 'Click a pad to select it, shift-click to add or remove; drag to select an area.' : 'Drag to pan, scroll to zoom.'}
+          {hovered
+            ? describePad(hovered.pad)
+            : onSelect
+              ? 'Click a pad to select it, shift-click to add or remove; drag to select an area.'
+              : onPadClick
+                ? 'Click a pad to open it; drag to pan, scroll to zoom.'
+                : 'Drag to pan, scroll to zoom.'}
         </span>
       </div>
       <svg
@@ -276,12 +329,12 @@ export function PadDrawing({ pads, colourBy = 'probe', view, selectedIds, onSele
             </text>
           </g>
         ))}
-        <PadLayer placed={scene.placed} colourBy={colourBy} />
+        <PadLayer placed={scene.placed} colourBy={colourBy} padColours={padColours} />
         <RingLayer placed={scene.placed} ids={selectedIds ?? EMPTY} className="text-gray-900" dashed />
         <RingLayer placed={scene.placed} ids={highlighted} className="text-red-600" />
         {band ? <rect x={band.x} y={band.y} width={band.width} height={band.height} fill="rgb(37 99 235 / 0.1)" stroke="#2563eb" strokeWidth={0.15} pointerEvents="none" /> : null}
       </svg>
-      <Legend colourBy={colourBy} />
+      <Legend colourBy={colourBy} items={padColours ? legend : undefined} />
     </div>
   );
 }
@@ -294,9 +347,10 @@ function describePad(pad: DrawingPad): string {
   return `${pad.name} · ${pad.net ?? 'no net'} · ${pad.side} · (${pad.x}, ${pad.y}) mm · ${size} · ${probe}`;
 }
 
-function Legend({ colourBy }: { colourBy: PadColouring }) {
+function Legend({ colourBy, items: given }: { colourBy: PadColouring; items?: readonly LegendItem[] }) {
   const items =
-    colourBy === 'probe'
+    given ??
+    (colourBy === 'probe'
       ? [
           { colour: PROBE_COLOURS.P100, text: 'P100 probe' },
           { colour: PROBE_COLOURS.P75, text: 'P75 probe' },
@@ -306,7 +360,7 @@ function Legend({ colourBy }: { colourBy: PadColouring }) {
       : [
           { colour: GROUP_SWATCH, text: 'In a group (one colour per group)' },
           { colour: UNGROUPED, text: 'In no group' },
-        ];
+        ]);
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-secondary" aria-label="Legend">
       {items.map((item) => (

@@ -8,6 +8,7 @@ import { DefinitionList } from '../../components/definition-list';
 import { PageHeader } from '../../components/page-header';
 import { RoleBadges } from '../../components/role-badges';
 import { titleCase } from '../../lib/format';
+import { JigsNotReady } from './jigs-not-ready';
 import { WeekSection } from './week-section';
 
 export function DashboardScreen(_: ScreenProps) {
@@ -49,6 +50,7 @@ export function DashboardScreen(_: ScreenProps) {
       {scope.companyId ? (
         <WeekSection companyId={scope.companyId} companyName={scope.chooses ? scope.companyName : null} fileCompany={scope.companyName} />
       ) : null}
+      {scope.companyId ? <JigsNotReady companyId={scope.companyId} /> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { can } from '../../../../../contract/permissions';
 import { GOLDEN_KIND_LABELS, GOLDEN_KINDS, goldenUnitInput, type GoldenUnitInput } from '../../../../../contract/readiness';
 import type { Project } from '../../../../../contract/projects';
@@ -41,7 +41,7 @@ export function GoldenUnitsCard({ project }: { project: Project }) {
     },
     onError: (error) => applyServerErrors(error, form),
   });
-  const bad = form.watch('kind') === 'bad';
+  const bad = useWatch({ control: form.control, name: 'kind' }) === 'bad';
   return (
     <Card title="Golden units">
       <p className="mb-3 text-sm text-secondary">Known boards that prove a jig tells good from bad. Their runs count in no yield.</p>

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { One, Page } from '../../contract/envelope';
-import type { GoldenUnit, GoldenUnitInput, HeldReport, JigReadiness } from '../../contract/readiness';
+import type { FixturePolicy, GoldenUnit, GoldenUnitInput, HeldReport, JigReadiness } from '../../contract/readiness';
 import { api } from './client';
 
 export const readinessKeys = {
@@ -67,3 +67,16 @@ export async function settleHeldReports(projectId: number, action: 'release' | '
 
 /** After a release every figure of the project may move: refetch them all. */
 export const heldReportsSettled = (client: QueryClient) => client.invalidateQueries();
+
+/** `GET /fixture-policy`: the company's warn or hold. */
+export const fixturePolicyOptions = (companyId: number) =>
+  queryOptions({
+    queryKey: ['fixture-policy', companyId] as const,
+    queryFn: ({ signal }) => api.get<One<{ policy: FixturePolicy }>>('/fixture-policy', { params: { company_id: companyId }, signal }).then((r) => r.data.data.policy),
+    enabled: companyId > 0,
+  });
+
+export async function setFixturePolicy(companyId: number, policy: FixturePolicy): Promise<FixturePolicy> {
+  const { data } = await api.put<One<{ policy: FixturePolicy }>>('/fixture-policy', { policy }, { params: { company_id: companyId } });
+  return data.data.policy;
+}

@@ -8,6 +8,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
 import { PageHeader } from '../../components/page-header';
+import { FixturePolicySetting } from './fixture-policy';
 import { JigActivity } from './jig-activity';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
 import { JigName } from '../../components/jig-name';
@@ -100,6 +101,7 @@ export function JigListScreen({ title }: ScreenProps) {
       <div className="mb-4">
         <CompanyPicker scope={scope} />
       </div>
+      {companyId ? <FixturePolicySetting companyId={companyId} /> : null}
       {companyId ? (
         <DataTable
           label="Jigs"

@@ -5,9 +5,9 @@ export function ReadinessBadge({ readiness }: { readiness: Readiness | undefined
   if (!readiness) return <span className="text-secondary">…</span>;
   const words = readiness.problems.map((p) => p.words).join(' ');
   return readiness.ready ? (
-    <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">Ready</span>
+    <span className="whitespace-nowrap rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">Ready</span>
   ) : (
-    <span className="rounded bg-yellow-100 px-2 py-0.5 text-xs font-medium text-yellow-950" title={words}>
+    <span className="whitespace-nowrap rounded bg-yellow-100 px-2 py-0.5 text-xs font-medium text-yellow-950" title={words}>
       Not ready ({readiness.problems.length})
     </span>
   );

@@ -41,7 +41,13 @@ export const readinessSchema = z.object({ ready: z.boolean(), problems: z.array(
 export type Readiness = z.infer<typeof readinessSchema>;
 
 /** `GET /v1/jig-readiness`: a company's jigs with their readiness. */
-export const jigReadinessSchema = readinessSchema.extend({ jig_id: z.number().int(), name: z.string(), project_name: z.string().nullable() });
+export const jigReadinessSchema = readinessSchema.extend({
+  jig_id: z.number().int(),
+  /** The company's settings row of the jig (its page, `/enclosures/{setting_id}`). */
+  setting_id: z.number().int().nullable(),
+  name: z.string(),
+  project_name: z.string().nullable(),
+});
 export type JigReadiness = z.infer<typeof jigReadinessSchema>;
 
 /** At most this many jigs in one readiness answer (the jig list's page, a company's floor). */

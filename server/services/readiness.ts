@@ -113,5 +113,5 @@ export async function companyReadiness(db: Kysely<DB>, companyId: number, ids: n
   return jigs
     .map((j) => found.get(j.id)!)
     .filter((j) => !onlyNotReady || !j.ready)
-    .map((j) => ({ jig_id: j.id, name: j.name, project_name: j.project_name, ready: j.ready, problems: j.problems }));
+    .map((j) => ({ jig_id: j.id, setting_id: j.setting_id, name: j.name, project_name: j.project_name, ready: j.ready, problems: j.problems }));
 }

@@ -43,6 +43,8 @@ export type ReadinessJig = {
   project_name: string | null;
   firmware_version: string | null;
   last_seen_at: string | null;
+  /** The company's settings row of the jig: the jig's page is `/enclosures/{setting_id}`. */
+  setting_id: number | null;
 };
 
 /** These jigs (or, without ids, a company's first MAX), with their present company's settings. */
@@ -52,7 +54,7 @@ export async function readinessJigs(db: Kysely<DB>, companyId: number, ids: numb
     .selectFrom('enclosures as e')
     .leftJoin('enclosure_settings as s', (join) => join.onRef('s.enclosure_id', '=', 'e.id').onRef('s.company_id', '=', 'e.company_id'))
     .leftJoin('projects as p', 'p.id', 's.project_id')
-    .select(['e.id', 'e.company_id', 'p.id as project_id', 'p.name as project_name', 'e.firmware_version', 'e.last_seen_at'])
+    .select(['e.id', 'e.company_id', 'p.id as project_id', 'p.name as project_name', 'e.firmware_version', 'e.last_seen_at', 's.id as setting_id'])
     .select(name.as('name'))
     .where('e.company_id', '=', companyId);
   if (ids) query = query.where('e.id', 'in', ids.length ? ids : [0]);
@@ -145,7 +147,7 @@ export async function readinessJigsById(db: Kysely<DB>, ids: number[]): Promise<
     .selectFrom('enclosures as e')
     .leftJoin('enclosure_settings as s', (join) => join.onRef('s.enclosure_id', '=', 'e.id').onRef('s.company_id', '=', 'e.company_id'))
     .leftJoin('projects as p', 'p.id', 's.project_id')
-    .select(['e.id', 'e.company_id', 'p.id as project_id', 'p.name as project_name', 'e.firmware_version', 'e.last_seen_at'])
+    .select(['e.id', 'e.company_id', 'p.id as project_id', 'p.name as project_name', 'e.firmware_version', 'e.last_seen_at', 's.id as setting_id'])
     .select(companyJigName('e', 'e.company_id').as('name'))
     .where('e.id', 'in', ids)
     .where('e.company_id', 'is not', null)

@@ -25,9 +25,13 @@ export function JigsNotReady({ companyId }: { companyId: number }) {
         <ul className="flex flex-col gap-2 text-sm">
           {jigs.slice(0, SHOWN).map((j) => (
             <li key={j.jig_id}>
-              <Link href={`/enclosures/${j.jig_id}`} className="font-medium text-primary-dark hover:underline">
-                {j.name}
-              </Link>
+              {j.setting_id ? (
+                <Link href={`/enclosures/${j.setting_id}`} className="font-medium text-primary-dark hover:underline">
+                  {j.name}
+                </Link>
+              ) : (
+                <span className="font-medium">{j.name}</span>
+              )}
               {j.project_name ? <span className="text-secondary"> · {j.project_name}</span> : null}
               <span className="block text-secondary">{j.problems[0]?.words}{j.problems.length > 1 ? ` (and ${j.problems.length - 1} more)` : ''}</span>
             </li>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PANEL_ID_MAX, REPORT_RESULTS } from './devices';
 import { idField, realField } from './numbers';
+import { GOLDEN_ANSWERS } from './readiness';
 import { OUT_OF_POLICY } from './station';
 import { optionalText, requiredText } from './text';
 
@@ -54,6 +55,11 @@ export const jigReportAckSchema = z.object({
     duplicate: z.boolean(),
     out_of_policy: z.enum(OUT_OF_POLICY).nullable(),
     out_of_policy_words: z.string().nullable(),
+    /** 'held': stored, but the jig is not ready and its company holds such runs (contract/readiness.ts); they count nowhere until released. */
+    held: z.enum(['held']).nullable().optional(),
+    held_words: z.string().nullable().optional(),
+    /** A golden unit's run: its answer (right or wrong); it counts in no yield. */
+    golden: z.enum(GOLDEN_ANSWERS).nullable().optional(),
   }),
 });
 export type JigReportAck = z.infer<typeof jigReportAckSchema>;

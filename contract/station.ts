@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQueryField } from './numbers';
+import { READINESS_CODES, type ReadinessCode } from './readiness';
 
 /**
  * What the station (the operator's run at a jig) exchanges with the server: a scan and its
@@ -125,12 +126,11 @@ export const acknowledgementAnswerSchema = z.object({ board: boardSummarySchema,
 export type AcknowledgementAnswer = z.infer<typeof acknowledgementAnswerSchema>;
 
 /**
- * Why a jig is not fit to test now, each in words: it tests no project, its project has no active
- * test profile, its cassette does not match the project's configuration, a cartridge's
- * calibration is overdue, the jig has not been heard from lately.
+ * Why a jig is not fit to test now, each in words: the one readiness rule (contract/readiness.ts)
+ * that the jig's page, list and the dashboard read too.
  */
-export const FITNESS_CODES = ['no_project', 'no_active_profile', 'cassette_mismatch', 'calibration_overdue', 'offline'] as const;
-export type FitnessCode = (typeof FITNESS_CODES)[number];
+export const FITNESS_CODES = READINESS_CODES;
+export type FitnessCode = ReadinessCode;
 
 /** `GET /v1/stations/{jig_id}`: what the station shows about the jig it stands at. */
 export const stationSchema = z.object({

@@ -55,6 +55,7 @@ const ROW: Record<ScopeName, string> = {
   testVariable: "the test profile's variable `:id`, through its profile's project",
   failureCode: 'the failure code `:id`, through its company',
   repair: "the repair `:id`, through its board's project",
+  goldenUnit: "the golden unit `:id`, through its project",
 };
 
 /** The access line of a route's OpenAPI description. */

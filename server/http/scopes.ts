@@ -12,6 +12,7 @@ import { findConfigurationWithProject, findSelectedCartridgeWithProject } from '
 import { findDevice } from '../store/devices';
 import { findEnclosureSetting } from '../store/enclosure-settings';
 import { findFailureCode } from '../store/failure-codes';
+import { findGoldenUnit } from '../store/golden-units';
 import { findRepairOwner } from '../store/repairs';
 import { findInviteWithProject } from '../store/invites';
 import { findProject } from '../store/projects';
@@ -106,6 +107,11 @@ export const SCOPES = {
   failureCode: scope(async (db, id) => {
     const code = await findFailureCode(db, id);
     return code && { row: code, owner: { company_id: code.company_id } };
+  }),
+  /** A project's golden unit: its project's company (engineers and admins edit it). */
+  goldenUnit: scope(async (db, id) => {
+    const unit = await findGoldenUnit(db, id);
+    return unit && { row: unit, owner: { company_id: unit.company_id, project_id: unit.project_id } };
   }),
   /** A repair: its board's project's, readable by the project's members like the board. */
   repair: scope(async (db, id) => {

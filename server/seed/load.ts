@@ -22,7 +22,7 @@ export type DeviceRow = {
 
 /** A stored report as the loader writes it: the table's own row type, ids included. */
 /** As the seeders write them: the test profile link is set afterwards (seed/demo-test-profiles.ts). */
-export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'test_profile_id' | 'operator_id' | 'out_of_policy' | 'fixture_id'>;
+export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'test_profile_id' | 'operator_id' | 'out_of_policy' | 'fixture_id' | 'held' | 'golden'>;
 
 export type RowSink = {
   devices(rows: DeviceRow[]): Promise<void>;

@@ -40,6 +40,13 @@ const REPORT_COUNTS = sql`count(*),
         sum(case when rn = 1 and pass_attempt <= 2 then 1 else 0 end),
         sum(case when rn = 1 and report_count > 0 and status in ('passed', 'released') then 1 else 0 end)`;
 
+/**
+ * The reports that count: held ones (until released), discarded ones and golden units' runs
+ * count nowhere (contract/readiness.ts); a jig's last sight still reads them all.
+ */
+const COUNTED = sql`held is null and golden is null`;
+const COUNTED_R = sql`r.held is null and r.golden is null`;
+
 export type RecomputeScope = {
   projectIds?: number[];
   /** Enclosures whose daily stats to rebuild besides those with reports in the projects. */
@@ -92,15 +99,15 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
             row_number() over (partition by device_id order by id desc) as rn_last,
             row_number() over (partition by device_id order by case when result = 'error' then 1 else 0 end, id desc) as rn_decisive
           from device_reports
-          where 1 = 1 ${inProjects('project_id')}
+          where ${COUNTED} ${inProjects('project_id')}
         ) ranked
         group by device_id
       ) s
       where devices.id = s.device_id`.execute(db);
     // Devices without reports (none after a plain load; some after reports were deleted).
     const noReports = pg
-      ? sql`not exists (select 1 from device_reports r where r.device_id = devices.id)`
-      : sql`devices.id not in (select device_id from device_reports)`;
+      ? sql`not exists (select 1 from device_reports r where r.device_id = devices.id and ${COUNTED})`
+      : sql`devices.id not in (select device_id from device_reports where ${COUNTED})`;
     await sql`
       update devices set report_count = 0, first_pass = null, pass_attempt = null, last_result = null, tested_at = null,
         status = case when status in ('released', 'scrapped') then status else 'untested' end
@@ -159,7 +166,7 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
           d.pass_attempt, d.report_count, d.status,
           row_number() over (partition by r.device_id order by r.id) as rn
         from device_reports r join devices d on d.id = r.device_id
-        where 1 = 1 ${inProjects('r.project_id')}
+        where ${COUNTED_R} ${inProjects('r.project_id')}
       ) r
       group by company_id, project_id, production_batch_id, day`.execute(db);
   });
@@ -179,7 +186,7 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
           d.pass_attempt, d.report_count, d.status,
           row_number() over (partition by r.device_id order by r.id) as rn
         from device_reports r join devices d on d.id = r.device_id
-        where 1 = 1 ${inProjects('r.project_id')}
+        where ${COUNTED_R} ${inProjects('r.project_id')}
       ) r
       group by company_id, project_id, production_batch_id, day, enclosure_id, test_profile, test_profile_version`.execute(db);
   });
@@ -194,12 +201,12 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
         select r.id, r.company_id, r.project_id, r.production_batch_id, ${day('r.finished_at')} as day, ${dimensions},
           s.value ->> 'name' as step_name
         from device_reports r cross join lateral jsonb_array_elements(r.steps::jsonb) s(value)
-        where r.failed_step_count > 0 ${inProjects('r.project_id')} and (s.value ->> 'pass') = 'false'`
+        where r.failed_step_count > 0 and ${COUNTED_R} ${inProjects('r.project_id')} and (s.value ->> 'pass') = 'false'`
       : sql`
         select r.id, r.company_id, r.project_id, r.production_batch_id, ${day('r.finished_at')} as day, ${dimensions},
           json_extract(s.value, '$.name') as step_name
         from device_reports r, json_each(r.steps) s
-        where r.failed_step_count > 0 ${inProjects('r.project_id')} and json_extract(s.value, '$.pass') = 0`;
+        where r.failed_step_count > 0 and ${COUNTED_R} ${inProjects('r.project_id')} and json_extract(s.value, '$.pass') = 0`;
     await sql`
       insert into step_failure_daily (company_id, project_id, day, step_name, failures)
       select company_id, project_id, day, step_name, count(distinct id)
@@ -235,7 +242,7 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
       insert into enclosure_daily_stats (enclosure_id, company_id, day, reports)
       select enclosure_id, max(company_id), ${day('finished_at')} as day, count(*)
       from device_reports
-      where enclosure_id is not null ${inEnclosures('enclosure_id')}
+      where enclosure_id is not null and ${COUNTED} ${inEnclosures('enclosure_id')}
       group by enclosure_id, ${day('finished_at')}`.execute(db);
     await sql`
       update enclosures set last_seen_at = ${pg ? sql`greatest(enclosures.last_seen_at, s.latest)` : sql`max(coalesce(enclosures.last_seen_at, ''), s.latest)`}

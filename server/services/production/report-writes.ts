@@ -14,7 +14,8 @@ import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
  * A report's row as ingestion stores it. The insert adds the id of the test profile version it
  * ran, when the project has it: statistics per version read that.
  */
-export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id'>;
+export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'id' | 'test_profile_id' | 'held' | 'golden'> &
+  Partial<Pick<Selectable<DeviceReportsTable>, 'held' | 'golden'>>;
 
 const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   uuid: 'text',
@@ -35,6 +36,8 @@ const REPORT_COLUMNS: Record<keyof ReportRow, 'integer' | 'text'> = {
   operator_id: 'integer',
   out_of_policy: 'text',
   fixture_id: 'integer',
+  held: 'text',
+  golden: 'text',
 };
 
 /** A station scan that led to a report (report-policy.ts), by the report's uuid: its id comes with the insert. */

@@ -16,6 +16,7 @@ import { checkReports } from './check-reports';
 import { CONTACT_CYCLES_TALLY, contactCycleRows } from './contact-cycles';
 import { addReportsStatistics, applyDeviceChanges, reportCohort, type DeviceChange, type StoredReport } from './counters';
 import { DEVICE_STATE, MOVED, MOVED_COLUMNS, MOVED_OF_V, UNTESTED, afterReportOn, boardMakers, deviceKey, lockDevices, lookUp, movedAlike, pickMoved, type DeviceState, type MovedState } from './report-lookups';
+import { holdAnswer, holdOf, lookUpHold, type RunHold } from './report-hold';
 import { claimScans, lookUpPolicy, outOfPolicyAnswer, outOfPolicyOf } from './report-policy';
 import { ReportWrites, type ReportRow, type ScanClaim } from './report-writes';
 
@@ -28,7 +29,7 @@ export type IngestResult = {
   /** Stored although the board should not have been tested (contract OUT_OF_POLICY), with words for the jig. */
   out_of_policy: OutOfPolicy | null;
   out_of_policy_words: string | null;
-};
+} & Partial<RunHold>;
 /** One report's answer: what was stored, or the refusal (an HttpError) to answer it with. */
 export type IngestOutcome = { ok: true; result: IngestResult } | { ok: false; error: unknown };
 
@@ -128,6 +129,9 @@ async function storeChecked(
 
   // The station's part: the scans these runs claim and the attempt limits (report-policy.ts).
   const policy = await lookUpPolicy(trx, accepted, now);
+  // Golden units and the hold policy (report-hold.ts): runs that count nowhere.
+  const hold = await lookUpHold(trx, accepted, now);
+  const holds = new Map<CheckedReport, RunHold>();
   const scans = claimScans(accepted, policy);
   const claims: ScanClaim[] = [];
   const outOfPolicy = new Map<CheckedReport, OutOfPolicy | null>();
@@ -145,8 +149,12 @@ async function storeChecked(
     const scan = scans.get(r);
     if (scan) claims.push({ scan: scan.id, uuid: r.input.uuid });
     if (!before.has(key)) before.set(key, created.has(key) ? null : device);
-    const after = afterReportOn(device, r.input, r.finished_at);
     const failing = r.steps.filter((s) => !s.pass).map((s) => s.name);
+    const runHold = holdOf(hold, r, failing);
+    holds.set(r, runHold);
+    // A held or golden run leaves the board as it was: stored, counted nowhere.
+    const counts = runHold.held === null && runHold.golden === null;
+    const after = counts ? afterReportOn(device, r.input, r.finished_at) : device;
     const test_profile = r.input.test_profile ?? null;
     const test_profile_version = r.input.test_profile_version ?? null;
     rows.push({
@@ -168,8 +176,10 @@ async function storeChecked(
       operator_id: scan?.operator ?? null,
       out_of_policy: marked,
       fixture_id: fixtures.get(r.jig.id)?.id ?? null,
+      held: runHold.held,
+      golden: runHold.golden,
     });
-    statistics.push({
+    if (counts) statistics.push({
       company_id: r.project.company_id,
       project_id: r.project.id,
       device_id: device.id,
@@ -224,7 +234,7 @@ async function storeChecked(
 
   for (const r of accepted) {
     const device = devices.get(deviceKey(r.project.id, r.key))!;
-    const result = { report_id: reportIds.get(r.input.uuid)!, device_id: device.id, duplicate: false, ...outOfPolicyAnswer(outOfPolicy.get(r)!, r.input.serial) };
+    const result = { report_id: reportIds.get(r.input.uuid)!, device_id: device.id, duplicate: false, ...outOfPolicyAnswer(outOfPolicy.get(r)!, r.input.serial), ...holdAnswer(holds.get(r)!) };
     answers.push([r.index, { ok: true, result }]);
   }
   const events: LiveReportEvent[] = announced.map(({ uuid, ...event }) => ({ ...event, report_id: reportIds.get(uuid)! }));

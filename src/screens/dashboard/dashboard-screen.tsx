@@ -8,6 +8,7 @@ import { DefinitionList } from '../../components/definition-list';
 import { PageHeader } from '../../components/page-header';
 import { RoleBadges } from '../../components/role-badges';
 import { titleCase } from '../../lib/format';
+import { JigsNotReady } from './jigs-not-ready';
 import { FixtureHealthSection } from './fixture-health-section';
 import { WeekSection } from './week-section';
 
@@ -50,6 +51,7 @@ export function DashboardScreen(_: ScreenProps) {
       {scope.companyId ? (
         <WeekSection companyId={scope.companyId} companyName={scope.chooses ? scope.companyName : null} fileCompany={scope.companyName} />
       ) : null}
+      {scope.companyId ? <JigsNotReady companyId={scope.companyId} /> : null}
       {scope.companyId ? <FixtureHealthSection companyId={scope.companyId} /> : null}
     </>
   );

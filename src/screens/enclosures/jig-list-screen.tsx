@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ONLINE_FILTERS, ONLINE_LABELS, type EnclosureSetting } from '../../../contract/enclosure-settings';
 import { companyJigsOptions } from '../../api/enclosure-settings';
@@ -7,14 +8,26 @@ import { DataTable } from '../../components/data-table/data-table';
 import { TableFilter, useTableFilter } from '../../components/data-table/table-filter';
 import type { Column, ListQuery } from '../../components/data-table/types';
 import { PageHeader } from '../../components/page-header';
+import { FixturePolicySetting } from './fixture-policy';
 import { JigActivity } from './jig-activity';
 import { FirmwareVersion, LastSeen, ProvisioningBadge } from './provisioning';
 import { JigName } from '../../components/jig-name';
+import { jigReadinessOptions } from '../../api/readiness';
+import { ReadinessBadge } from '../../components/readiness-badge';
 
 const none = (text: string) => <span className="text-secondary">{text}</span>;
 
 /** Cut to one line in the table; whole (wrapped) on a phone's card, where there is no row to widen. */
 const CLIP = 'block break-words sm:max-w-44 sm:truncate';
+
+/**
+ * The jig's readiness: every row reads one answer for the company's jigs (one query key, one
+ * request), bounded like the station's picker.
+ */
+function JigReadinessCell({ jig }: { jig: EnclosureSetting }) {
+  const query = useQuery(jigReadinessOptions({ companyId: jig.company_id, ids: null }));
+  return <ReadinessBadge readiness={query.data?.find((r) => r.jig_id === jig.enclosure_id) ?? (query.isSuccess ? { ready: false, problems: [] } : undefined)} />;
+}
 
 const COLUMNS: Column<EnclosureSetting>[] = [
   {
@@ -48,6 +61,7 @@ const COLUMNS: Column<EnclosureSetting>[] = [
       </span>
     ),
   },
+  { key: 'readiness', header: 'Fit to test', cell: (j) => <JigReadinessCell jig={j} /> },
   { key: 'location', header: 'Location', sortable: true, cell: (j) => (j.location ? <span className={CLIP}>{j.location}</span> : none('Not set')) },
   {
     key: 'project',
@@ -87,6 +101,7 @@ export function JigListScreen({ title }: ScreenProps) {
       <div className="mb-4">
         <CompanyPicker scope={scope} />
       </div>
+      {companyId ? <FixturePolicySetting companyId={companyId} /> : null}
       {companyId ? (
         <DataTable
           label="Jigs"

@@ -4,6 +4,8 @@ import { can } from '../../../contract/permissions';
 import type { EnclosureSetting } from '../../../contract/enclosure-settings';
 import { isNotFound } from '../../api/client';
 import { jigOptions } from '../../api/enclosure-settings';
+import { jigReadinessOptions } from '../../api/readiness';
+import { ReadinessBadge, ReadinessReasons } from '../../components/readiness-badge';
 import { useSession } from '../../app/app-actor';
 import { idParam, type ScreenProps } from '../../app/screen-props';
 import { ButtonLink } from '../../components/button-link';
@@ -61,6 +63,26 @@ function ReportsCard({ jig }: { jig: EnclosureSetting }) {
         }
       />
     </ChartCard>
+  );
+}
+
+/** Whether the jig is fit to test, and if not, why (the one readiness rule the station reads). */
+function ReadinessCard({ jig }: { jig: EnclosureSetting }) {
+  const query = useQuery(jigReadinessOptions({ companyId: jig.company_id, ids: [jig.enclosure_id] }));
+  const readiness = query.data?.[0];
+  return (
+    <Card title="Fit to test" className="lg:col-start-1">
+      {query.isError ? (
+        <ErrorPresenter error={query.error} title="Could not load the jig's readiness" />
+      ) : readiness ? (
+        <div className="flex flex-col gap-2">
+          <ReadinessBadge readiness={readiness} />
+          <ReadinessReasons readiness={readiness} />
+        </div>
+      ) : (
+        <Spinner />
+      )}
+    </Card>
   );
 }
 
@@ -135,6 +157,7 @@ export function JigScreen({ params }: ScreenProps) {
             />
           </Card>
           <ReportsCard jig={jig} />
+          <ReadinessCard jig={jig} />
           {mayEdit ? (
             <Card title="Settings" className="lg:col-start-1">
               {/* Keyed by jig: the form starts from this one; a save resets it to the saved values. */}

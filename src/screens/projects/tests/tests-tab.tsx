@@ -11,6 +11,8 @@ import type { Column, ListQuery } from '../../../components/data-table/types';
 import { RoleNote } from '../../../components/role-note';
 import { formatDate, formatNumber, titleCase } from '../../../lib/format';
 import type { SectionProps } from '../section-props';
+import { GoldenUnitsCard } from './golden/golden-units-card';
+import { HeldReportsCard } from './golden/held-reports-card';
 import { NewProfileDialog } from './new-profile-dialog';
 import { TestProfileStatusBadge } from './profile-status';
 
@@ -57,6 +59,8 @@ export function TestsTab({ project }: SectionProps) {
         }
       />
       {canEdit ? <NewProfileDialog projectId={project.id} open={adding} onOpenChange={setAdding} /> : null}
+      <HeldReportsCard project={project} />
+      <GoldenUnitsCard project={project} />
     </div>
   );
 }

@@ -16,10 +16,10 @@ export type HealthRange = { company_id: number; from: string; until: string; pro
 
 /**
  * The one place that says which stored runs count as attempts, as a condition on the alias
- * `r` of device_reports. Every run does today, out of policy or not (see the contract); held
- * and discarded runs will be left out here, and only here.
+ * `r` of device_reports: out of policy or not (see the contract), but never a held or discarded
+ * run (it counts nowhere until released) nor a golden unit's (it tests the jig, not a board).
  */
-export const countedRuns = (_r: string): RawBuilder<unknown> => sql`1 = 1`;
+export const countedRuns = (r: string): RawBuilder<unknown> => sql`${sql.ref(`${r}.held`)} is null and ${sql.ref(`${r}.golden`)} is null`;
 
 /** The range's jig, or the company's jigs (its own and those it has settings for). */
 function atJigs(range: HealthRange, column: RawBuilder<unknown>): RawBuilder<unknown> {

@@ -48,11 +48,51 @@ export function falseFailIds(attempts: readonly Attempt[], repairs: readonly Rep
 }
 
 /**
- * What the figures are split by. Each dimension is a key every counted run has (a jig today);
- * the server maps each to how a run finds its key (services/fixture-health-dimensions.ts).
+ * What the figures are split by; the server maps each to how a run finds its key
+ * (services/fixture-health-dimensions.ts). A jig and a cassette are one key per run; a run
+ * counts once for each cartridge of its fixture under cartridge, calibration age and
+ * contact-cycle band (the cartridge's own age and wear), so those groups overlap: the totals
+ * and the trend are always per run.
  */
-export const FIXTURE_DIMENSIONS = ['jig'] as const;
+export const FIXTURE_DIMENSIONS = ['jig', 'cassette', 'cartridge', 'calibration_age', 'cycle_band'] as const;
 export type FixtureDimension = (typeof FIXTURE_DIMENSIONS)[number];
+export const FIXTURE_DIMENSION_LABELS: Record<FixtureDimension, string> = {
+  jig: 'Jig',
+  cassette: 'Cassette',
+  cartridge: 'Cartridge',
+  calibration_age: 'Calibration age',
+  cycle_band: 'Contact cycles',
+};
+
+/**
+ * Calibration age bands, in whole days from the calibration the run's fixture recorded to the
+ * run's day; each key is the band's first day. A calibration is usually good for a year: the
+ * first month is "fresh", drift shows over the months after, and past a year it is overdue
+ * whatever its interval said. Key -1: the cartridge had no calibration then.
+ */
+export const CALIBRATION_AGE_BANDS = [
+  { key: 0, name: '0–30 days' },
+  { key: 31, name: '31–90 days' },
+  { key: 91, name: '91–180 days' },
+  { key: 181, name: '181–365 days' },
+  { key: 366, name: 'Over a year' },
+] as const;
+export const NO_CALIBRATION_KEY = -1;
+
+/**
+ * Contact-cycle bands: the share of its type's rated probe life a cartridge had used at the run
+ * (cycles since its probes were last replaced, the run included), in percent; each key is the
+ * band's lowest percentage. 90 and 100 are the cycle status's due soon and overdue
+ * (contract/fixtures.ts), so the bands read as the status does. Key -1: the type rates no life.
+ */
+export const CYCLE_BANDS = [
+  { key: 0, name: 'Under 50% of life' },
+  { key: 50, name: '50–80% of life' },
+  { key: 80, name: '80–90% of life' },
+  { key: 90, name: '90–100% of life' },
+  { key: 100, name: 'Past its rated life' },
+] as const;
+export const NO_RATED_LIFE_KEY = -1;
 
 /**
  * `GET /v1/statistics/fixture-health`: the range (30 days to today by default, at most 400), a
@@ -62,7 +102,7 @@ export const fixtureHealthQuery = statisticsQuery
   .pick({ from: true, to: true, project_id: true, enclosure_id: true })
   .extend({
     bucket: z.enum(['day', 'week'], { error: 'bucket is day or week.' }).default('week'),
-    by: z.enum(FIXTURE_DIMENSIONS, { error: 'by is jig.' }).default('jig'),
+    by: z.enum(FIXTURE_DIMENSIONS, { error: `by is one of ${FIXTURE_DIMENSIONS.join(', ')}.` }).default('jig'),
   })
   .extend(companyChoiceQuery.shape);
 export type FixtureHealthQuery = z.infer<typeof fixtureHealthQuery>;
@@ -71,9 +111,12 @@ const ratioField = z.number().nullable();
 
 /** One value of the dimension (a jig): its runs, fails, false fails and first-pass yield. */
 export const fixtureGroupSchema = z.object({
-  /** The dimension's key: for a jig, its id. */
+  /** The dimension's key: a jig's, cassette's or cartridge's id (0: none), or a band's key (above). */
   key: z.number().int(),
-  /** For a jig, the company's name for it (contract/jig-names.ts), and what identifies it (its serial). */
+  /**
+   * For a jig, the company's name for it (contract/jig-names.ts), and what identifies it (its
+   * serial); a cassette's or cartridge's serial and its name or type; a band's name.
+   */
   name: z.string(),
   detail: z.string(),
   runs: z.number().int(),

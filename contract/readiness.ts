@@ -9,7 +9,9 @@ import { choice, requiredText } from './text';
  *
  * Reasons: the jig tests no project; the project has no active profile; the jig has not been
  * heard from lately; its cassette does not hold what the project's configuration asks for; a
- * cartridge's calibration is overdue; the jig's firmware is not the newest enclosure update; the
+ * cartridge's calibration is overdue; a cartridge is past its rated probe life or its cleaning
+ * interval (overdue, contract/fixtures.ts; "due soon" is shown with the cartridge's cycles and
+ * leaves the jig ready, as a calibration due soon does); the jig's firmware is not the newest enclosure update; the
  * project names golden units and none gave an answer on the jig within the project's window, or
  * the newest answer was wrong.
  */
@@ -18,8 +20,7 @@ export const READINESS_CODES = [
   'no_active_profile',
   'cassette_mismatch',
   'calibration_overdue',
-  // Cartridges past their rated probe life or cleaning interval join here ('cycle_limits'),
-  // once cartridges count their contact cycles.
+  'cycle_limits',
   'firmware_outdated',
   'golden_missing',
   'golden_wrong',
@@ -29,9 +30,12 @@ export type ReadinessCode = (typeof READINESS_CODES)[number];
 
 /**
  * The reasons that do not hold a jig's reports: a jig that reports is heard from, and its report
- * names its project. The others make its reports held under the hold policy.
+ * names its project; and worn or unclean probes make false fails, not false passes, so a run
+ * through them is still good evidence where it passes (its fails show as false fails, and the
+ * jig says it is not ready until the cartridge is cleaned or its probes replaced). The others
+ * make its reports held under the hold policy.
  */
-export const NOT_HOLDING: readonly ReadinessCode[] = ['offline', 'no_project'];
+export const NOT_HOLDING: readonly ReadinessCode[] = ['offline', 'no_project', 'cycle_limits'];
 
 export const readinessProblemSchema = z.object({ code: z.enum(READINESS_CODES), words: z.string() });
 export type ReadinessProblem = z.infer<typeof readinessProblemSchema>;

@@ -36,7 +36,7 @@ export default defineRoutes((route, { db }) => {
     description:
       'Fitness problems, each in words: `no_project`, `no_active_profile`, `cassette_mismatch` (the cassette in the jig does not ' +
       "hold what the project's configuration asks for, or there is none), `calibration_overdue` (a cartridge in the jig's " +
-      'cassette), `offline` (not heard from in 10 minutes).',
+      'cassette), `cycle_limits` (a cartridge in the jig\'s cassette past its rated probe life or cleaning interval), `offline` (not heard from in 10 minutes).',
     access: 'company.read',
     scope: 'jig',
     response: oneOf(stationSchema),

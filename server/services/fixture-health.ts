@@ -1,13 +1,14 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ratio } from '../../contract/figures';
-import type { FixtureGroup, FixtureHealth, FixtureHealthQuery, FixtureStep, FixtureTrendPoint } from '../../contract/fixture-health';
+import type { FixtureDimension, FixtureGroup, FixtureHealth, FixtureHealthQuery, FixtureStep, FixtureTrendPoint } from '../../contract/fixture-health';
 import { capabilityLevel, cpk } from '../../contract/process-capability';
+import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
 import { companyHasJig } from '../store/enclosures';
 import { falseFailingSteps, falseFailsByDay, newestRunsOfJig, type HealthRange } from '../store/fixture-health';
 import { companyHasProject } from '../store/projects';
-import { stepAggregatesOf } from '../store/test-profile-statistics';
+import { stepAggregatesOf, type StepAggregate } from '../store/test-profile-statistics';
 import { DIMENSIONS } from './fixture-health-dimensions';
 import { addDays, daysInRange, eachDay, mondayOf, todayUtc } from './production/days';
 import { MAX_RANGE_DAYS } from './statistics';
@@ -41,13 +42,22 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
     enclosure_id: query.enclosure_id,
   };
   const dimension = DIMENSIONS[query.by];
-  const [judged, runs, stepFailures, falseSteps, measured] = await Promise.all([
-    falseFailsByDay(db, range, dimension.key),
+  const context = { dialect: dialectOf(db), range };
+  const key = (r: string) => dimension.key(r, context);
+  const join = dimension.join ? (r: string) => dimension.join!(r, context) : undefined;
+  // A run counts in several groups of a dimension with joins (once per cartridge): its trend and
+  // totals are then read per run, off the jig split.
+  const perRun = dimension.join ? DIMENSIONS.jig : null;
+  const jigKey = (r: string) => DIMENSIONS.jig.key(r, context);
+  const [judged, runs, stepFailures, falseSteps, runJudged, runRuns] = await Promise.all([
+    falseFailsByDay(db, range, key, join),
     dimension.runsByDay(db, range, from, to),
     dimension.stepFailures(db, range, from, to),
-    falseFailingSteps(db, range, dimension.key),
-    query.enclosure_id !== undefined ? stepAggregatesOf(db, newestRunsOfJig({ ...range, enclosure_id: query.enclosure_id }, CPK_WINDOW)) : Promise.resolve([]),
+    falseFailingSteps(db, range, key, join),
+    perRun ? falseFailsByDay(db, range, jigKey) : null,
+    perRun ? perRun.runsByDay(db, range, from, to) : null,
   ]);
+  const measured = query.enclosure_id !== undefined ? await capabilityOfGroups(db, { ...range, enclosure_id: query.enclosure_id }, query.by, key, join) : new Map();
 
   const bucketOf = (day: string) => (query.bucket === 'week' ? mondayOf(day) : day);
   const groups = new Map<number, Omit<FixtureGroup, 'name' | 'detail' | 'false_fail_share' | 'false_fail_rate' | 'first_pass_yield'>>();
@@ -62,12 +72,14 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
     g.runs += r.runs;
     g.first_tests += r.first_tests;
     g.first_passes += r.first_passes;
-    trend.get(bucketOf(r.day))!.runs += r.runs;
   }
   for (const j of judged) {
     const g = group(j.key);
     g.fails += j.fails;
     g.false_fails += j.false_fails;
+  }
+  for (const r of runRuns ?? runs) trend.get(bucketOf(r.day))!.runs += r.runs;
+  for (const j of runJudged ?? judged) {
     const point = trend.get(bucketOf(j.day))!;
     point.fails += j.fails;
     point.false_fails += j.false_fails;
@@ -76,7 +88,7 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
   const groupRows: FixtureGroup[] = [...groups.values()]
     .map((g) => ({
       ...g,
-      name: names.get(g.key)?.name ?? 'No jig',
+      name: names.get(g.key)?.name ?? (query.by === 'jig' ? 'No jig' : 'None'),
       detail: names.get(g.key)?.detail ?? '',
       false_fail_share: ratio(g.false_fails, g.fails),
       false_fail_rate: ratio(g.false_fails, g.runs),
@@ -85,14 +97,13 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
     .sort((a, b) => b.false_fails - a.false_fails || (b.false_fail_share ?? 0) - (a.false_fail_share ?? 0) || a.name.localeCompare(b.name) || a.key - b.key);
 
   const falseByStep = new Map(falseSteps.map((s) => [`${s.key}\u0000${s.step}`, s.false_fails]));
-  const capability = new Map(measured.map((m) => [m.name, m]));
   const stepRows: FixtureStep[] = stepFailures
     .filter((s) => s.failures > 0)
     .map((s) => {
       const g = groups.get(s.key);
       const runsOfGroup = g?.runs ?? 0;
       const false_fails = falseByStep.get(`${s.key}\u0000${s.step}`) ?? 0;
-      const m = query.enclosure_id === s.key ? capability.get(s.step) : undefined;
+      const m = measured.get(s.key)?.get(s.step);
       const sd = m && m.measured >= 2 && m.ss !== null ? Math.sqrt(Math.max(0, m.ss) / (m.measured - 1)) : null;
       const value = m ? cpk({ n: m.measured, mean: m.measured ? m.mean : null, sd, low: m.low, high: m.high }) : null;
       return {
@@ -110,7 +121,7 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
     .sort((a, b) => b.false_fails - a.false_fails || b.failures - a.failures || a.step.localeCompare(b.step) || a.key - b.key);
 
   const trendPoints: FixtureTrendPoint[] = [...trend.entries()].map(([date, p]) => ({ date, ...p, false_fail_share: ratio(p.false_fails, p.fails) }));
-  const total = groupRows.reduce((t, g) => ({ runs: t.runs + g.runs, fails: t.fails + g.fails, false_fails: t.false_fails + g.false_fails }), { runs: 0, fails: 0, false_fails: 0 });
+  const total = trendPoints.reduce((t, g) => ({ runs: t.runs + g.runs, fails: t.fails + g.fails, false_fails: t.false_fails + g.false_fails }), { runs: 0, fails: 0, false_fails: 0 });
   return {
     from,
     to,
@@ -121,4 +132,29 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
     trend: trendPoints,
     totals: { ...total, false_fail_share: ratio(total.false_fails, total.fails), false_fail_rate: ratio(total.false_fails, total.runs) },
   };
+}
+
+/**
+ * With one jig asked for: each group's steps' Cpk over the jig's newest runs of the range (at
+ * most CPK_WINDOW of them), those of the group alone when the split is finer than the jig.
+ */
+async function capabilityOfGroups(
+  db: Kysely<DB>,
+  range: HealthRange & { enclosure_id: number },
+  by: FixtureDimension,
+  key: (r: string) => RawBuilder<number>,
+  join: ((r: string) => RawBuilder<unknown>) | undefined,
+): Promise<Map<number, Map<string, StepAggregate>>> {
+  const newest = newestRunsOfJig(range, CPK_WINDOW);
+  const result = new Map<number, Map<string, StepAggregate>>();
+  if (by === 'jig') {
+    result.set(range.enclosure_id, new Map((await stepAggregatesOf(db, newest)).map((m) => [m.name, m])));
+    return result;
+  }
+  const { rows } = await sql<{ key: number }>`select distinct ${key('r')} as key from device_reports r ${join ? join('r') : sql``} where ${newest}`.execute(db);
+  for (const { key: k } of rows) {
+    const ofGroup = sql`r.id in (select r.id from device_reports r ${join ? join('r') : sql``} where ${newest} and ${key('r')} = ${k})`;
+    result.set(Number(k), new Map((await stepAggregatesOf(db, ofGroup)).map((m) => [m.name, m])));
+  }
+  return result;
 }

@@ -10,6 +10,7 @@ import {
   newestFirmwareVersion,
   newestGoldenRuns,
   overdueInCassettes,
+  pastCycleLimitsInCassettes,
   projectsWithActiveProfile,
   readinessJigs,
   type ReadinessJig,
@@ -23,7 +24,7 @@ export type JigWithReadiness = ReadinessJig & Readiness;
 /**
  * Fit to test for a page of jigs, in a bounded number of statements whatever the page (about
  * nine): the jigs with their project, the active profiles, the cassettes, their overdue
- * cartridges, what the projects ask for and the cassettes hold, the newest enclosure update,
+ * cartridges (calibration, cycle limits), what the projects ask for and the cassettes hold, the newest enclosure update,
  * the projects' golden rules and each jig's newest golden answer. Each reason in words
  * (contract/readiness.ts), in the order the floor fixes them.
  */
@@ -38,7 +39,11 @@ export async function readinessOfJigs(db: Kysely<DB>, jigs: ReadinessJig[], now 
     newestGoldenRuns(db, jigs.flatMap((j) => (j.project_id === null ? [] : [{ id: j.id, project_id: j.project_id }]))),
   ]);
   const cassetteIds = cassettes.map((c) => c.id);
-  const [overdue, held] = await Promise.all([overdueInCassettes(db, cassetteIds, todayUtc(now)), heldContents(db, cassetteIds)]);
+  const [overdue, held, pastLimits] = await Promise.all([
+    overdueInCassettes(db, cassetteIds, todayUtc(now)),
+    heldContents(db, cassetteIds),
+    pastCycleLimitsInCassettes(db, cassetteIds),
+  ]);
 
   const answer = new Map<number, JigWithReadiness>();
   for (const jig of jigs) {
@@ -62,8 +67,15 @@ export async function readinessOfJigs(db: Kysely<DB>, jigs: ReadinessJig[], now 
       const names = late.map((c) => `“${c.serial}”${c.bay === null ? '' : ` (bay ${c.bay})`}`).join(', ');
       problems.push({ code: 'calibration_overdue', words: `Calibration overdue: cartridge${late.length === 1 ? '' : 's'} ${names}. Have ${late.length === 1 ? 'it' : 'them'} calibrated before testing.` });
     }
-    // Cartridges past their cycle limits (rated probe life, cleaning interval) are judged here,
-    // beside calibration, once cartridges count their contact cycles.
+    const worn = pastLimits.filter((c) => inJig.some((k) => k.id === c.cassette_id));
+    if (worn.length) {
+      const names = worn.map((c) => {
+        const life = c.cycles.life_status === 'overdue';
+        const cleaning = c.cycles.cleaning_status === 'overdue';
+        return `“${c.serial}”${c.bay === null ? '' : ` (bay ${c.bay})`} is due ${life && cleaning ? 'new probes and a cleaning' : life ? 'new probes' : 'a cleaning'}`;
+      });
+      problems.push({ code: 'cycle_limits', words: `Past its cycle limits: cartridge ${names.join('; cartridge ')}. Record the maintenance once done.` });
+    }
     if (firmware !== null && jig.firmware_version !== firmware) {
       problems.push({
         code: 'firmware_outdated',

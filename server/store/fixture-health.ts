@@ -22,22 +22,29 @@ export type HealthRange = { company_id: number; from: string; until: string; pro
 export const countedRuns = (r: string): RawBuilder<unknown> => sql`${sql.ref(`${r}.held`)} is null and ${sql.ref(`${r}.golden`)} is null`;
 
 /** The range's jig, or the company's jigs (its own and those it has settings for). */
-function atJigs(range: HealthRange, column: RawBuilder<unknown>): RawBuilder<unknown> {
+export function atJigs(range: HealthRange, column: RawBuilder<unknown>): RawBuilder<unknown> {
   if (range.enclosure_id !== undefined) return sql`${column} = ${range.enclosure_id}`;
   return sql`${column} in (select id from enclosures where company_id = ${range.company_id}
     union select enclosure_id from enclosure_settings where company_id = ${range.company_id})`;
 }
 
 /**
- * One row per failing run of the range: its id, its group `key` (what `key` says of `r`), its
- * finish, and `false_fail` 1 or 0. A CTE body for the figures below.
+ * The joins a split needs on `r` to find its key (a run's cartridges: one row per cartridge, so
+ * a run may have several keys); none for a key read off the run itself.
  */
-function judgedFails(range: HealthRange, key: (r: string) => RawBuilder<number>): RawBuilder<unknown> {
+export type KeyJoin = (r: string) => RawBuilder<unknown>;
+const noJoin: KeyJoin = () => sql``;
+
+/**
+ * One row per failing run of the range and key: its id, its group `key` (what `key` says of
+ * `r`), its finish, and `false_fail` 1 or 0. A CTE body for the figures below.
+ */
+function judgedFails(range: HealthRange, key: (r: string) => RawBuilder<number>, join: KeyJoin = noJoin): RawBuilder<unknown> {
   const project = range.project_id !== undefined ? sql`and r.project_id = ${range.project_id}` : sql``;
   return sql`
     fails as (
       select r.id, r.device_id, r.finished_at, ${key('r')} as key
-      from device_reports r
+      from device_reports r ${join('r')}
       where ${atJigs(range, sql.ref('r.enclosure_id'))} and r.result = 'fail'
         and r.finished_at >= ${range.from} and r.finished_at < ${range.until}
         and r.company_id = ${range.company_id} ${project} and ${countedRuns('r')}
@@ -47,7 +54,7 @@ function judgedFails(range: HealthRange, key: (r: string) => RawBuilder<number>)
         lead(r.result) over (partition by r.device_id order by r.finished_at, r.id) as next_result,
         lead(r.finished_at) over (partition by r.device_id order by r.finished_at, r.id) as next_finished_at
       from device_reports r
-      where r.device_id in (select device_id from fails) and ${countedRuns('r')}
+      where r.device_id in (select distinct device_id from fails) and ${countedRuns('r')}
     ),
     judged as (
       select f.id, f.key, f.finished_at,
@@ -63,22 +70,22 @@ function judgedFails(range: HealthRange, key: (r: string) => RawBuilder<number>)
 export type JudgedFail = { id: number; key: number; false_fail: boolean };
 
 /** Every failing run of the range with its verdict: for tests against the rule's oracle. */
-export async function judgedFailRows(db: Kysely<DB>, range: HealthRange, key: (r: string) => RawBuilder<number>): Promise<JudgedFail[]> {
-  const { rows } = await sql<Record<string, unknown>>`with ${judgedFails(range, key)} select id, key, false_fail from judged order by id`.execute(db);
+export async function judgedFailRows(db: Kysely<DB>, range: HealthRange, key: (r: string) => RawBuilder<number>, join?: KeyJoin): Promise<JudgedFail[]> {
+  const { rows } = await sql<Record<string, unknown>>`with ${judgedFails(range, key, join)} select id, key, false_fail from judged order by id, key`.execute(db);
   return rows.map((r) => ({ id: Number(r.id), key: Number(r.key), false_fail: Number(r.false_fail) === 1 }));
 }
 
 /** Fails and false fails per group and UTC day of the failing run. */
-export async function falseFailsByDay(db: Kysely<DB>, range: HealthRange, key: (r: string) => RawBuilder<number>) {
+export async function falseFailsByDay(db: Kysely<DB>, range: HealthRange, key: (r: string) => RawBuilder<number>, join?: KeyJoin) {
   const { rows } = await sql<Record<string, unknown>>`
-    with ${judgedFails(range, key)}
+    with ${judgedFails(range, key, join)}
     select key, substr(finished_at, 1, 10) as day, count(*) as fails, sum(false_fail) as false_fails
     from judged group by key, substr(finished_at, 1, 10)`.execute(db);
   return rows.map((r) => ({ key: Number(r.key), day: String(r.day), fails: toCount(r.fails as number), false_fails: toCount(r.false_fails as number) }));
 }
 
 /** Per group, the steps that failed in its false-failing runs, each run once per step. */
-export async function falseFailingSteps(db: Kysely<DB>, range: HealthRange, key: (r: string) => RawBuilder<number>) {
+export async function falseFailingSteps(db: Kysely<DB>, range: HealthRange, key: (r: string) => RawBuilder<number>, join?: KeyJoin) {
   const failedSteps =
     dialectOf(db) === 'postgres'
       ? sql`select j.key, s.value ->> 'name' as step, j.id from judged j join device_reports r on r.id = j.id
@@ -87,7 +94,7 @@ export async function falseFailingSteps(db: Kysely<DB>, range: HealthRange, key:
       : sql`select j.key, json_extract(s.value, '$.name') as step, j.id from judged j join device_reports r on r.id = j.id, json_each(r.steps) s
           where j.false_fail = 1 and json_type(s.value) = 'object' and json_type(s.value, '$.pass') = 'false' and json_type(s.value, '$.name') = 'text'`;
   const { rows } = await sql<Record<string, unknown>>`
-    with ${judgedFails(range, key)}
+    with ${judgedFails(range, key, join)}
     select key, step, count(distinct id) as false_fails from (${failedSteps}) f group by key, step`.execute(db);
   return rows.map((r) => ({ key: Number(r.key), step: String(r.step), false_fails: toCount(r.false_fails as number) }));
 }

@@ -1,4 +1,5 @@
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
+import { cartridgeCycles } from '../../contract/fixtures';
 import type { GoldenAnswer, GoldenKind } from '../../contract/readiness';
 import type { DB } from '../db/schema';
 import { companyJigName } from './jig-names';
@@ -85,6 +86,42 @@ export async function overdueInCassettes(db: Kysely<DB>, cassetteIds: number[], 
     .where((eb) => eb.or([eb('calibration_due_at', 'is', null), eb('calibration_due_at', '<', today)]))
     .orderBy('serial')
     .execute();
+}
+
+/**
+ * The cartridges of these cassettes past a cycle limit of their type: cycles since the probes
+ * were replaced at or past the rated probe life, or since cleaning (or the probe change, the later)
+ * at or past the cleaning interval (contract cycleStatus 'overdue', in SQL).
+ */
+export async function pastCycleLimitsInCassettes(db: Kysely<DB>, cassetteIds: number[]) {
+  if (!cassetteIds.length) return [];
+  const rows = await db
+    .selectFrom('cartridges')
+    .innerJoin('cartridge_types', 'cartridge_types.id', 'cartridges.cartridge_type_id')
+    .select([
+      'cartridges.cassette_id',
+      'cartridges.serial',
+      'cartridges.bay',
+      'cartridges.contact_cycles',
+      'cartridges.cycles_at_cleaning',
+      'cartridges.cycles_at_probe_change',
+      'cartridge_types.rated_probe_life_cycles',
+      'cartridge_types.cleaning_interval_cycles',
+    ])
+    .where('cartridges.cassette_id', 'in', cassetteIds)
+    .where((eb) =>
+      eb.or([
+        eb('cartridge_types.rated_probe_life_cycles', '<=', sql<number>`cartridges.contact_cycles - cartridges.cycles_at_probe_change`),
+        eb(
+          'cartridge_types.cleaning_interval_cycles',
+          '<=',
+          sql<number>`cartridges.contact_cycles - case when cartridges.cycles_at_cleaning > cartridges.cycles_at_probe_change then cartridges.cycles_at_cleaning else cartridges.cycles_at_probe_change end`,
+        ),
+      ]),
+    )
+    .orderBy('cartridges.serial')
+    .execute();
+  return rows.map((r) => ({ ...r, cycles: cartridgeCycles(r) }));
 }
 
 /** The newest enclosure update's version (its file's sha256, what a jig runs once updated), or null. */

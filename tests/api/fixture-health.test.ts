@@ -132,7 +132,7 @@ describe('fixture health', () => {
     }
     wroteBehindTheServer(t);
     const range: HealthRange = { company_id: t.companyIds.alpha, from: `${from}T00:00:00.000Z`, until: `${addDays(today, 1)}T00:00:00.000Z`, project_id: random.projectId };
-    const judged = await judgedFailRows(t.db, range, DIMENSIONS.jig.key);
+    const judged = await judgedFailRows(t.db, range, (r) => DIMENSIONS.jig.key(r, { dialect: dialectOf(t.db), range }));
     const attempts = (await t.db
       .selectFrom('device_reports')
       .where('project_id', '=', random.projectId)

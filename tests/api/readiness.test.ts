@@ -83,6 +83,39 @@ describe('readiness, each reason in words', () => {
     expect(await codes()).toEqual([]);
   });
 
+  it('a cartridge past its rated probe life or cleaning interval: not ready, due soon still ready, maintenance makes it ready; its runs are never held', async () => {
+    const cartridge = await t.db.selectFrom('cartridges').where('serial', '=', 'CR-READY').select(['id', 'cartridge_type_id']).executeTakeFirstOrThrow();
+    await t.db.updateTable('cartridge_types').set({ rated_probe_life_cycles: 100, cleaning_interval_cycles: 40 }).where('id', '=', cartridge.cartridge_type_id).execute();
+    const counters = (contact_cycles: number, cycles_at_cleaning = 0, cycles_at_probe_change = 0) =>
+      t.db.updateTable('cartridges').set({ contact_cycles, cycles_at_cleaning, cycles_at_probe_change }).where('id', '=', cartridge.id).execute();
+    // 39 of 40 since cleaning and 95 of 100 of its life: due soon on both, the jig ready.
+    await counters(95, 56);
+    expect(await readiness()).toMatchObject({ ready: true, problems: [] });
+    // 40 since cleaning: overdue for a cleaning.
+    await counters(96, 56);
+    expect((await readiness()).problems).toEqual([{ code: 'cycle_limits', words: 'Past its cycle limits: cartridge “CR-READY” (bay 1) is due a cleaning. Record the maintenance once done.' }]);
+    // Its rated life reached as well.
+    await counters(100, 56);
+    expect((await readiness()).problems).toEqual([{ code: 'cycle_limits', words: 'Past its cycle limits: cartridge “CR-READY” (bay 1) is due new probes and a cleaning. Record the maintenance once done.' }]);
+    // Cleaned: only the life is past.
+    await counters(100, 100);
+    expect((await readiness()).problems[0].words).toContain('is due new probes.');
+    const station = await call('GET', `/stations/${alpha.jig.id}`, 'alpha-viewer');
+    expect(station.json().data.fit).toEqual({ ok: false, problems: (await readiness()).problems });
+
+    // Under hold, worn probes do not hold the jig's runs (the reason does not hold).
+    expect((await call('PUT', '/fixture-policy', 'alpha-admin', { policy: 'hold' })).statusCode).toBe(200);
+    const run = await alpha.report({ serial: 'WORN-1', result: 'pass' });
+    expect(run.statusCode).toBe(201);
+    expect(run.json().data.held).toBeUndefined();
+    expect((await call('PUT', '/fixture-policy', 'alpha-admin', { policy: 'warn' })).statusCode).toBe(200);
+
+    // New probes, recorded through the API: ready again.
+    const replaced = await call('POST', `/cartridges/${cartridge.id}/maintenance`, 'root', { kind: 'probes_replaced' });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    expect(await readiness()).toMatchObject({ ready: true, problems: [] });
+  });
+
   it('no project, no active profile, offline stay reasons; the station reads the same rule', async () => {
     await pointJigAtProject(t, alpha.jig.id, null);
     expect(await codes()).toEqual(['no_project']);

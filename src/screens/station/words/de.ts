@@ -33,6 +33,7 @@ export const de: Catalogue = {
     no_active_profile: 'Das Projekt hat kein aktives Prüfprofil.',
     cassette_mismatch: 'Die Kassette passt nicht zum Projekt.',
     calibration_overdue: 'Die Kalibrierung einer Kartusche ist überfällig.',
+    cycle_limits: 'Eine Kartusche hat ihre Sondenlebensdauer überschritten oder muss gereinigt werden.',
     firmware_outdated: 'Die Prüfvorrichtung läuft nicht mit der neuesten Firmware.',
     golden_missing: 'Auf der Prüfvorrichtung wurde in letzter Zeit keine Referenzplatine geprüft.',
     golden_wrong: 'Eine Referenzplatine hat auf der Prüfvorrichtung das falsche Ergebnis geliefert.',

@@ -35,6 +35,7 @@ export const en = {
     no_active_profile: 'The project has no active test profile.',
     cassette_mismatch: "The jig's cassette does not match the project.",
     calibration_overdue: "A cartridge's calibration is overdue.",
+    cycle_limits: 'A cartridge is past its probe life or due a cleaning.',
     firmware_outdated: 'The jig does not run the newest firmware.',
     golden_missing: 'No golden unit was tested on the jig recently.',
     golden_wrong: 'A golden unit gave the wrong answer on the jig.',

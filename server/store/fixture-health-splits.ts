@@ -127,3 +127,31 @@ export const cycleBandKey: Key = () => {
   const percent = sql<number>`((cyc.cycle - ${changedAt}) * 100 / ${rated})`;
   return sql<number>`case when coalesce(${rated}, 0) <= 0 then ${NO_RATED_LIFE_KEY} else ${bandOf(percent, CYCLE_BANDS)} end`;
 };
+
+// One cartridge
+
+/** The runs of fixtures that held this cartridge, as `fc`. */
+export const oneCartridgeJoin =
+  (cartridgeId: number): KeyJoin =>
+  (r) =>
+    sql`join fixture_cartridges fc on fc.fixture_id = ${sql.ref(`${r}.fixture_id`)} and fc.cartridge_id = ${cartridgeId}`;
+
+/**
+ * The cartridge's runs numbered by contact cycle, as `cyc` (the same numbering as the kept
+ * counter, cycleJoin), for its trend over cycles: one cartridge's life, read through
+ * fixture_cartridges_cartridge and device_reports_fixture.
+ */
+export const cartridgeCyclesJoin =
+  (cartridgeId: number): KeyJoin =>
+  (r) =>
+    sql`join (
+      select r2.id as report_id, row_number() over (order by r2.id) as cycle
+      from fixture_cartridges fc2 join device_reports r2 on r2.fixture_id = fc2.fixture_id
+      where fc2.cartridge_id = ${cartridgeId}
+    ) cyc on cyc.report_id = ${sql.ref(`${r}.id`)}`;
+
+/** The cycle bucket of a run numbered by `cyc`: 0 for cycles 1…size, 1 for the next, and so on. */
+export const cycleBucketKey =
+  (size: number): Key =>
+  () =>
+    sql<number>`((cyc.cycle - 1) / ${size})`;

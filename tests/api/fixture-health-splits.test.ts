@@ -132,3 +132,27 @@ describe('fixture health split by the fixture’s parts', () => {
     }
   });
 });
+
+describe('one cartridge’s fixture health', () => {
+  it('gives its figures, failing steps, cycles and false fails over its contact cycles; another company gets a 404', async () => {
+    const res = await t.call('GET', `/v1/cartridges/${a}/health?from=${from}&to=${today}`, { as: 'alpha-viewer' });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ runs: 6, fails: 3, false_fails: 1, false_fail_share: 1 / 3, jig: { id: line.jig.id }, bucket_cycles: 1 });
+    expect(data.cartridge).toMatchObject({ id: a, cycles: { contact_cycles: 6, life_used_cycles: 1 } });
+    expect(data.steps.map((s: { step: string; failures: number; false_fails: number }) => [s.step, s.failures, s.false_fails])).toEqual([['current', 3, 1]]);
+    // Rated for 10 cycles: a bucket per cycle. Cycle 1 (P) false-failed; 4 and 5 (R) failed for real or without a next run.
+    expect(data.cycle_trend.map((p: { from_cycle: number; runs: number; fails: number; false_fails: number }) => [p.from_cycle, p.runs, p.fails, p.false_fails])).toEqual([
+      [1, 1, 1, 1],
+      [2, 1, 0, 0],
+      [3, 1, 0, 0],
+      [4, 1, 1, 0],
+      [5, 1, 1, 0],
+      [6, 1, 0, 0],
+    ]);
+    const other = await t.call('GET', `/v1/cartridges/${c}/health?from=${from}&to=${today}`, { as: 'alpha-viewer' });
+    expect(other.json().data).toMatchObject({ runs: 3, fails: 1, false_fails: 1, jig: { id: other.json().data.jig.id } });
+    expect((await t.call('GET', `/v1/cartridges/${a}/health`, { as: 'beta-viewer' })).statusCode).toBe(404);
+    expect((await t.call('GET', `/v1/cartridges/${a}/health?from=2026-13-01`, { as: 'alpha-viewer' })).statusCode).toBe(422);
+  });
+});

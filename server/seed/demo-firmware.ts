@@ -42,3 +42,22 @@ export async function seedDemoFirmware(db: Kysely<DB>, files: FileStore, uploade
   }
   return RELEASES.length;
 }
+
+/**
+ * The demo line jigs run what they would have fetched: the newest release (its file's sha256,
+ * the version readiness compares), so they read ready; the rework bench still runs the release
+ * before, so the demo shows one jig not ready for a reason a person can see and fix.
+ */
+export async function updateDemoJigFirmware(db: Kysely<DB>, upToDate: readonly string[], behind: readonly string[]): Promise<void> {
+  const releases = await db
+    .selectFrom('enclosure_updates')
+    .innerJoin('files', 'files.id', 'enclosure_updates.file_id')
+    .select('files.sha256')
+    .orderBy('enclosure_updates.created_at', 'desc')
+    .orderBy('enclosure_updates.id', 'desc')
+    .limit(2)
+    .execute();
+  const [newest, before] = releases.map((r) => r.sha256);
+  if (newest && upToDate.length) await db.updateTable('enclosures').set({ firmware_version: newest }).where('serial', 'in', [...upToDate]).execute();
+  if (before && behind.length) await db.updateTable('enclosures').set({ firmware_version: before }).where('serial', 'in', [...behind]).execute();
+}

@@ -5,7 +5,7 @@ import { createEnclosure, jigSignature, signatureHash } from '../store/enclosure
 import { createManufacturer } from '../store/manufacturers';
 import { createProject } from '../store/projects';
 import { kyselySink, reserveIds, type DeviceRow, type ReportRow } from './load';
-import { motorControllerSteps, sensorHubSteps, simulateBoard, type BoardOptions, type TestProgram } from './programs';
+import { contactFailRun, motorControllerSteps, sensorHubSteps, simulateBoard, type BoardOptions, type TestProgram } from './programs';
 import { createRandom, type Random } from './random';
 import { recompute } from './recompute';
 
@@ -30,6 +30,18 @@ export const DEMO_JIGS = [
 
 type ProjectKey = 'mc' | 'sh';
 
+/**
+ * The steps of MC-200's EOL whose pads the worn cartridge (CR-HD80-0001) touches and that read
+ * a contact's resistance first: the small-signal inputs (DEMO_STEP_NETS wires them to its pins).
+ */
+const WORN_CONTACT_STEPS = ['Hall sensor inputs', 'Encoder counts', 'Phase current offset'] as const;
+
+/** How often a good board fails on the worn cartridge: more as its probes wear, over the 30 days. */
+function wornContactFailChance(now: number, at: number): number {
+  const ago = Math.max(0, Math.min(30, (now - at) / DAY));
+  return 0.03 + 0.09 * (1 - ago / 30);
+}
+
 type DemoBatch = {
   project: ProjectKey;
   name: string;
@@ -46,6 +58,13 @@ type DemoBatch = {
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
+/**
+ * A board that failed for a fault of its own fails its retests too until it is repaired (the
+ * demo records few repairs, demo-repairs.ts): only now and then does a retest pass, a marginal
+ * board re-seated. So false fails stay rare away from the worn cartridge, as on a real line.
+ */
+const NO_FAULT_FOUND = 0.1;
+
 const DEMO_BATCHES: DemoBatch[] = [
   {
     project: 'mc',
@@ -57,7 +76,7 @@ const DEMO_BATCHES: DemoBatch[] = [
     to: 13,
     status: 'closed',
     serial: (n) => `MC2-2407-${pad(n, 5)}`,
-    board: { firstFail: 0.05, error: 0.006, retest: 0.92, retestPass: 0.9 },
+    board: { firstFail: 0.05, error: 0.006, retest: 0.92, retestPass: NO_FAULT_FOUND },
   },
   {
     project: 'mc',
@@ -70,7 +89,7 @@ const DEMO_BATCHES: DemoBatch[] = [
     status: 'open',
     serial: (n) => `MC2-2409-${pad(n, 5)}`,
     // A solder-paste problem on the input stage: bridged VBUS sense, brown-outs on 3V3.
-    board: { firstFail: 0.17, error: 0.008, retest: 0.85, retestPass: 0.82, failMix: { 'VBUS current': 2.4, '3V3 rail': 1.4 } },
+    board: { firstFail: 0.17, error: 0.008, retest: 0.85, retestPass: NO_FAULT_FOUND, failMix: { 'VBUS current': 2.4, '3V3 rail': 1.4 } },
   },
   {
     project: 'sh',
@@ -82,7 +101,7 @@ const DEMO_BATCHES: DemoBatch[] = [
     to: 1,
     status: 'open',
     serial: (n) => `SH10-2408-${pad(n, 5)}`,
-    board: { firstFail: 0.055, error: 0.008, retest: 0.9, retestPass: 0.9 },
+    board: { firstFail: 0.055, error: 0.008, retest: 0.9, retestPass: NO_FAULT_FOUND },
   },
 ];
 
@@ -231,6 +250,8 @@ export async function seedDemoProduction(
   }
   const lineJigs = (project: ProjectKey) => jigs.filter((j) => j.project === project);
   const reworkBench = jigs.find((j) => j.project === 'both')!;
+  // The line cassette, with the worn HD-80 in bay 1, sits in the company's first jig (demo-cassettes.ts).
+  const wornJig = jigs[0];
 
   // Every run of every board, then stored in the order the runs finished (= arrival order).
   type Run = { device: number; batch: number; report: ReturnType<typeof simulateBoard>[number]; jig: number };
@@ -248,7 +269,14 @@ export async function seedDemoProduction(
       reports.forEach((report, attempt) => {
         // Retests after a fail mostly happen on the rework bench, after an error on the same jig.
         const onBench = attempt > 0 && reports[attempt - 1].result === 'fail' && rng.chance(0.7);
-        runs.push({ device, batch: b, report, jig: onBench ? reworkBench.id : line.id });
+        const jig = onBench ? reworkBench.id : line.id;
+        // The worn cartridge in jig A's cassette: now and then a good board fails a step whose pads
+        // it touches, and passes when the operator re-seats it minutes later (a false fail).
+        if (jig === wornJig.id && report.result === 'pass' && rng.chance(wornContactFailChance(now, report.startedAt))) {
+          const startedAt = report.startedAt - rng.int(3 * 60_000, 9 * 60_000);
+          runs.push({ device, batch: b, report: contactFailRun(rng, progs[batch.project], startedAt, WORN_CONTACT_STEPS), jig });
+        }
+        runs.push({ device, batch: b, report, jig });
       });
       const last = reports[reports.length - 1];
       // Every other board still failing after rework has been written off by an engineer.

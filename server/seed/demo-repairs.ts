@@ -43,6 +43,12 @@ const REPAIRED = 9;
 const WAITING = 3;
 const MINUTE = 60_000;
 
+/**
+ * A fail whose board's next run came an hour or more later: time for the bench. A re-seat minutes
+ * later at the same jig (the worn cartridge's false fails) is no repair.
+ */
+const reworked = (run: Run, next: Run | undefined): next is Run => run.result === 'fail' && next !== undefined && Date.parse(next.created_at) - Date.parse(run.created_at) >= 60 * MINUTE;
+
 type Run = { id: number; device_id: number; enclosure_id: number | null; result: string; started_at: string; created_at: string; steps: string };
 
 export async function seedDemoRepairs(
@@ -83,8 +89,12 @@ export async function seedDemoRepairs(
     for (const run of runs) runsOf.set(run.device_id, [...(runsOf.get(run.device_id) ?? []), run]);
   }
 
-  /** A fail followed by another run: the board went to repair between them. */
-  const repairedCandidates = boards.filter((b) => (runsOf.get(b.id) ?? []).some((r, i, all) => r.result === 'fail' && i < all.length - 1));
+  /**
+   * A fail followed by a pass: the board went to repair between them (a board's own fault
+   * stays until repaired, demo-production.ts); then a fail followed by any other run.
+   */
+  const failThen = (b: { id: number }, next: (result: string) => boolean) => (runsOf.get(b.id) ?? []).some((r, i, all) => reworked(r, all[i + 1]) && next(all[i + 1].result));
+  const repairedCandidates = [...boards.filter((b) => failThen(b, (r) => r === 'pass')), ...boards.filter((b) => !failThen(b, (r) => r === 'pass') && failThen(b, () => true))];
   const repaired = repairedCandidates.slice(0, REPAIRED);
   const rest = boards.filter((b) => !repaired.includes(b));
   const waiting = rest.filter((b) => b.status === 'failed' && b.last_result === 'fail').slice(0, WAITING);
@@ -96,7 +106,8 @@ export async function seedDemoRepairs(
   for (const board of chosen) {
     const runs = runsOf.get(board.id) ?? [];
     const scans = await scanEachRun(db, people, { ...board, project_id: lot.project_id }, runs);
-    const sendAfter = repaired.includes(board) ? runs.findIndex((r, i) => r.result === 'fail' && i < runs.length - 1) : runs.length - 1;
+    const firstFailThenPass = runs.findIndex((r, i) => reworked(r, runs[i + 1]) && runs[i + 1].result === 'pass');
+    const sendAfter = repaired.includes(board) ? (firstFailThenPass >= 0 ? firstFailThenPass : runs.findIndex((r, i) => reworked(r, runs[i + 1]))) : runs.length - 1;
     const failed = runs[sendAfter]!;
     const sentAt = Date.parse(failed.created_at) + 4 * MINUTE;
     const failing = failingSteps(failed.steps);

@@ -8,7 +8,7 @@ import { seedDemoEnclosureSettings } from './demo-enclosure-settings';
 import { seedDemoEnclosures } from './demo-enclosures';
 import { seedDemoCartridgeTypes } from './demo-cartridge-types';
 import { seedDemoCartridges } from './demo-cartridges';
-import { seedDemoFirmware } from './demo-firmware';
+import { seedDemoFirmware, updateDemoJigFirmware } from './demo-firmware';
 import { seedDemoHardware } from './demo-hardware';
 import { seedDemoInvites } from './demo-invites';
 import { seedDemoPanels } from './demo-panels';
@@ -74,6 +74,7 @@ export async function seedDemo(
   await seedDemoEnclosures(db, { customer: ids[0], manufacturer: ids[1] });
   await seedDemoEnclosureSettings(db, ids[0]);
   await seedDemoFirmware(db, platform.files, platform.superadmin);
+  await updateDemoJigFirmware(db, ['JB-1001', 'JB-1002', 'JB-1003'], ['JB-1004']);
   await seedDemoCassettes(db, ids[0]);
   await seedDemoCartridgeTypes(db, platform.files, platform.superadmin);
   await seedDemoResources(db); // after the cartridge types' demo: it maps their connector pins

@@ -179,11 +179,12 @@ function runOnce(
   startedAt: number,
   mix: Record<string, number> | undefined,
   previousFailures?: Set<StepDef>,
+  forced?: Set<StepDef>,
 ): { report: SimulatedReport; failures: Set<StepDef> } {
-  let failures = new Set<StepDef>();
+  let failures = forced ?? new Set<StepDef>();
   let stepsRun = program.steps.length;
   let seconds = program.cycleSeconds * (0.85 + rng.next() * 0.3);
-  if (result === 'fail') failures = failingSteps(rng, program, mix, previousFailures);
+  if (result === 'fail' && !forced) failures = failingSteps(rng, program, mix, previousFailures);
   if (result === 'error') {
     stepsRun = rng.int(1, program.steps.length - 1); // aborted part-way; what ran passed
     seconds *= stepsRun / program.steps.length;
@@ -242,4 +243,13 @@ export function simulateBoard(rng: Random, program: TestProgram, firstAt: number
     reruns -= 1;
   }
   return reports;
+}
+
+/**
+ * A run failed by the fixture, not the board: one of `stepNames` (the steps measuring pads a worn
+ * cartridge touches) reads out of its limits, the rest pass.
+ */
+export function contactFailRun(rng: Random, program: TestProgram, startedAt: number, stepNames: readonly string[]): SimulatedReport {
+  const candidates = program.steps.filter((s) => stepNames.includes(s.name));
+  return runOnce(rng, program, 'fail', startedAt, undefined, undefined, new Set([rng.pick(candidates)])).report;
 }

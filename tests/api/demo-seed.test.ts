@@ -210,5 +210,24 @@ describe('the demo a fresh start seeds', () => {
     const rail = board.pads.find((p) => p.net === '+3V3')!;
     expect(padDetails(board, rail.id)!.steps.map((s) => s.name)).toEqual(['3V3 rail']);
   });
-});
 
+  it('shows the worn cartridge’s false fails standing out, and the line jigs on the newest firmware', async () => {
+    const admin = await login('acme-admin');
+    const split = async (by: string) =>
+      (await get(`/v1/statistics/fixture-health?by=${by}`, admin)).data.groups as { key: number; name: string; runs: number; fails: number; false_fails: number; false_fail_rate: number }[];
+    const cartridges = await split('cartridge');
+    const jigs = await split('jig');
+    // The line cassette's cartridges share every run of jig A: the worn one's false fails are theirs too (the pads tell them apart).
+    const worn = cartridges.find((g) => g.name === 'CR-HD80-0001')!;
+    const others = jigs.filter((g) => g.name !== 'MC-200 line jig A');
+    const otherRate = others.reduce((n, g) => n + g.false_fails, 0) / others.reduce((n, g) => n + g.runs, 0);
+    expect(worn.false_fail_rate).toBeGreaterThan(2 * otherRate);
+    const health = (await get(`/v1/cartridges/${worn.key}/health`, admin)).data;
+    expect(health.cycle_trend.length).toBeGreaterThan(0);
+    // Readiness: no line jig is out of date; the rework bench is, a reason a person can see.
+    const readiness = (await get('/v1/jig-readiness', admin)).data as { name: string; problems: { code: string }[] }[];
+    const outdated = (name: string) => readiness.find((j) => j.name === name)!.problems.some((p) => p.code === 'firmware_outdated');
+    for (const name of ['EOL tester A', 'EOL tester B', 'Sensor hub tester']) expect(outdated(name), name).toBe(false);
+    expect(outdated('Rework bench')).toBe(true);
+  });
+});

@@ -36,10 +36,13 @@ type ProjectKey = 'mc' | 'sh';
  */
 const WORN_CONTACT_STEPS = ['Hall sensor inputs', 'Encoder counts', 'Phase current offset'] as const;
 
-/** How often a good board fails on the worn cartridge: more as its probes wear, over the 30 days. */
+/**
+ * How often a good board fails on the worn cartridge: never while its probes were fresh enough,
+ * then more as they wear, over the last three weeks (its false-fail trend over cycles rises).
+ */
 function wornContactFailChance(now: number, at: number): number {
-  const ago = Math.max(0, Math.min(30, (now - at) / DAY));
-  return 0.03 + 0.09 * (1 - ago / 30);
+  const ago = (now - at) / DAY;
+  return ago > 21 ? 0 : 0.03 + 0.13 * (1 - Math.max(0, ago) / 21);
 }
 
 type DemoBatch = {

@@ -154,4 +154,5 @@ export const cartridgeCyclesJoin =
 export const cycleBucketKey =
   (size: number): Key =>
   () =>
-    sql<number>`((cyc.cycle - 1) / ${size})`;
+    // A bound number may arrive as a float (SQLite): cast, so the division is a whole one.
+    sql<number>`((cyc.cycle - 1) / cast(${size} as integer))`;

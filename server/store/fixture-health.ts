@@ -54,7 +54,7 @@ function judgedFails(range: HealthRange, key: (r: string) => RawBuilder<number>,
         lead(r.result) over (partition by r.device_id order by r.finished_at, r.id) as next_result,
         lead(r.finished_at) over (partition by r.device_id order by r.finished_at, r.id) as next_finished_at
       from device_reports r
-      where r.device_id in (select distinct device_id from fails) and ${countedRuns('r')}
+      where r.device_id in (select device_id from fails) and ${countedRuns('r')}
     ),
     judged as (
       select f.id, f.key, f.finished_at,

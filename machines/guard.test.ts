@@ -56,6 +56,7 @@ const table: Row[] = [
   app('testprofile', '/testprofiles/7'),
   app('cassettes', '/cassettes'),
   app('cassette', '/cassettes/7'),
+  app('cartridge.health', '/cartridges/7/health'),
   app('configurations', '/configurations'),
   app('users', '/users'),
   app('user.new', '/users/new'),

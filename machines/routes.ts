@@ -70,6 +70,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'testprofile', path: '/testprofiles/:id', requiresAuth: true, numeric: ['id'] },
   { name: 'cassettes', path: '/cassettes', requiresAuth: true },
   { name: 'cassette', path: '/cassettes/:id', requiresAuth: true, numeric: ['id'] },
+  /** A cartridge's fixture health (its false fails over its contact cycles): whoever signs in; the call answers only the cassette's company (404 otherwise). */
+  { name: 'cartridge.health', path: '/cartridges/:id/health', requiresAuth: true, numeric: ['id'] },
   { name: 'configurations', path: '/configurations', requiresAuth: true },
   { name: 'users', path: '/users', requiresAuth: true },
   { name: 'user.new', path: '/users/new', requiresAuth: true },

@@ -4,8 +4,8 @@ import type { FixtureHealth, FixtureHealthQuery } from '../../contract/fixture-h
 import { api } from './client';
 import { statisticsKeys } from './statistics';
 
-/** The fixture-health figures take the range, a project, a jig and the trend's bucket. */
-export type FixtureHealthParams = Partial<Pick<FixtureHealthQuery, 'from' | 'to' | 'project_id' | 'enclosure_id' | 'bucket'>>;
+/** The fixture-health figures take the range, a project, a jig, the trend's bucket and the split. */
+export type FixtureHealthParams = Partial<Pick<FixtureHealthQuery, 'from' | 'to' | 'project_id' | 'enclosure_id' | 'bucket' | 'by'>>;
 
 /** Under the statistics' keys: whatever refreshes the company's statistics refreshes these too. */
 export const fixtureHealthKey = (companyId: number, params: FixtureHealthParams) => [...statisticsKeys.company(companyId), 'fixture-health', params] as const;

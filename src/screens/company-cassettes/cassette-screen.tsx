@@ -99,6 +99,11 @@ export function CompanyCassetteScreen({ params }: ScreenProps) {
                       <CycleStatusBadge status={c.cycles.status} />
                       <span className="text-secondary">{cyclesText(c.cycles)}</span>
                     </span>
+                    <span className="text-xs">
+                      <Link href={`/cartridges/${c.id}/health`} className="text-primary-dark hover:underline">
+                        Fixture health<span className="sr-only"> of {c.serial}</span>
+                      </Link>
+                    </span>
                     {mayMaintain && (
                       <span>
                         <Button variant="secondary" onClick={() => setMaintaining({ id: c.id, serial: c.serial })}>

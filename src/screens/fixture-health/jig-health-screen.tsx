@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadingBlock } from '../../components/spinner';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { formatDate, formatNumber, formatOf, formatPercent } from '../../lib/format';
+import { CartridgeSplitCard } from './cartridge-split-card';
 import { FalseFailBars, jigHealthHref } from './false-fail-bars';
 
 const cpkText = (s: FixtureStep) => (s.cpk === null ? '—' : `${s.cpk.toFixed(2)}${s.level === 'alarm' ? ' (alarm)' : s.level === 'flag' ? ' (flag)' : ''}`);
@@ -100,6 +101,7 @@ export function JigHealthScreen({ params }: ScreenProps) {
             A step that fails here far more often than on the other jigs, with many false fails, points at the fixture’s contacts for that step.
           </p>
         </Card>
+        <CartridgeSplitCard companyId={companyId} jigId={id} jigTitle={title} />
         <ChartCard
           title="False fails per week"
           description="Share of the week’s failed runs here that passed on the next run with no repair between."

@@ -98,11 +98,20 @@ export function CartridgeHealthScreen({ params }: ScreenProps) {
         </Card>
         <Card title="Maintenance" className="min-w-0 lg:col-span-2">
           {maintenance.data?.data.length ? (
-            <ChartTable
-              caption={`Maintenance of ${c.serial}, newest first`}
-              headers={['When', 'What', 'At cycles', 'By', 'Notes']}
-              rows={maintenance.data.data.map((m) => [formatDateTime(m.created_at), MAINTENANCE_KIND_LABELS[m.kind], formatNumber(m.contact_cycles), m.created_by?.username ?? '—', m.notes || '—'])}
-            />
+            // A list, not a table: notes run long, and a phone reads it without scrolling sideways.
+            <ul className="flex flex-col gap-2 text-sm" aria-label={`Maintenance of ${c.serial}, newest first`}>
+              {maintenance.data.data.map((m) => (
+                <li key={m.id}>
+                  <span className="font-medium">{MAINTENANCE_KIND_LABELS[m.kind]}</span> at {formatNumber(m.contact_cycles)} cycles
+                  <span className="text-secondary">
+                    {' '}
+                    · {formatDateTime(m.created_at)}
+                    {m.created_by ? ` · ${m.created_by.username}` : ''}
+                  </span>
+                  {m.notes ? <span className="block text-secondary">{m.notes}</span> : null}
+                </li>
+              ))}
+            </ul>
           ) : maintenance.isPending ? (
             <LoadingBlock label="Loading maintenance" />
           ) : (

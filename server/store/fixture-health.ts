@@ -142,3 +142,6 @@ export function newestRunsOfJig(range: HealthRange & { enclosure_id: number }, w
       and company_id = ${range.company_id} ${project} and ${countedRuns('r')}
     order by finished_at desc, id desc limit ${window})`;
 }
+
+/** The false-fail verdicts as a CTE body, for figures keyed otherwise (store/pad-health.ts). */
+export { judgedFails };

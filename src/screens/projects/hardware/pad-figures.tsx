@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import type { PadHealth } from '../../../../contract/pad-health';
-import { ChartTable } from '../../../components/chart-card';
 import { formatDateTime, formatNumber, formatPercent } from '../../../lib/format';
 
 /**
@@ -18,11 +17,20 @@ export function PadFigures({ projectId, health, groupId }: { projectId: number; 
         {formatNumber(group.fails)} of {formatNumber(group.runs)} runs failed a step measuring it ({formatPercent(group.fail_rate)}); {formatNumber(group.false_fails)} of them
         were false fails ({formatPercent(group.false_fail_rate)} of runs).
       </p>
-      <ChartTable
-        caption="Steps measuring this pad"
-        headers={['Step', 'Failed runs', 'False fails', 'Fail rate', 'False-fail rate']}
-        rows={steps.map((s) => [s.name, formatNumber(s.fails), formatNumber(s.false_fails), formatPercent(s.fail_rate), formatPercent(s.false_fail_rate)])}
-      />
+      <div>
+        <h4 className="mb-1 text-sm font-semibold text-gray-900">Steps measuring this pad</h4>
+        {/* A list, not a table: it fits a phone without scrolling sideways. */}
+        <ul className="flex flex-col gap-1 text-sm" aria-label="Steps measuring this pad">
+          {steps.map((s) => (
+            <li key={s.name} className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-medium text-gray-900">{s.name}</span>
+              <span className="text-secondary">
+                {formatNumber(s.fails)} failed {s.fails === 1 ? 'run' : 'runs'} ({formatPercent(s.fail_rate)}), {formatNumber(s.false_fails)} false ({formatPercent(s.false_fail_rate)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <div>
         <h4 className="mb-1 text-sm font-semibold text-gray-900">Boards that failed here</h4>
         {group.boards.length ? (

@@ -31,6 +31,7 @@ function paramValues(route: RouteDef, setup: WalkSetup): Record<string, number> 
   if (route.name.startsWith('project.')) return { id: 1, pb_id: 1, rb_id: setup.releaseBatchId, repair_id: setup.repairId };
   const byRoute: Record<string, Record<string, number>> = {
     enclosure: { id: 1 }, // JB-1001
+    'enclosure.health': { id: 1 },
     testprofile: { id: 2 }, // MC-200 EOL 1.4, active, with reports
     cassette: { id: 1 },
     user: { user_id: 3 }, // acme-engineer

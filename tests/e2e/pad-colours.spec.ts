@@ -84,6 +84,10 @@ test('a false-failing jig leads from the dashboard to the red pads of the board,
   await expect(legend).toContainText('No false fails');
   await expect(legend).toContainText('Not measured');
 
+  // The worst groups are buttons too (the drawing's pads take a pointer only): the first opens a pad of the worst.
+  await page.getByRole('list', { name: 'Worst pad groups' }).getByRole('button').first().click();
+  await expect(page.getByTestId('pad-figures')).toContainText('runs failed a step measuring it');
+
   // 3: a red pad: its pin, its steps' figures and the boards that failed there, ours among them.
   const drawing = page.getByRole('img', { name: 'The project’s test pads' });
   const red = drawing.locator(`circle[fill="${RED}"]`);

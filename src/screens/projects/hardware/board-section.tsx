@@ -19,6 +19,7 @@ import { useSearchState } from '../../../lib/url-search';
 import { BoardControls } from './board-controls';
 import { padColours as colourPads } from './pad-colour-scale';
 import { PadFigures } from './pad-figures';
+import { WorstGroups } from './worst-groups';
 
 type Props = {
   projectId: number;
@@ -64,6 +65,7 @@ export function BoardSection({ projectId, companyId }: Props) {
           {figuresAllowed ? <BoardControls view={{ ...view, mode }} health={health.data} onChange={(next) => set(next, { push: true })} /> : null}
           {mode !== 'group' && health.isError ? <ErrorPresenter error={health.error} title="Could not load the pads’ figures" /> : null}
           {mode !== 'group' && health.isPending ? <LoadingBlock label="Loading the pads’ figures" /> : null}
+          {mode !== 'group' && health.data ? <WorstGroups board={board.data} health={health.data} mode={mode} onOpen={setOpen} /> : null}
           <PadDrawing
             pads={board.data.pads}
             colourBy="group"

@@ -1,3 +1,4 @@
+import { countedReport } from '../store/counted-reports';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
 import { dialectOf } from '../db/dialect';
@@ -45,7 +46,7 @@ const REPORT_COUNTS = sql`count(*),
  * count nowhere (contract/readiness.ts); a jig's last sight still reads them all.
  */
 const COUNTED = sql`held is null and golden is null`;
-const COUNTED_R = sql`r.held is null and r.golden is null`;
+const COUNTED_R = countedReport('r');
 
 export type RecomputeScope = {
   projectIds?: number[];

@@ -25,14 +25,14 @@ function rangeRuns(range: HealthRange, key: Key, join: KeyJoin): RawBuilder<unkn
 
 /**
  * Runs, fails, first tests and first passes per key and UTC day. A board's first test is its
- * first stored report, as the daily tallies count it (services/production/slices.ts).
+ * first counted report, as the daily tallies count it (services/production/slices.ts).
  */
 export async function countedRunsByDay(db: Kysely<DB>, range: HealthRange, key: Key, join: KeyJoin) {
   const { rows } = await sql<Record<string, unknown>>`
     with runs as (${rangeRuns(range, key, join)}),
     firsts as (
       select x.id, x.key, x.result, x.finished_at,
-        case when not exists (select 1 from device_reports p where p.device_id = x.device_id and p.id < x.id) then 1 else 0 end as first_test
+        case when not exists (select 1 from device_reports p where p.device_id = x.device_id and p.id < x.id and ${countedRuns('p')}) then 1 else 0 end as first_test
       from runs x
     )
     select key, substr(finished_at, 1, 10) as day, count(*) as runs,

@@ -1,3 +1,4 @@
+import { countedReport } from './counted-reports';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { dialectOf, toCount } from '../db/dialect';
 import type { DB } from '../db/schema';
@@ -19,7 +20,7 @@ export type HealthRange = { company_id: number; from: string; until: string; pro
  * `r` of device_reports: out of policy or not (see the contract), but never a held or discarded
  * run (it counts nowhere until released) nor a golden unit's (it tests the jig, not a board).
  */
-export const countedRuns = (r: string): RawBuilder<unknown> => sql`${sql.ref(`${r}.held`)} is null and ${sql.ref(`${r}.golden`)} is null`;
+export const countedRuns = (r: string): RawBuilder<unknown> => countedReport(r);
 
 /** The range's jig, or the company's jigs (its own and those it has settings for). */
 export function atJigs(range: HealthRange, column: RawBuilder<unknown>): RawBuilder<unknown> {
@@ -149,3 +150,6 @@ export function newestRunsOfJig(range: HealthRange & { enclosure_id: number }, w
       and company_id = ${range.company_id} ${project} and ${countedRuns('r')}
     order by finished_at desc, id desc limit ${window})`;
 }
+
+/** The false-fail verdicts as a CTE body, for figures keyed otherwise (store/pad-health.ts). */
+export { judgedFails };

@@ -1,3 +1,4 @@
+import { countedReport } from './counted-reports';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { dialectOf, toCount } from '../db/dialect';
 import type { DB } from '../db/schema';
@@ -82,7 +83,7 @@ export async function waitingNow(db: Kysely<DB>, range: RepairRange): Promise<nu
  */
 export async function firstRunsAfterRepair(db: Kysely<DB>, range: RepairRange): Promise<{ retested: number; passed: number }> {
   const firstResult = sql<string | null>`(select dr.result from device_reports dr
-    where dr.device_id = repairs.device_id and dr.created_at > repairs.repaired_at
+    where dr.device_id = repairs.device_id and dr.created_at > repairs.repaired_at and ${countedReport('dr')}
     order by dr.created_at, dr.id limit 1)`;
   const rows = await repairsOf(db, range)
     .where('repairs.status', '=', 'repaired')
@@ -119,6 +120,7 @@ export function operatorRuns(db: Kysely<DB>, range: RepairRange) {
     .where(atJigs(db, range, 'device_reports.enclosure_id'))
     .where('device_reports.finished_at', '>=', range.from)
     .where('device_reports.finished_at', '<', range.until)
+    .where(countedReport())
     .groupBy('device_reports.operator_id')
     .select('device_reports.operator_id')
     .select((eb) => [

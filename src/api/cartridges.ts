@@ -1,3 +1,4 @@
+import type { CycleStatus } from '../../contract/fixtures';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   Calibration,
@@ -16,7 +17,7 @@ import { toQuery } from './list-params';
 import { uploadForm, type UploadConfig } from './upload-form';
 
 /** The list's own filters beside paging, sorting and search. */
-export type CartridgeFilters = { status?: CalibrationStatus; cartridge_type_id?: number; cassette_id?: number };
+export type CartridgeFilters = { status?: CalibrationStatus; cycle_status?: CycleStatus; cartridge_type_id?: number; cassette_id?: number };
 
 export const cartridgeKeys = {
   all: ['cartridges'] as const,
@@ -36,6 +37,7 @@ export const cartridgesOptions = (params: ListParams & CartridgeFilters) =>
       if (params.status) query.status = params.status;
       if (params.cartridge_type_id) query.cartridge_type_id = params.cartridge_type_id;
       if (params.cassette_id) query.cassette_id = params.cassette_id;
+      if (params.cycle_status) query.cycle_status = params.cycle_status;
       return api.get<Page<Cartridge>>('/cartridges', { params: query, signal }).then((r) => r.data);
     },
   });

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { One, Page } from '../../contract/envelope';
-import type { FixturePolicy, GoldenUnit, GoldenUnitInput, HeldReport, JigReadiness } from '../../contract/readiness';
+import type { FixturePolicy, GoldenUnit, GoldenUnitInput, GoldenWindow, HeldReport, JigReadiness } from '../../contract/readiness';
 import { api } from './client';
 
 export const readinessKeys = {
@@ -51,6 +51,22 @@ export async function deleteGoldenUnit(id: number): Promise<void> {
 /** The project's golden units and every jig's readiness (golden answers are part of it) are stale. */
 export const goldenUnitsChanged = (client: QueryClient, projectId: number) =>
   Promise.all([client.invalidateQueries({ queryKey: goldenKeys.units(projectId) }), client.invalidateQueries({ queryKey: readinessKeys.all })]);
+
+/** `GET /projects/{id}/golden-window`: how many hours a golden unit's right answer keeps a jig ready. */
+export const goldenWindowOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: ['golden-window', projectId] as const,
+    queryFn: ({ signal }) => api.get<One<GoldenWindow>>(`/projects/${projectId}/golden-window`, { signal }).then((r) => r.data.data),
+  });
+
+export async function changeGoldenWindow(projectId: number, windowHours: number): Promise<GoldenWindow> {
+  const { data } = await api.put<One<GoldenWindow>>(`/projects/${projectId}/golden-window`, { window_hours: windowHours });
+  return data.data;
+}
+
+/** The window and every jig's readiness (a shorter window may expire a right answer) are stale. */
+export const goldenWindowChanged = (client: QueryClient, projectId: number) =>
+  Promise.all([client.invalidateQueries({ queryKey: ['golden-window', projectId] }), client.invalidateQueries({ queryKey: readinessKeys.all })]);
 
 /** `GET /projects/{id}/held-reports`: the first page of the project's held reports, oldest first. */
 export const heldReportsOptions = (projectId: number) =>

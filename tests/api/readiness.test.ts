@@ -243,4 +243,34 @@ describe('the hold policy', () => {
     await figures(alpha.projectId, alpha.batchId);
     await call('PUT', '/fixture-policy', 'alpha-admin', { policy: 'warn' });
   });
+
+  it('a board whose first run was held counts its first counted run as its first test: at ingestion, moved between batches, and recounted alike', async () => {
+    // Not ready again: the golden answers are too old.
+    await t.db.updateTable('device_reports').set({ finished_at: new Date(Date.now() - 9 * 3_600_000).toISOString() }).where('enclosure_id', '=', alpha.jig.id).where('golden', 'is not', null).execute();
+    await call('PUT', '/fixture-policy', 'alpha-admin', { policy: 'hold' });
+    const held = await alpha.report({ serial: 'HOLD-FIRST', result: 'fail' });
+    expect(held.json().data.held).toBe('held');
+    await call('POST', `/projects/${alpha.projectId}/held-reports/discard`, 'alpha-engineer', { report_ids: [held.json().data.report_id] });
+    await call('PUT', '/fixture-policy', 'alpha-admin', { policy: 'warn' });
+    // Counted: a pass, then a retest that fails (a retest reads the board's first report for its slice).
+    await alpha.report({ serial: 'HOLD-FIRST', result: 'pass' });
+    await alpha.report({ serial: 'HOLD-FIRST', result: 'fail' });
+    const slicesAgree = async () => {
+      const rows = async (table: 'report_daily_slices' | 'step_failure_daily_slices') =>
+        (await t.db.selectFrom(table).selectAll().where('project_id', '=', alpha.projectId).execute())
+          .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'id').map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]))))
+          .sort();
+      const kept = { reports: await rows('report_daily_slices'), steps: await rows('step_failure_daily_slices') };
+      await figures(alpha.projectId, alpha.batchId);
+      expect({ reports: await rows('report_daily_slices'), steps: await rows('step_failure_daily_slices') }).toEqual(kept);
+    };
+    await slicesAgree();
+    // Moved to another batch: its counted runs go with it, its discarded one counts nowhere still.
+    const lot2 = await alpha.addBatch('Lot 2');
+    const device = await t.db.selectFrom('devices').select('id').where('serial', '=', 'HOLD-FIRST').executeTakeFirstOrThrow();
+    expect((await call('PATCH', `/manage/devices/${device.id}`, 'root', { production_batch_id: lot2 })).statusCode).toBe(200);
+    await slicesAgree();
+    const moved = await figures(alpha.projectId, lot2);
+    expect(moved.batch).toMatchObject({ report_count: 2, tested_count: 1 });
+  });
 });

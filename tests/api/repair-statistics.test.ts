@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '../../server/store/readiness';
 import '../../server/store/station-scans';
 import { addDays, todayUtc } from '../../server/services/production/days';
 import { percentile } from '../../server/services/repair-statistics';
@@ -137,6 +138,20 @@ describe('repair statistics', () => {
       { operator: { id: op1, name: 'alpha-operator' }, scans: 2, runs: 4, passes: 1, fails: 3, sent_to_repair: 2, out_of_policy_runs: 0 },
       { operator: null, scans: 0, runs: 3, passes: 0, fails: 3, sent_to_repair: 1, out_of_policy_runs: 1 },
     ]);
+  });
+
+  it('leave out runs that count nowhere: held, discarded, a golden unit’s', async () => {
+    const runsOf = async () => (await figures(`&project_id=${line.projectId}`)).by_operator.find((o: { operator: { id: number } | null }) => o.operator?.id === op1).runs as number;
+    const before = await runsOf();
+    const one = await t.db.selectFrom('device_reports').select('id').where('operator_id', '=', op1).where('project_id', '=', line.projectId).where('finished_at', '>=', from).executeTakeFirstOrThrow();
+    for (const mark of [{ held: 'held' }, { held: 'discarded' }, { golden: 'right' }] as const) {
+      await t.db.updateTable('device_reports').set(mark).where('id', '=', one.id).execute();
+      await wroteBehindTheServer(t);
+      expect(await runsOf(), JSON.stringify(mark)).toBe(before - 1);
+      await t.db.updateTable('device_reports').set({ held: null, golden: null }).where('id', '=', one.id).execute();
+    }
+    await wroteBehindTheServer(t);
+    expect(await runsOf()).toBe(before);
   });
 
   it('take in the company’s other projects unless narrowed, by project or by jig', async () => {

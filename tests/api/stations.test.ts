@@ -130,6 +130,8 @@ describe('GET /v1/stations/{jig_id}/reports/{report_id}', () => {
       failing_steps: [],
       finished_at: expect.any(String),
       out_of_policy: null,
+      // The fixture it ran on (tests/api/fixtures.test.ts checks which).
+      fixture_id: expect.any(Number),
     });
     // A serial as a jig may send it, spaces and all, still shows.
     const spaced = await alpha.report({ serial: 'SHOW 2', result: 'error' });

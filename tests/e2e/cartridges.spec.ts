@@ -88,3 +88,15 @@ test('"New cartridge" says on each field what is missing', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('the list shows each cartridge’s contact cycles and finds the worn ones', async ({ page }) => {
+  await page.goto('/login');
+  await openSignedIn(page, E2E_ADMIN, '/manage/cartridges?cycle_status=due_soon');
+  // The demo's worn HD-80 is near the end of its rated probe life.
+  const worn = rowOf(page, 'CR-HD80-0001');
+  await expect(worn).toHaveCount(1);
+  await expect(worn).toContainText('Cycles: Due soon');
+  await expect(worn).toContainText(/of probe life/);
+  await page.goto('/manage/cartridges?cycle_status=ok');
+  await expect(rowOf(page, 'CR-HD80-0001')).toHaveCount(0);
+});

@@ -36,3 +36,27 @@ test('a run of a jig that is not ready is held, then released by an engineer and
     await request.delete(`/v1/golden-units/${(await unit.json()).data.id}`, { headers });
   }
 });
+
+/** The golden window on the tests tab: a wrong value is refused in words and kept; a right one is saved and read back. */
+test('an engineer sets how long a golden unit’s right answer keeps a jig ready', async ({ page, request }) => {
+  const headers = await apiHeaders(request);
+  const projectId = 1;
+  const was = ((await (await request.get(`/v1/projects/${projectId}/golden-window`, { headers })).json()) as { data: { window_hours: number } }).data.window_hours;
+  try {
+    await openSignedIn(page, DEMO_ENGINEER, `/projects/${projectId}/tests`);
+    const field = page.getByLabel('Window (hours)');
+    await expect(field).toHaveValue(String(was));
+    await field.fill('0');
+    await page.getByRole('button', { name: 'Save window' }).click();
+    await expect(page.getByText('Window is at least 1 hour.')).toBeVisible();
+    await expect(field).toHaveValue('0');
+    await field.fill('48');
+    await page.getByRole('button', { name: 'Save window' }).click();
+    await expect(page.getByText('A right answer now keeps a jig ready for 48 hours.')).toBeVisible();
+    expect(((await (await request.get(`/v1/projects/${projectId}/golden-window`, { headers })).json()) as { data: { window_hours: number } }).data.window_hours).toBe(48);
+    await page.reload();
+    await expect(page.getByLabel('Window (hours)')).toHaveValue('48');
+  } finally {
+    await request.put(`/v1/projects/${projectId}/golden-window`, { headers, data: { window_hours: was } });
+  }
+});

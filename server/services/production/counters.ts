@@ -1,3 +1,4 @@
+import { countedReport } from '../../store/counted-reports';
 import { sql, type Kysely } from 'kysely';
 import type { DeviceStatus, ReportResult } from '../../../contract/devices';
 import { amongJson, idsJson, preparedOnce, type Slot } from '../../db/prepared';
@@ -201,6 +202,7 @@ const firstReports = preparedOnce((slot: Slot<'devices'>, db: Kysely<DB>) =>
       eb
         .selectFrom('device_reports')
         .where(amongJson(db, sql.ref('device_reports.device_id'), 'id', 'integer', slot('devices')))
+        .where(countedReport())
         .groupBy('device_id')
         .select((e) => e.fn.min<number>('id').as('id')),
     )
@@ -421,6 +423,7 @@ async function moveReportStatistics(
   const firsts = db
     .selectFrom('device_reports')
     .where('device_id', 'in', move.ids)
+    .where(countedReport())
     .groupBy('device_id')
     .select((eb) => ['device_id', eb.fn.min('id').as('first_id')])
     .as('firsts');
@@ -430,6 +433,7 @@ async function moveReportStatistics(
     .innerJoin(firsts, 'firsts.device_id', 'device_reports.device_id')
     .innerJoin('devices', 'devices.id', 'device_reports.device_id')
     .where('device_reports.device_id', 'in', move.ids)
+    .where(countedReport())
     .select([
       sql<string>`substr(device_reports.finished_at, 1, 10)`.as('day'),
       sql<number>`count(*)`.as('reports'),

@@ -1,3 +1,4 @@
+import { countedReport } from '../../store/counted-reports';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { integers, writeNow, type Tally, type Writes } from './tallies';
@@ -135,6 +136,7 @@ export async function moveSlices(
   const reports = await db
     .selectFrom('device_reports')
     .where('device_id', 'in', move.ids)
+    .where(countedReport())
     .select(['id', 'device_id', 'result', 'finished_at', 'enclosure_id', 'test_profile', 'test_profile_version', 'failed_step_count', 'steps'])
     .orderBy('id')
     .execute();

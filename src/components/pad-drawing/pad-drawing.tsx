@@ -104,8 +104,9 @@ const PadLayer = memo(function PadLayer({
           cy={p.cy}
           r={p.r}
           fill={fill(p.pad, colourBy, padColours)}
-          stroke={p.pad.kind === 'tooling' ? '#111827' : 'none'}
-          strokeWidth={p.pad.kind === 'tooling' ? p.r * 0.25 : undefined}
+          // A figure's scale starts pale: a thin rim keeps its palest pads visible on the board.
+          stroke={p.pad.kind === 'tooling' ? '#111827' : padColours ? '#6b7280' : 'none'}
+          strokeWidth={p.pad.kind === 'tooling' ? p.r * 0.25 : padColours ? p.r * 0.15 : undefined}
           fillOpacity={0.85}
           className="cursor-pointer"
         />
@@ -365,7 +366,7 @@ function Legend({ colourBy, items: given }: { colourBy: PadColouring; items?: re
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-secondary" aria-label="Legend">
       {items.map((item) => (
         <li key={item.text} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className="size-3 rounded-full" style={{ background: item.colour }} />
+          <span aria-hidden="true" className="size-3 rounded-full ring-1 ring-black/20" style={{ background: item.colour }} />
           {item.text}
         </li>
       ))}

@@ -40,7 +40,7 @@ export function NewCartridgeTypeDialog({ open, onOpenChange }: Props) {
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="New cartridge type"
-      description="Add its connector pins and firmware on its page."
+      description="Add its connector pins, firmware, rated probe life and cleaning interval on its page."
       busy={mutation.isPending}
     >
       <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadingBlock } from '../../components/spinner';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { formatDate, formatNumber, formatOf, formatPercent } from '../../lib/format';
+import { ShowOnBoard } from './board-links';
 import { CartridgeSplitCard } from './cartridge-split-card';
 import { FalseFailBars, jigHealthHref } from './false-fail-bars';
 
@@ -73,6 +74,11 @@ export function JigHealthScreen({ params }: ScreenProps) {
       <p className="mb-4 text-sm text-gray-800" data-testid="fixture-verdict">
         {verdict(h)} <span className="text-secondary">({range}, UTC days.)</span>
       </p>
+      {jigQuery.data.project ? (
+        <div className="mb-4 flex flex-wrap gap-2">
+          <ShowOnBoard project={jigQuery.data.project} jig={jigQuery.data.enclosure_id} />
+        </div>
+      ) : null}
       <StatGrid columns={4}>
         <StatTile label="Test runs" value={formatNumber(jig?.runs ?? 0)} />
         <StatTile label="Failed runs" value={formatNumber(jig?.fails ?? 0)} />

@@ -156,7 +156,7 @@ export function HardwareTab({ project }: SectionProps) {
         </div>
       </Card>
 
-      <BoardSection projectId={project.id} />
+      <BoardSection projectId={project.id} companyId={project.company_id} />
 
       <h2 className="-mb-2 text-base font-semibold text-gray-900">Test resources</h2>
       <DataTable

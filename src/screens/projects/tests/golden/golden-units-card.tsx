@@ -16,6 +16,7 @@ import { SelectField } from '../../../../components/form/select-field';
 import { TextField } from '../../../../components/form/text-field';
 import { Spinner } from '../../../../components/spinner';
 import { showSuccess } from '../../../../components/toast';
+import { GoldenWindowForm } from './golden-window-form';
 
 type Values = { serial: string; kind: string; fails_step: string };
 const empty: Values = { serial: '', kind: 'good', fails_step: '' };
@@ -45,6 +46,7 @@ export function GoldenUnitsCard({ project }: { project: Project }) {
   return (
     <Card title="Golden units">
       <p className="mb-3 text-sm text-secondary">Known boards that prove a jig tells good from bad. Their runs count in no yield.</p>
+      <GoldenWindowForm projectId={project.id} canEdit={canEdit} />
       {query.isError ? <ErrorPresenter error={query.error} title="Could not load the golden units" /> : null}
       {query.isPending ? <Spinner /> : null}
       {query.data?.length === 0 ? <p className="text-sm text-secondary">No golden units: the jigs' readiness does not ask for them.</p> : null}

@@ -41,7 +41,8 @@ export type CycleTrendPoint = z.infer<typeof cycleTrendPointSchema>;
 export const cartridgeHealthSchema = z.object({
   cartridge: cartridgeSchema,
   /** The jig its cassette is in now (its fixture-health view), if any. */
-  jig: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The jig its cassette sits in; `setting_id` addresses the jig's pages (null while the company has no settings row for it). */
+  jig: z.object({ id: z.number().int(), name: z.string(), setting_id: z.number().int().nullable() }).nullable(),
   from: z.string(),
   to: z.string(),
   runs: z.number().int(),

@@ -119,6 +119,8 @@ export const fixtureGroupSchema = z.object({
    */
   name: z.string(),
   detail: z.string(),
+  /** For a jig, the company's settings row that addresses its pages (`/enclosures/{setting_id}`); otherwise null. */
+  setting_id: z.number().int().nullable(),
   runs: z.number().int(),
   fails: z.number().int(),
   false_fails: z.number().int(),

@@ -6,7 +6,7 @@ import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
 import { falseFailingSteps, falseFailsByDay, type HealthRange } from '../store/fixture-health';
 import { cartridgeCyclesJoin, countedRunsByDay, countedStepFailures, cycleBucketKey, oneCartridgeJoin } from '../store/fixture-health-splits';
-import { companyJigName } from '../store/jig-names';
+import { companyJigName, companyJigSettingId } from '../store/jig-names';
 import { cartridge as cartridgeOf } from './cartridges';
 import { addDays, daysInRange, todayUtc } from './production/days';
 import { MAX_RANGE_DAYS } from './statistics';
@@ -97,7 +97,7 @@ async function jigOfCassette(db: Kysely<DB>, companyId: number, cassetteId: numb
     .selectFrom('cassettes')
     .innerJoin('enclosures', 'enclosures.id', 'cassettes.enclosure_id')
     .where('cassettes.id', '=', cassetteId)
-    .select(['enclosures.id', companyJigName('enclosures', companyId).as('name')])
+    .select(['enclosures.id', companyJigName('enclosures', companyId).as('name'), companyJigSettingId('enclosures', companyId).as('setting_id')])
     .executeTakeFirst();
-  return row ?? null;
+  return row ? { ...row, setting_id: row.setting_id === null ? null : Number(row.setting_id) } : null;
 }

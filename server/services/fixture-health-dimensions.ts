@@ -13,7 +13,7 @@ import {
   cycleBandKey,
   cycleJoin,
 } from '../store/fixture-health-splits';
-import { companyJigName } from '../store/jig-names';
+import { companyJigName, companyJigSettingId } from '../store/jig-names';
 
 /**
  * How each split of fixture health finds its key and its counts. A new dimension is one more
@@ -37,7 +37,8 @@ export type Dimension = {
   join?: (r: string, context: KeyContext) => RawBuilder<unknown>;
   runsByDay: (db: Kysely<DB>, range: HealthRange, from: string, to: string) => Promise<RunsOfDay[]>;
   stepFailures: (db: Kysely<DB>, range: HealthRange, from: string, to: string) => Promise<{ key: number; step: string; failures: number }[]>;
-  names: (db: Kysely<DB>, companyId: number, keys: number[]) => Promise<Map<number, { name: string; detail: string }>>;
+  /** What a key is called; a jig's also names its settings row, which its pages are addressed by. */
+  names: (db: Kysely<DB>, companyId: number, keys: number[]) => Promise<Map<number, { name: string; detail: string; setting_id?: number | null }>>;
 };
 
 /** Runs and step failures counted over the range's runs with the dimension's own key and joins. */
@@ -68,9 +69,9 @@ export const DIMENSIONS: Record<FixtureDimension, Dimension> = {
       const rows = await db
         .selectFrom('enclosures')
         .where('id', 'in', keys)
-        .select(['id', 'serial', companyJigName('enclosures', companyId).as('name')])
+        .select(['id', 'serial', companyJigName('enclosures', companyId).as('name'), companyJigSettingId('enclosures', companyId).as('setting_id')])
         .execute();
-      return new Map(rows.map((r) => [r.id, { name: r.name, detail: r.serial }]));
+      return new Map(rows.map((r) => [r.id, { name: r.name, detail: r.serial, setting_id: r.setting_id === null ? null : Number(r.setting_id) }]));
     },
   },
   cassette: {

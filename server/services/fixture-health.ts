@@ -60,7 +60,7 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
   const measured = query.enclosure_id !== undefined ? await capabilityOfGroups(db, { ...range, enclosure_id: query.enclosure_id }, query.by, key, join) : new Map();
 
   const bucketOf = (day: string) => (query.bucket === 'week' ? mondayOf(day) : day);
-  const groups = new Map<number, Omit<FixtureGroup, 'name' | 'detail' | 'false_fail_share' | 'false_fail_rate' | 'first_pass_yield'>>();
+  const groups = new Map<number, Omit<FixtureGroup, 'name' | 'detail' | 'setting_id' | 'false_fail_share' | 'false_fail_rate' | 'first_pass_yield'>>();
   const group = (key: number) => {
     if (!groups.has(key)) groups.set(key, { key, runs: 0, fails: 0, false_fails: 0, first_tests: 0, first_passes: 0 });
     return groups.get(key)!;
@@ -90,6 +90,7 @@ export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: Fi
       ...g,
       name: names.get(g.key)?.name ?? (query.by === 'jig' ? 'No jig' : 'None'),
       detail: names.get(g.key)?.detail ?? '',
+      setting_id: names.get(g.key)?.setting_id ?? null,
       false_fail_share: ratio(g.false_fails, g.fails),
       false_fail_rate: ratio(g.false_fails, g.runs),
       first_pass_yield: ratio(g.first_passes, g.first_tests),

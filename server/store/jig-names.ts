@@ -14,3 +14,11 @@ export function companyJigName(enclosures: string, company: string | number): Ra
   const companyId = typeof company === 'number' ? sql.val(company) : sql.ref(company);
   return sql<string>`coalesce((select s.name from enclosure_settings s where s.enclosure_id = ${sql.ref(`${enclosures}.id`)} and s.company_id = ${companyId}), ${sql.ref(`${enclosures}.name`)})`;
 }
+
+/**
+ * The company's settings row of the jig, by whose id its pages are addressed (`/enclosures/{id}`),
+ * or null while the company has none; the same arguments as companyJigName.
+ */
+export function companyJigSettingId(enclosures: string, company: number): RawBuilder<number | null> {
+  return sql<number | null>`(select s.id from enclosure_settings s where s.enclosure_id = ${sql.ref(`${enclosures}.id`)} and s.company_id = ${company})`;
+}

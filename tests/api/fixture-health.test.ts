@@ -89,6 +89,12 @@ describe('fixture health', () => {
     // First tests at the first jig: A B C F G(before the range: not) H → 5, first passes F → 1.
     expect(data.groups[0]).toMatchObject({ first_tests: 5, first_passes: 1, first_pass_yield: 0.2 });
     expect(data.totals).toMatchObject({ runs: 16, fails: 8, false_fails: 3, false_fail_share: 3 / 8 });
+    // Each jig names the company's settings row its pages are addressed by (null without one).
+    for (const g of data.groups as { key: number; setting_id: number | null }[]) {
+      const row = await t.db.selectFrom('enclosure_settings').select('id').where('enclosure_id', '=', g.key).where('company_id', '=', t.companyIds.alpha).executeTakeFirst();
+      expect(g.setting_id, `jig ${g.key}`).toBe(row ? Number(row.id) : null);
+    }
+    expect(data.groups.some((g: { setting_id: number | null }) => g.setting_id !== null)).toBe(true);
   });
 
   it('names the steps that failed in the false-failing runs, per jig, with their pass rate', async () => {

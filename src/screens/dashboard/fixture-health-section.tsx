@@ -60,7 +60,7 @@ export function FixtureHealthSection({ companyId }: { companyId: number }) {
               caption: 'False fails per jig',
               headers: ['Jig', 'Test runs', 'Failed runs', 'False fails', 'False fails of fails', 'First-pass yield'],
               rows: health.groups.map((g) => [
-                g.key > 0 ? { text: g.name, href: jigHealthHref(g.key) } : g.name,
+                g.setting_id ? { text: g.name, href: jigHealthHref(g.setting_id) } : g.name,
                 formatNumber(g.runs),
                 formatNumber(g.fails),
                 formatNumber(g.false_fails),

@@ -38,7 +38,7 @@ export function CartridgeHealthScreen({ params }: ScreenProps) {
   if (!query.data) return <ErrorPresenter error={query.error} title="Could not load the cartridge’s fixture health" />;
   const h = query.data;
   const c = h.cartridge;
-  const back = h.jig ? { href: jigHealthHref(h.jig.id), label: `Fixture health of ${h.jig.name}` } : c.cassette ? { href: `/cassettes/${c.cassette.id}`, label: `Cassette ${c.cassette.serial}` } : { href: '/cassettes', label: 'Cassettes' };
+  const back = h.jig?.setting_id ? { href: jigHealthHref(h.jig.setting_id), label: `Fixture health of ${h.jig.name}` } : c.cassette ? { href: `/cassettes/${c.cassette.id}`, label: `Cassette ${c.cassette.serial}` } : { href: '/cassettes', label: 'Cassettes' };
   const where = c.cassette ? `${c.cartridge_type.name} · cassette ${c.cassette.serial}${c.bay === null ? '' : `, bay ${c.bay}`}` : c.cartridge_type.name;
   return (
     <>
@@ -71,6 +71,7 @@ export function CartridgeHealthScreen({ params }: ScreenProps) {
                 key: i + 1,
                 name: cycleRange(p),
                 detail: '',
+                setting_id: null,
                 runs: p.runs,
                 fails: p.fails,
                 false_fails: p.false_fails,

@@ -7,7 +7,8 @@ import { CHART_COLORS } from '../../components/charts/chart-theme';
 // The chart library loads after the figures, never with the screen's own chunk.
 const rankedBars = chunk(() => import('../../components/charts/ranked-bars').then((m) => ({ default: m.RankedBars })));
 
-export const jigHealthHref = (enclosureId: number) => `/enclosures/${enclosureId}/health`;
+/** A jig's fixture health, addressed like its page by the company's settings row of it. */
+export const jigHealthHref = (settingId: number) => `/enclosures/${settingId}/health`;
 
 /** Each jig's false-fail share (of its fails) as a bar leading to the jig's fixture health (or, not linked, any such rows: weeks). */
 export function FalseFailBars({ groups, linked = true }: { groups: FixtureGroup[]; linked?: boolean }) {
@@ -16,7 +17,7 @@ export function FalseFailBars({ groups, linked = true }: { groups: FixtureGroup[
     name: g.name,
     value: g.false_fail_share,
     count: g.fails,
-    href: linked && g.key > 0 ? jigHealthHref(g.key) : undefined,
+    href: linked && g.setting_id ? jigHealthHref(g.setting_id) : undefined,
   }));
   return (
     <ChunkView

@@ -48,7 +48,9 @@ export function JigHealthScreen({ params }: ScreenProps) {
   const jigQuery = useQuery(jigOptions(id));
   const audience = useJigNameAudience();
   const companyId = jigQuery.data?.company_id ?? 0;
-  const own = useQuery(fixtureHealthOptions(companyId, { enclosure_id: id, bucket: 'week' }));
+  // The route names the company's settings row (as the jig's page does); the figures name the jig itself.
+  const jigId = jigQuery.data?.enclosure_id ?? 0;
+  const own = useQuery(fixtureHealthOptions(companyId, { enclosure_id: jigId, bucket: 'week' }));
   const company = useQuery(fixtureHealthOptions(companyId, {}));
   if (id <= 0 || (jigQuery.isError && isNotFound(jigQuery.error))) {
     return (
@@ -66,7 +68,7 @@ export function JigHealthScreen({ params }: ScreenProps) {
   if (own.isPending || company.isPending) return <>{header}<LoadingBlock label="Loading fixture health" /></>;
   if (!own.data || !company.data) return <>{header}<ErrorPresenter error={own.error ?? company.error} title="Could not load fixture health" /></>;
   const h = own.data;
-  const jig = h.groups.find((g) => g.key === id);
+  const jig = h.groups.find((g) => g.key === jigId);
   const range = `${formatDate(h.from)} – ${formatDate(h.to)}`;
   return (
     <>
@@ -92,11 +94,11 @@ export function JigHealthScreen({ params }: ScreenProps) {
               caption={`Steps that failed on ${title}, most false fails first`}
               headers={['Step', 'Failed runs', 'False fails', 'Pass rate here', 'Pass rate on other jigs', 'Cpk here']}
               rows={h.steps.map((s) => [
-                { text: s.step, href: stepStatisticsHref(id, s.step, h) },
+                { text: s.step, href: stepStatisticsHref(jigId, s.step, h) },
                 formatNumber(s.failures),
                 formatNumber(s.false_fails),
                 formatPercent(s.pass_rate),
-                formatPercent(elsewhere(company.data, id, s.step)),
+                formatPercent(elsewhere(company.data, jigId, s.step)),
                 cpkText(s),
               ])}
             />
@@ -107,7 +109,7 @@ export function JigHealthScreen({ params }: ScreenProps) {
             A step that fails here far more often than on the other jigs, with many false fails, points at the fixture’s contacts for that step.
           </p>
         </Card>
-        <CartridgeSplitCard companyId={companyId} jigId={id} jigTitle={title} />
+        <CartridgeSplitCard companyId={companyId} jigId={jigId} jigTitle={title} />
         <ChartCard
           title="False fails per week"
           description="Share of the week’s failed runs here that passed on the next run with no repair between."
@@ -123,6 +125,7 @@ export function JigHealthScreen({ params }: ScreenProps) {
               key: i + 1,
               name: `Week of ${formatDate(p.date)}`,
               detail: '',
+              setting_id: null,
               runs: p.runs,
               fails: p.fails,
               false_fails: p.false_fails,
@@ -143,7 +146,7 @@ export function JigHealthScreen({ params }: ScreenProps) {
             caption: 'Fixture health of the company’s jigs',
             headers: ['Jig', 'Test runs', 'First-pass yield', 'Failed runs', 'False fails', 'False fails of fails'],
             rows: company.data.groups.map((g) => [
-              g.key > 0 && g.key !== id ? { text: g.name, href: jigHealthHref(g.key) } : g.key === id ? `${g.name} (this jig)` : g.name,
+              g.key === jigId ? `${g.name} (this jig)` : g.setting_id ? { text: g.name, href: jigHealthHref(g.setting_id) } : g.name,
               formatNumber(g.runs),
               formatPercent(g.first_pass_yield),
               formatNumber(g.fails),

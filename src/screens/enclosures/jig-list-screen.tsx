@@ -58,10 +58,11 @@ const COLUMNS: Column<EnclosureSetting>[] = [
         <LastSeen enclosure={j} />
         {/* A jig that may not report says why; provisioned is the normal case and goes unsaid. */}
         {j.provisioning === 'provisioned' ? null : <ProvisioningBadge state={j.provisioning} />}
+        {/* Whether it is fit to test, under its sight: a column of its own left no room at 1280 px. */}
+        <JigReadinessCell jig={j} />
       </span>
     ),
   },
-  { key: 'readiness', header: 'Fit to test', cell: (j) => <JigReadinessCell jig={j} /> },
   { key: 'location', header: 'Location', sortable: true, cell: (j) => (j.location ? <span className={CLIP}>{j.location}</span> : none('Not set')) },
   {
     key: 'project',

@@ -40,9 +40,10 @@ export type CycleTrendPoint = z.infer<typeof cycleTrendPointSchema>;
 
 export const cartridgeHealthSchema = z.object({
   cartridge: cartridgeSchema,
-  /** The jig its cassette is in now (its fixture-health view), if any. */
   /** The jig its cassette sits in; `setting_id` addresses the jig's pages (null while the company has no settings row for it). */
   jig: z.object({ id: z.number().int(), name: z.string(), setting_id: z.number().int().nullable() }).nullable(),
+  /** The projects whose boards it touched in the range (their boards show where it fails), by name. */
+  projects: z.array(z.object({ id: z.number().int(), name: z.string() })),
   from: z.string(),
   to: z.string(),
   runs: z.number().int(),

@@ -3,13 +3,11 @@ import { cycleBucketSize, CYCLE_TREND_BUCKETS, type CartridgeHealth, type Cartri
 import { ratio } from '../../contract/figures';
 import type { FixtureStep } from '../../contract/fixture-health';
 import type { DB } from '../db/schema';
-import { invalidField } from '../http/errors';
 import { falseFailingSteps, falseFailsByDay, type HealthRange } from '../store/fixture-health';
 import { cartridgeCyclesJoin, countedRunsByDay, countedStepFailures, cycleBucketKey, oneCartridgeJoin } from '../store/fixture-health-splits';
 import { companyJigName, companyJigSettingId } from '../store/jig-names';
 import { cartridge as cartridgeOf } from './cartridges';
-import { addDays, daysInRange, todayUtc } from './production/days';
-import { MAX_RANGE_DAYS } from './statistics';
+import { rangeBounds, resolveRange } from './statistics';
 
 /** The whole of time, for the trend over the cartridge's life (ISO texts compare as such). */
 const ALL_TIME = { from: '0000-01-01T00:00:00.000Z', until: '9999-12-31T00:00:00.000Z' };
@@ -20,17 +18,14 @@ const ALL_TIME = { from: '0000-01-01T00:00:00.000Z', until: '9999-12-31T00:00:00
  * fails over its contact cycles, bucketed (contract/cartridge-health.ts).
  */
 export async function cartridgeHealth(db: Kysely<DB>, companyId: number, cartridgeId: number, query: CartridgeHealthQuery): Promise<CartridgeHealth> {
-  const to = query.to ?? todayUtc();
-  const from = query.from ?? addDays(to, -29);
-  if (from > to) throw invalidField('from', 'from must not be after to.');
-  if (daysInRange(from, to) > MAX_RANGE_DAYS) throw invalidField('from', `The range is at most ${MAX_RANGE_DAYS} days.`);
+  const { from, to } = resolveRange(query);
   const card = await cartridgeOf(db, cartridgeId);
-  const range: HealthRange = { company_id: companyId, from: `${from}T00:00:00.000Z`, until: `${addDays(to, 1)}T00:00:00.000Z` };
+  const range: HealthRange = { company_id: companyId, ...rangeBounds({ from, to }) };
   const key = () => sql<number>`fc.cartridge_id`;
   const join = oneCartridgeJoin(cartridgeId);
   const size = cycleBucketSize(card.cycles.rated_probe_life_cycles, card.cycles.contact_cycles);
   const lifetime: HealthRange = { company_id: companyId, ...ALL_TIME };
-  const [runs, judged, stepFailures, falseSteps, trendRuns, trendJudged, jig] = await Promise.all([
+  const [runs, judged, stepFailures, falseSteps, trendRuns, trendJudged, jig, projects] = await Promise.all([
     countedRunsByDay(db, range, key, join),
     falseFailsByDay(db, range, key, join),
     countedStepFailures(db, range, key, join),
@@ -38,6 +33,7 @@ export async function cartridgeHealth(db: Kysely<DB>, companyId: number, cartrid
     countedRunsByDay(db, lifetime, cycleBucketKey(size), cartridgeCyclesJoin(cartridgeId)),
     falseFailsByDay(db, lifetime, cycleBucketKey(size), cartridgeCyclesJoin(cartridgeId)),
     card.cassette ? jigOfCassette(db, companyId, card.cassette.id) : Promise.resolve(null),
+    projectsOfRuns(db, range, cartridgeId),
   ]);
 
   const total = (rows: { runs?: number; failed?: number }[], field: 'runs' | 'failed') => rows.reduce((n, r) => n + (r[field] ?? 0), 0);
@@ -79,6 +75,7 @@ export async function cartridgeHealth(db: Kysely<DB>, companyId: number, cartrid
   return {
     cartridge: card,
     jig,
+    projects,
     from,
     to,
     runs: runCount,
@@ -90,6 +87,28 @@ export async function cartridgeHealth(db: Kysely<DB>, companyId: number, cartrid
     bucket_cycles: size,
     cycle_trend,
   };
+}
+
+/** The projects of the range's runs on a fixture that held the cartridge: the boards whose pads it touched. */
+async function projectsOfRuns(db: Kysely<DB>, range: HealthRange, cartridgeId: number) {
+  return db
+    .selectFrom('projects')
+    .where('projects.company_id', '=', range.company_id)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('device_reports as r')
+          .innerJoin('fixture_cartridges as fc', 'fc.fixture_id', 'r.fixture_id')
+          .where('fc.cartridge_id', '=', cartridgeId)
+          .whereRef('r.project_id', '=', 'projects.id')
+          .where('r.finished_at', '>=', range.from)
+          .where('r.finished_at', '<', range.until)
+          .select(sql`1`.as('one')),
+      ),
+    )
+    .select(['projects.id', 'projects.name'])
+    .orderBy('projects.name')
+    .execute();
 }
 
 async function jigOfCassette(db: Kysely<DB>, companyId: number, cassetteId: number) {

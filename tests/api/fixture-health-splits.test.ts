@@ -140,6 +140,10 @@ describe('one cartridge’s fixture health', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ runs: 6, fails: 3, false_fails: 1, false_fail_share: 1 / 3, jig: { id: line.jig.id }, bucket_cycles: 1 });
     expect(data.cartridge).toMatchObject({ id: a, cycles: { contact_cycles: 6, life_used_cycles: 1 } });
+    // The projects whose boards it touched in the range: where its board drawing shows the pads.
+    expect(data.projects).toEqual([{ id: line.projectId, name: expect.any(String) }]);
+    const before = await t.call('GET', `/v1/cartridges/${a}/health?from=${addDays(from, -30)}&to=${addDays(from, -20)}`, { as: 'alpha-viewer' });
+    expect(before.json().data.projects).toEqual([]);
     expect(data.steps.map((s: { step: string; failures: number; false_fails: number }) => [s.step, s.failures, s.false_fails])).toEqual([['current', 3, 1]]);
     // Rated for 10 cycles: a bucket per cycle. Cycle 1 (P) false-failed; 4 and 5 (R) failed for real or without a next run.
     expect(data.cycle_trend.map((p: { from_cycle: number; runs: number; fails: number; false_fails: number }) => [p.from_cycle, p.runs, p.fails, p.false_fails])).toEqual([

@@ -13,6 +13,7 @@ import { LoadingBlock } from '../../components/spinner';
 import { StatGrid, StatTile } from '../../components/stat-tile';
 import { formatDate, formatDateTime, formatNumber, formatOf, formatPercent } from '../../lib/format';
 import { CycleStatusBadge, cyclesText } from '../cartridges/cycles';
+import { ShowOnBoard } from './board-links';
 import { FalseFailBars, jigHealthHref } from './false-fail-bars';
 
 const cycleRange = (p: CartridgeHealth['cycle_trend'][number]) => `Cycles ${formatNumber(p.from_cycle)}–${formatNumber(p.to_cycle)}`;
@@ -47,6 +48,13 @@ export function CartridgeHealthScreen({ params }: ScreenProps) {
         <CycleStatusBadge status={c.cycles.status} />
         <span>{cyclesText(c.cycles)}</span>
       </p>
+      {h.projects.length ? (
+        <div className="mb-4 flex flex-wrap gap-2">
+          {h.projects.map((p) => (
+            <ShowOnBoard key={p.id} project={p} cartridge={c.id} />
+          ))}
+        </div>
+      ) : null}
       <StatGrid columns={4}>
         <StatTile label="Test runs" value={formatNumber(h.runs)} hint={`${formatDate(h.from)} – ${formatDate(h.to)}`} />
         <StatTile label="Failed runs" value={formatNumber(h.fails)} />

@@ -4,14 +4,11 @@ import type { FixtureDimension, FixtureGroup, FixtureHealth, FixtureHealthQuery,
 import { capabilityLevel, cpk } from '../../contract/process-capability';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
-import { invalidField } from '../http/errors';
-import { companyHasJig } from '../store/enclosures';
 import { falseFailingSteps, falseFailsByDay, newestRunsOfJig, type HealthRange } from '../store/fixture-health';
-import { companyHasProject } from '../store/projects';
 import { stepAggregatesOf, type StepAggregate } from '../store/test-profile-statistics';
 import { DIMENSIONS } from './fixture-health-dimensions';
-import { addDays, daysInRange, eachDay, mondayOf, todayUtc } from './production/days';
-import { MAX_RANGE_DAYS } from './statistics';
+import { eachDay, mondayOf } from './production/days';
+import { checkCompanyFilters, rangeBounds, resolveRange } from './statistics';
 
 /** Cpk of a jig's steps reads at most this many of its newest runs in the range: the fixture as it is now, at a bounded cost. */
 export const CPK_WINDOW = 2000;
@@ -24,23 +21,9 @@ export const CPK_WINDOW = 2000;
  * Runs, fails and step failures come from the tallies; only the false fails read the reports.
  */
 export async function fixtureHealth(db: Kysely<DB>, companyId: number, query: FixtureHealthQuery): Promise<FixtureHealth> {
-  const to = query.to ?? todayUtc();
-  const from = query.from ?? addDays(to, -29);
-  if (from > to) throw invalidField('from', 'from must not be after to.');
-  if (daysInRange(from, to) > MAX_RANGE_DAYS) throw invalidField('from', `The range is at most ${MAX_RANGE_DAYS} days.`);
-  if (query.project_id !== undefined && !(await companyHasProject(db, companyId, query.project_id))) {
-    throw invalidField('project_id', 'There is no such project in this company.');
-  }
-  if (query.enclosure_id !== undefined && !(await companyHasJig(db, companyId, query.enclosure_id))) {
-    throw invalidField('enclosure_id', 'There is no such jig in this company.');
-  }
-  const range: HealthRange = {
-    company_id: companyId,
-    from: `${from}T00:00:00.000Z`,
-    until: `${addDays(to, 1)}T00:00:00.000Z`,
-    project_id: query.project_id,
-    enclosure_id: query.enclosure_id,
-  };
+  const { from, to } = resolveRange(query);
+  await checkCompanyFilters(db, companyId, query);
+  const range: HealthRange = { company_id: companyId, ...rangeBounds({ from, to }), project_id: query.project_id, enclosure_id: query.enclosure_id };
   const dimension = DIMENSIONS[query.by];
   const context = { dialect: dialectOf(db), range };
   const key = (r: string) => dimension.key(r, context);

@@ -4,10 +4,8 @@ import { PAD_BOARDS_SHOWN, type PadBoard, type PadHealth, type PadHealthQuery, t
 import type { Project } from '../../contract/projects';
 import type { DB } from '../db/schema';
 import { invalidField } from '../http/errors';
-import { companyHasJig } from '../store/enclosures';
 import { boardSerials, companyHadCartridge, jigCartridges, measuredGroups, padFailures, padRuns, projectJigs, type PadRange } from '../store/pad-health';
-import { addDays, daysInRange, todayUtc } from './production/days';
-import { MAX_RANGE_DAYS } from './statistics';
+import { checkCompanyFilters, rangeBounds, resolveRange } from './statistics';
 
 /** TP2 before TP10, as people read step and pad names. */
 const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -19,20 +17,14 @@ const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
  */
 export async function padHealth(db: Kysely<DB>, project: Project, query: PadHealthQuery): Promise<PadHealth> {
   const companyId = project.company_id;
-  const to = query.to ?? todayUtc();
-  const from = query.from ?? addDays(to, -29);
-  if (from > to) throw invalidField('from', 'from must not be after to.');
-  if (daysInRange(from, to) > MAX_RANGE_DAYS) throw invalidField('from', `The range is at most ${MAX_RANGE_DAYS} days.`);
-  if (query.enclosure_id !== undefined && !(await companyHasJig(db, companyId, query.enclosure_id))) {
-    throw invalidField('enclosure_id', 'There is no such jig in this company.');
-  }
+  const { from, to } = resolveRange(query);
+  await checkCompanyFilters(db, companyId, { enclosure_id: query.enclosure_id });
   if (query.cartridge_id !== undefined && !(await companyHadCartridge(db, companyId, query.cartridge_id))) {
     throw invalidField('cartridge_id', 'No fixture of this company held that cartridge.');
   }
   const range: PadRange = {
     company_id: companyId,
-    from: `${from}T00:00:00.000Z`,
-    until: `${addDays(to, 1)}T00:00:00.000Z`,
+    ...rangeBounds({ from, to }),
     project_id: project.id,
     enclosure_id: query.enclosure_id,
     cartridge_id: query.cartridge_id,

@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RepairStatistics, RepairStatisticsQuery } from '../../contract/repairs';
 import type { DB } from '../db/schema';
-import { invalidField } from '../http/errors';
-import { companyHasJig } from '../store/enclosures';
-import { companyHasProject } from '../store/projects';
 import {
   boardsSentToRepair,
   boardsTested,
@@ -15,8 +12,7 @@ import {
   waitingNow,
   type RepairRange,
 } from '../store/repair-statistics';
-import { addDays, daysInRange, todayUtc } from './production/days';
-import { MAX_RANGE_DAYS } from './statistics';
+import { checkCompanyFilters, rangeBounds, resolveRange } from './statistics';
 
 /**
  * The repair loop's figures for a company over a range of UTC days (30 up to today unless
@@ -30,23 +26,9 @@ import { MAX_RANGE_DAYS } from './statistics';
  * - per operator: scans, runs (passes, fails, out of policy) and boards sent to repair in the range.
  */
 export async function repairStatistics(db: Kysely<DB>, companyId: number, query: RepairStatisticsQuery): Promise<RepairStatistics> {
-  const to = query.to ?? todayUtc();
-  const from = query.from ?? addDays(to, -29);
-  if (from > to) throw invalidField('from', 'from must not be after to.');
-  if (daysInRange(from, to) > MAX_RANGE_DAYS) throw invalidField('from', `The range is at most ${MAX_RANGE_DAYS} days.`);
-  if (query.project_id !== undefined && !(await companyHasProject(db, companyId, query.project_id))) {
-    throw invalidField('project_id', 'There is no such project in this company.');
-  }
-  if (query.enclosure_id !== undefined && !(await companyHasJig(db, companyId, query.enclosure_id))) {
-    throw invalidField('enclosure_id', 'There is no such jig in this company.');
-  }
-  const range: RepairRange = {
-    company_id: companyId,
-    from: `${from}T00:00:00.000Z`,
-    until: `${addDays(to, 1)}T00:00:00.000Z`,
-    project_id: query.project_id,
-    enclosure_id: query.enclosure_id,
-  };
+  const { from, to } = resolveRange(query);
+  await checkCompanyFilters(db, companyId, query);
+  const range: RepairRange = { company_id: companyId, ...rangeBounds({ from, to }), project_id: query.project_id, enclosure_id: query.enclosure_id };
   const [codes, tested, sent, firstRuns, hours, waiting, tallies] = await Promise.all([
     paretoOfCodes(db, range),
     boardsTested(db, range),

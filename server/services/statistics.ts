@@ -14,12 +14,28 @@ export const MAX_RANGE_DAYS = 400;
 const DEFAULT_RANGE_DAYS = 30;
 
 /** `from`/`to` of a statistics query, defaulting to the 30 days up to today, checked. */
-function resolveRange(query: StatisticsQuery): { from: string; to: string } {
+export function resolveRange(query: { from?: string; to?: string }): { from: string; to: string } {
   const to = query.to ?? todayUtc();
   const from = query.from ?? addDays(to, -(DEFAULT_RANGE_DAYS - 1));
   if (from > to) throw invalidField('from', 'from must not be after to.');
   if (daysInRange(from, to) > MAX_RANGE_DAYS) throw invalidField('from', `The range is at most ${MAX_RANGE_DAYS} days.`);
   return { from, to };
+}
+
+/** A range of UTC days as the ISO bounds SQL compares times with: its first moment, and the moment after its last day. */
+export const rangeBounds = ({ from, to }: { from: string; to: string }) => ({ from: `${from}T00:00:00.000Z`, until: `${addDays(to, 1)}T00:00:00.000Z` });
+
+/**
+ * A `project_id` or `enclosure_id` a company's figures are narrowed to must name a project or jig
+ * of that company: else a 422 on it, never whether another company has one.
+ */
+export async function checkCompanyFilters(db: Kysely<DB>, companyId: number, query: { project_id?: number; enclosure_id?: number }) {
+  if (query.project_id !== undefined && !(await companyHasProject(db, companyId, query.project_id))) {
+    throw invalidField('project_id', 'There is no such project in this company.');
+  }
+  if (query.enclosure_id !== undefined && !(await companyHasJig(db, companyId, query.enclosure_id))) {
+    throw invalidField('enclosure_id', 'There is no such jig in this company.');
+  }
 }
 
 /**
@@ -29,12 +45,7 @@ function resolveRange(query: StatisticsQuery): { from: string; to: string } {
  */
 async function filtersOf(db: Kysely<DB>, company: Company, query: StatisticsQuery): Promise<SliceFilters> {
   const range = resolveRange(query);
-  if (query.project_id !== undefined && !(await companyHasProject(db, company.id, query.project_id))) {
-    throw invalidField('project_id', 'There is no such project in this company.');
-  }
-  if (query.enclosure_id !== undefined && !(await companyHasJig(db, company.id, query.enclosure_id))) {
-    throw invalidField('enclosure_id', 'There is no such jig in this company.');
-  }
+  await checkCompanyFilters(db, company.id, query);
   if (query.test_profile_version !== undefined && query.test_profile === undefined) {
     throw invalidField('test_profile_version', 'A version needs its test_profile.');
   }

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
 import { DEMO_JIGS } from '../../server/seed/demo-production';
-import { jigSignature } from '../../server/store/enclosures';
+import { contactStep, postDemoJigRun } from './support/demo-jig-runs';
 import { DEMO_ENGINEER } from './support/accounts';
 import { seriousAxeFindings } from './support/axe';
+import { showNumbers } from './support/chart-numbers';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
@@ -17,27 +16,8 @@ import { expect, openSignedIn, test } from './support/test';
 const PROJECT_ID = 1;
 const JIG = DEMO_JIGS[0];
 
-async function run(request: APIRequestContext, batchId: number, serial: string, step: string, pass: boolean, finished: Date) {
-  const answer = await request.post('/v1/jig/reports', {
-    headers: { [JIG_SIGNATURE_HEADER]: jigSignature(JIG.serial, JIG.secret) },
-    data: {
-      uuid: randomUUID(),
-      serial,
-      project_id: PROJECT_ID,
-      production_batch_id: batchId,
-      test_profile: 'MC-200 EOL',
-      test_profile_version: '1.4',
-      result: pass ? 'pass' : 'fail',
-      started_at: new Date(finished.getTime() - 40_000).toISOString(),
-      finished_at: finished.toISOString(),
-      steps: [
-        { name: '3V3 rail', value: 3.29, unit: 'V', low: 3.2, high: 3.4, pass: true },
-        { name: step, value: pass ? 0.4 : 7.5, unit: 'ohm', low: 0, high: 1, pass },
-      ],
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
+const run = (request: APIRequestContext, batchId: number, serial: string, step: string, pass: boolean, finished: Date) =>
+  postDemoJigRun(request, { batchId, serial, finished, steps: [{ name: '3V3 rail', value: 3.29, unit: 'V', low: 3.2, high: 3.4, pass: true }, contactStep(step, pass)] });
 
 test('a false fail at a jig shows on the dashboard and one click opens the jigâ€™s fixture health with its step', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
@@ -63,8 +43,8 @@ test('a false fail at a jig shows on the dashboard and one click opens the jigâ€
   const section = page.getByRole('region', { name: 'Fixture health' });
   await expect(section.getByRole('term').filter({ hasText: /^False fails$/ })).toBeVisible();
   const card = section.getByRole('region', { name: 'False fails per jig' });
-  await card.getByText('Show the numbers').click();
   const row = card.getByRole('row').filter({ hasText: jig.name });
+  await showNumbers(card, row);
   await expect(row).toContainText(String(jig.false_fails));
   await page.screenshot({ path: testInfo.outputPath('dashboard-1280.png'), fullPage: true });
   expect(await seriousAxeFindings(page)).toEqual([]);

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
 import type { PadHealth } from '../../contract/pad-health';
 import { DEMO_JIGS } from '../../server/seed/demo-production';
-import { jigSignature } from '../../server/store/enclosures';
+import { contactStep, postDemoJigRun } from './support/demo-jig-runs';
 import { DEMO_ENGINEER } from './support/accounts';
 import { seriousAxeFindings } from './support/axe';
+import { showNumbers } from './support/chart-numbers';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
@@ -20,24 +19,8 @@ const PROJECT_ID = 1;
 const JIG = DEMO_JIGS[0];
 const RED = '#b10026';
 
-async function run(request: APIRequestContext, batchId: number, serial: string, step: string, pass: boolean, finished: Date) {
-  const answer = await request.post('/v1/jig/reports', {
-    headers: { [JIG_SIGNATURE_HEADER]: jigSignature(JIG.serial, JIG.secret) },
-    data: {
-      uuid: randomUUID(),
-      serial,
-      project_id: PROJECT_ID,
-      production_batch_id: batchId,
-      test_profile: 'MC-200 EOL',
-      test_profile_version: '1.4',
-      result: pass ? 'pass' : 'fail',
-      started_at: new Date(finished.getTime() - 40_000).toISOString(),
-      finished_at: finished.toISOString(),
-      steps: [{ name: step, value: pass ? 0.4 : 7.5, unit: 'ohm', low: 0, high: 1, pass }],
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
+const run = (request: APIRequestContext, batchId: number, serial: string, step: string, pass: boolean, finished: Date) =>
+  postDemoJigRun(request, { batchId, serial, finished, steps: [contactStep(step, pass)] });
 
 test('a false-failing jig leads from the dashboard to the red pads of the board, their pin and the boards that failed there', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
@@ -67,8 +50,8 @@ test('a false-failing jig leads from the dashboard to the red pads of the board,
   await openSignedIn(page, DEMO_ENGINEER, '/dashboard');
   // 1: the dashboard's false fails per jig, the jig's row.
   const card = page.getByRole('region', { name: 'False fails per jig' });
-  await card.getByText('Show the numbers').click();
   const row = card.getByRole('row').filter({ hasText: jig.name });
+  await showNumbers(card, row.getByRole('link', { name: jig.name }));
   await row.getByRole('link', { name: jig.name }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Fixture health of ${jig.name}` })).toBeVisible();
   // 2: the jig's fixture health, its project's board.

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { FileStore } from '../files/file-store';
 import { insertEnclosureUpdate } from '../store/enclosure-updates';
+import { newestFirmwareVersions } from '../store/readiness';
 import { createRandom } from './random';
 
 /** Two controller releases, the newer one what the jigs would fetch. Small files: a demo. */
@@ -49,15 +50,7 @@ export async function seedDemoFirmware(db: Kysely<DB>, files: FileStore, uploade
  * before, so the demo shows one jig not ready for a reason a person can see and fix.
  */
 export async function updateDemoJigFirmware(db: Kysely<DB>, upToDate: readonly string[], behind: readonly string[]): Promise<void> {
-  const releases = await db
-    .selectFrom('enclosure_updates')
-    .innerJoin('files', 'files.id', 'enclosure_updates.file_id')
-    .select('files.sha256')
-    .orderBy('enclosure_updates.created_at', 'desc')
-    .orderBy('enclosure_updates.id', 'desc')
-    .limit(2)
-    .execute();
-  const [newest, before] = releases.map((r) => r.sha256);
+  const [newest, before] = await newestFirmwareVersions(db, 2);
   if (newest && upToDate.length) await db.updateTable('enclosures').set({ firmware_version: newest }).where('serial', 'in', [...upToDate]).execute();
   if (before && behind.length) await db.updateTable('enclosures').set({ firmware_version: before }).where('serial', 'in', [...behind]).execute();
 }

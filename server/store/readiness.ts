@@ -124,17 +124,22 @@ export async function pastCycleLimitsInCassettes(db: Kysely<DB>, cassetteIds: nu
   return rows.map((r) => ({ ...r, cycles: cartridgeCycles(r) }));
 }
 
-/** The newest enclosure update's version (its file's sha256, what a jig runs once updated), or null. */
-export async function newestFirmwareVersion(db: Kysely<DB>): Promise<string | null> {
-  const row = await db
+/** The newest enclosure updates' versions (their files' sha256, what a jig runs once updated), newest first. */
+export async function newestFirmwareVersions(db: Kysely<DB>, count: number): Promise<string[]> {
+  const rows = await db
     .selectFrom('enclosure_updates')
     .innerJoin('files', 'files.id', 'enclosure_updates.file_id')
     .select('files.sha256')
     .orderBy('enclosure_updates.created_at', 'desc')
     .orderBy('enclosure_updates.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.sha256 ?? null;
+    .limit(count)
+    .execute();
+  return rows.map((r) => r.sha256);
+}
+
+/** The newest enclosure update's version, or null when there is none. */
+export async function newestFirmwareVersion(db: Kysely<DB>): Promise<string | null> {
+  return (await newestFirmwareVersions(db, 1))[0] ?? null;
 }
 
 /** Per project: its golden window and whether it names any golden unit. */

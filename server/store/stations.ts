@@ -47,20 +47,3 @@ export async function activeProfileOf(db: Kysely<DB>, projectId: number) {
     .where('status', '=', 'active')
     .executeTakeFirst();
 }
-
-/** The cassettes in the jig. */
-export async function cassettesInJig(db: Kysely<DB>, jigId: number) {
-  return db.selectFrom('cassettes').select(['id', 'serial']).where('enclosure_id', '=', jigId).orderBy('serial').execute();
-}
-
-/** Cartridges in these cassettes whose calibration is overdue on `today` (never calibrated, or due before it). */
-export async function overdueCartridges(db: Kysely<DB>, cassetteIds: number[], today: string) {
-  if (!cassetteIds.length) return [];
-  return db
-    .selectFrom('cartridges')
-    .select(['serial', 'bay', 'calibration_due_at'])
-    .where('cassette_id', 'in', cassetteIds)
-    .where((eb) => eb.or([eb('calibration_due_at', 'is', null), eb('calibration_due_at', '<', today)]))
-    .orderBy('serial')
-    .execute();
-}

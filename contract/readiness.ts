@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './list-query';
 import { idListField, countField, idQueryField } from './numbers';
 import { choice, requiredText } from './text';
 
@@ -149,10 +150,12 @@ export const heldReportSchema = z.object({
 });
 export type HeldReport = z.infer<typeof heldReportSchema>;
 
-export const heldReportListQuery = z.object({
+export const HELD_REPORT_SORTABLE = ['id', 'finished_at'] as const;
+/** Oldest first (the order they arrived) unless sorted; held ones unless `state=discarded`. */
+export const heldReportListQuery = listQuerySchema(HELD_REPORT_SORTABLE).extend({
   state: z.enum(HELD_STATES, { error: 'state is held or discarded.' }).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
+export type HeldReportListQuery = z.output<typeof heldReportListQuery>;
 
 export const MAX_HELD_AT_ONCE = 500;
 /** `POST /v1/projects/{id}/held-reports/release` (or `/discard`): these held reports. */

@@ -134,7 +134,7 @@ export default defineRoutes((route, { db }) => {
     scope: 'project',
     query: heldReportListQuery,
     response: pageOf(heldReportSchema),
-    handler: async ({ row, query }) => heldReports(db, row.id, query.state ?? 'held', query.page),
+    handler: async ({ row, query }) => heldReports(db, row.id, query),
   });
 
   for (const action of ['release', 'discard'] as const) {

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { HeldReport, HeldState } from '../../contract/readiness';
+import type { Page } from '../../contract/envelope';
+import type { HeldReport, HeldReportListQuery } from '../../contract/readiness';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
 import { recompute } from '../seed/recompute';
-import { HELD_PAGE, listHeldReports, unholdReports } from '../store/golden-units';
+import { listHeldReports, unholdReports } from '../store/golden-units';
 
 /**
  * Held reports (the hold policy, report-hold.ts): stored, counted nowhere, until an engineer
@@ -19,9 +20,8 @@ import { HELD_PAGE, listHeldReports, unholdReports } from '../store/golden-units
  * counting against figures being rebuilt.
  */
 
-export async function heldReports(db: Kysely<DB>, projectId: number, state: HeldState, page: number): Promise<{ data: HeldReport[]; meta: { page: number; limit: number; total: number } }> {
-  const { rows, total } = await listHeldReports(db, projectId, state, page);
-  return { data: rows, meta: { page, limit: HELD_PAGE, total } };
+export async function heldReports(db: Kysely<DB>, projectId: number, list: HeldReportListQuery): Promise<Page<HeldReport>> {
+  return listHeldReports(db, projectId, list.state ?? 'held', list);
 }
 
 export async function releaseHeldReports(db: Kysely<DB>, projectId: number, ids: number[]): Promise<number> {

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { serialKey } from '../../contract/devices';
-import type { GoldenUnit, GoldenUnitUpdateInput, HeldState } from '../../contract/readiness';
+import type { Page } from '../../contract/envelope';
+import type { GoldenUnit, GoldenUnitUpdateInput, HeldReport, HeldReportListQuery, HeldState } from '../../contract/readiness';
+import { pagedList, type ListSorting } from '../db/paged-list';
 import type { DB } from '../db/schema';
 import './readiness';
 
@@ -64,27 +66,22 @@ export async function setFixturePolicy(db: Kysely<DB>, companyId: number, policy
   await db.updateTable('companies').set({ fixture_policy: policy }).where('id', '=', companyId).execute();
 }
 
-export const HELD_PAGE = 100;
+const HELD_SORTING: ListSorting<HeldReportListQuery['sortby'] & string> = {
+  columns: { id: sql.ref('r.id'), finished_at: sql.ref('r.finished_at') },
+  default: 'id',
+  tiebreaker: sql.ref('r.id'),
+};
 
-/** A page of the project's held (or discarded) reports, oldest first, on the held index. */
-export async function listHeldReports(db: Kysely<DB>, projectId: number, state: HeldState, page: number) {
-  const rows = await db
+/** A page of the project's held (or discarded) reports, oldest first unless sorted, on the held index. */
+export async function listHeldReports(db: Kysely<DB>, projectId: number, state: HeldState, list: HeldReportListQuery): Promise<Page<HeldReport>> {
+  const query = db
     .selectFrom('device_reports as r')
     .innerJoin('devices as d', 'd.id', 'r.device_id')
     .select(['r.id', 'r.device_id', 'd.serial', 'r.enclosure_id', 'r.result', 'r.finished_at', 'r.held'])
     .where('r.project_id', '=', projectId)
-    .where('r.held', '=', state)
-    .orderBy('r.id')
-    .limit(HELD_PAGE)
-    .offset((page - 1) * HELD_PAGE)
-    .execute();
-  const total = await db
-    .selectFrom('device_reports')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('project_id', '=', projectId)
-    .where('held', '=', state)
-    .executeTakeFirstOrThrow();
-  return { rows: rows.map((r) => ({ ...r, held: r.held as HeldState })), total: Number(total.n) };
+    .where('r.held', '=', state);
+  const page = await pagedList(query, list, HELD_SORTING);
+  return { ...page, data: page.data.map((r) => ({ ...r, held: r.held as HeldState })) };
 }
 
 /** Moves these held reports of the project out of `held` (to null: released; or 'discarded'); the number moved. */

@@ -72,7 +72,8 @@ export const goldenWindowChanged = (client: QueryClient, projectId: number) =>
 export const heldReportsOptions = (projectId: number) =>
   queryOptions({
     queryKey: goldenKeys.held(projectId),
-    queryFn: ({ signal }) => api.get<Page<HeldReport>>(`/projects/${projectId}/held-reports`, { signal }).then((r) => r.data),
+    // The card releases or discards what it shows: the oldest hundred, the rest after them.
+    queryFn: ({ signal }) => api.get<Page<HeldReport>>(`/projects/${projectId}/held-reports`, { params: { limit: 100 }, signal }).then((r) => r.data),
   });
 
 /** Releases (they count) or discards (kept, never counted) held reports; the figures they move refresh. */

@@ -219,6 +219,10 @@ describe('the hold policy', () => {
     const list = await call('GET', `/projects/${alpha.projectId}/held-reports`, 'alpha-viewer');
     expect(list.json().data.map((r: { serial: string }) => r.serial)).toEqual(['HOLD-1', 'HOLD-1', 'WARN-1']);
     expect(list.json().meta.total).toBe(3);
+    // Paged and sorted in the database like every list: a page of one, newest first; an unknown sort is refused.
+    const one = (await call('GET', `/projects/${alpha.projectId}/held-reports?limit=1&sortby=id&sortdesc=true`, 'alpha-viewer')).json();
+    expect([one.data.map((r: { serial: string }) => r.serial), one.meta.total]).toEqual([['WARN-1'], 3]);
+    expect((await call('GET', `/projects/${alpha.projectId}/held-reports?sortby=serial`, 'alpha-viewer')).statusCode).toBe(422);
 
     // Discard WARN-1's fail: kept, marked, never counted.
     const ids = [first, second, third].map((r) => r.json().data.report_id as number);

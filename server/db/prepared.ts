@@ -16,6 +16,9 @@ import { dialectOf } from './dialect';
  */
 const MARK = '/* prepared */ ';
 
+/** A recordset column's type: 'real' a double (SQLite reads a JSON number with a fraction as one). */
+export type RecordType = 'integer' | 'text' | 'real';
+
 /**
  * Rows as a recordset `v` of these columns, for a statement whose text never varies: one JSON
  * parameter (`recordsJson`) whatever the rows, read in the order given. PostgreSQL's planner
@@ -26,10 +29,12 @@ const MARK = '/* prepared */ ';
  * SQLite 3.51; the same values). JSON.stringify is native, where node-postgres escapes each
  * element of an array parameter in JavaScript.
  */
-export function jsonRecordset(db: Kysely<any>, columns: Record<string, 'integer' | 'text'>, json: Expression<unknown>, alias = 'v') {
+export function jsonRecordset(db: Kysely<any>, columns: Record<string, RecordType>, json: Expression<unknown>, alias = 'v') {
   const names = Object.keys(columns);
   if (dialectOf(db) === 'postgres') {
-    return sql`json_to_recordset(cast(${json} as json)) as ${sql.raw(alias)}(${sql.raw(names.map((c) => `${c} ${columns[c]}`).join(', '))})`;
+    // 'real' is float4 on PostgreSQL: a double's digits need double precision.
+    const type = (c: string) => (columns[c] === 'real' ? 'double precision' : columns[c]);
+    return sql`json_to_recordset(cast(${json} as json)) as ${sql.raw(alias)}(${sql.raw(names.map((c) => `${c} ${type(c)}`).join(', '))})`;
   }
   // ->> gives each value its SQL type: JSON numbers as integers, strings as text, null as NULL.
   return sql`(select ${sql.raw(names.map((c) => `value ->> '${c}' as ${c}`).join(', '))} from jsonb_each(${json})) as ${sql.raw(alias)}`;
@@ -42,13 +47,13 @@ export function jsonRecordset(db: Kysely<any>, columns: Record<string, 'integer'
  * batches or jigs holds, hash them, and scan the whole table, locking its rows in the table's
  * order rather than the rows' (statements that lock several rows take them in key order).
  */
-export function amongJson(db: Kysely<any>, column: Expression<unknown>, key: string, type: 'integer' | 'text', json: Expression<unknown>) {
+export function amongJson(db: Kysely<any>, column: Expression<unknown>, key: string, type: RecordType, json: Expression<unknown>) {
   const keys = sql`select w.${sql.raw(key)} from ${jsonRecordset(db, { [key]: type }, json, 'w')}`;
   return dialectOf(db) === 'postgres' ? sql<SqlBool>`${column} = any(array(${keys}))` : sql<SqlBool>`${column} in (${keys})`;
 }
 
 /** The rows as `jsonRecordset` reads them: only these columns, in a JSON array. */
-export const recordsJson = (columns: Record<string, 'integer' | 'text'>, rows: readonly object[]) => JSON.stringify(rows, Object.keys(columns));
+export const recordsJson = (columns: Record<string, RecordType>, rows: readonly object[]) => JSON.stringify(rows, Object.keys(columns));
 
 /** A recordset of ids (`idsJson`): one column, `id`. */
 export const ID_COLUMN = { id: 'integer' } as const;

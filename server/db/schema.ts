@@ -248,6 +248,28 @@ export interface StepFailureDailySlicesTable {
   failures: Generated<number>;
 }
 
+/** A step's measurement aggregates per day, batch, jig and profile version (migration 027). */
+export interface StepMeasureDailyTable {
+  company_id: number;
+  project_id: number;
+  test_profile: string;
+  test_profile_version: string;
+  step_name: string;
+  day: string;
+  production_batch_id: number;
+  enclosure_id: number;
+  runs: Generated<number>;
+  fails: Generated<number>;
+  n: Generated<number>;
+  mean: Generated<number>;
+  m2: Generated<number>;
+  min: number | null;
+  max: number | null;
+  pass_n: Generated<number>;
+  pass_mean: Generated<number>;
+  pass_m2: Generated<number>;
+}
+
 /** Which boards of a project ever failed which step (migration 008): the devices list's failing_step. */
 export interface DeviceStepFailuresTable {
   project_id: number;
@@ -330,6 +352,7 @@ export interface ProductionDB {
   report_daily_slices: ReportDailySlicesTable;
   step_failure_daily_slices: StepFailureDailySlicesTable;
   device_step_failures: DeviceStepFailuresTable;
+  step_measure_daily: StepMeasureDailyTable;
   enclosure_daily_stats: EnclosureDailyStatsTable;
   release_batches: ReleaseBatchesTable;
   release_batch_picks: ReleaseBatchPicksTable;

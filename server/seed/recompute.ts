@@ -2,6 +2,7 @@ import { countedReport } from '../store/counted-reports';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
 import { dialectOf } from '../db/dialect';
+import { measuresFromReportsSql } from '../services/production/step-measures';
 
 /**
  * Derives every maintained figure from the stored reports, set-based, so data loaded in bulk (the
@@ -22,7 +23,8 @@ import { dialectOf } from '../db/dialect';
  *   failing step name once per report), their slices by jig and test profile
  *   (report_daily_slices, step_failure_daily_slices), the boards that failed each step
  *   (device_step_failures), enclosure_daily_stats, and enclosures.last_seen_at
- *   (the newest finished_at, never moved back).
+ *   (the newest finished_at, never moved back), and the steps' measurement aggregates
+ *   (step_measure_daily: each step's values per day, batch, jig and profile version).
  *
  * Days are the UTC date of finished_at. Without a scope everything is recomputed; with one, only
  * those projects (and the enclosures that reported into them, plus any named).
@@ -225,6 +227,11 @@ export async function recompute(db: Kysely<DB>, scope: RecomputeScope = {}): Pro
     await sql`
       insert into device_step_failures (project_id, step_name, device_id)
       select distinct project_id, step_name, device_id from (${failingSteps}) f`.execute(db);
+  });
+
+  await timed('step_measure_daily', async () => {
+    await sql`delete from step_measure_daily where 1 = 1 ${inProjects('project_id')}`.execute(db);
+    await measuresFromReportsSql(db, sql`1 = 1 ${inProjects('r.project_id')}`).execute(db);
   });
 
   await timed('enclosure_daily_stats', async () => {

@@ -209,7 +209,7 @@ export async function deleteBatch(trx: Kysely<DB>, batch: { id: number; project_
     .where('project_id', '=', batch.project_id) // the primary key's first column
     .where('production_batch_id', '=', batch.id)
     .execute();
-  for (const table of ['report_daily_slices', 'step_failure_daily_slices'] as const) {
+  for (const table of ['report_daily_slices', 'step_failure_daily_slices', 'step_measure_daily'] as const) {
     await trx.deleteFrom(table).where('project_id', '=', batch.project_id).where('production_batch_id', '=', batch.id).execute();
   }
   await trx.deleteFrom('production_batches').where('id', '=', batch.id).execute();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { countedReport } from './counted-reports';
 
@@ -123,9 +123,110 @@ export async function coverageFromReports(db: Kysely<DB>, scope: MeasureScope): 
   return { runs: Number(row?.runs ?? 0), first_day: first, last_day: last };
 }
 
+/** The scope's profile versions as the aggregates key them: by name and version, within the project. */
+async function versionsOf(db: Kysely<DB>, scope: MeasureScope) {
+  if (scope.profileIds.length === 0) return [];
+  return db
+    .selectFrom('test_profiles')
+    .where('project_id', '=', scope.projectId)
+    .where('id', 'in', scope.profileIds)
+    .select(['name', 'version'])
+    .orderBy('name')
+    .orderBy('version')
+    .execute();
+}
+
+/** The scope as a condition on an aggregate table's rows (day, batch, jig, profile name and version). */
+function scopedRows<T extends 'step_measure_daily' | 'report_daily_slices'>(db: Kysely<DB>, table: T, scope: MeasureScope, versions: { name: string; version: string }[]) {
+  let q = db
+    .selectFrom(table as 'step_measure_daily')
+    .where('project_id', '=', scope.projectId)
+    // One range of the key per version: a version's all history is contiguous.
+    .where((eb) => eb.or(versions.map((v) => eb.and([eb('test_profile', '=', v.name), eb('test_profile_version', '=', v.version)]))));
+  if (scope.from) q = q.where('day', '>=', scope.from);
+  if (scope.to) q = q.where('day', '<=', scope.to);
+  if (scope.batchId !== undefined) q = q.where('production_batch_id', '=', scope.batchId);
+  if (scope.jigId !== undefined) q = q.where('enclosure_id', '=', scope.jigId);
+  return q;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
 /**
- * Per-step figures of the scope, steps in name order. For now computed from the reports; the
- * per-step daily aggregates replace this body with a read of a few rows per step and day.
+ * Per-step figures of the scope, steps in name order, from the step measures (step_measure_daily):
+ * a few rows per step, day, batch and jig, whatever the number of runs. Each row is one subgroup,
+ * so the within moments are the rows' own m2 summed, with n − 1 degrees of freedom a row. The
+ * overall moments merge the rows in SQL in two passes (the grand mean first, a window over the
+ * step's rows; then m2 = Σ m2ᵢ + Σ nᵢ (meanᵢ − mean)², the parallel formula for many groups at
+ * once), so no sum of squares of raw values is ever formed.
  */
-export const stepMeasures = stepMeasuresFromReports;
-export const measureCoverage = coverageFromReports;
+export async function stepMeasures(db: Kysely<DB>, scope: MeasureScope): Promise<StepMeasure[]> {
+  const versions = await versionsOf(db, scope);
+  if (versions.length === 0 || scope.steps?.length === 0) return [];
+  let rows = scopedRows(db, 'step_measure_daily', scope, versions);
+  if (scope.steps) rows = rows.where('step_name', 'in', scope.steps);
+  // The step's grand means first, a window over its rows; then each row's part of m2.
+  const over = sql.raw('over (partition by step_name)');
+  const withMeans = rows
+    .select(['step_name', 'runs', 'fails', 'n', 'mean', 'm2', 'min', 'max', 'pass_n', 'pass_mean', 'pass_m2'])
+    .select([
+      sql<number>`sum(n * mean) ${over} / nullif(sum(n) ${over}, 0)`.as('gm'),
+      sql<number>`sum(pass_n * pass_mean) ${over} / nullif(sum(pass_n) ${over}, 0)`.as('pm'),
+    ])
+    .as('r');
+  type Figure = number | string | null;
+  const result = await db
+    .selectFrom(withMeans)
+    .select([
+      'step_name',
+      sql<Figure>`sum(runs)`.as('runs'),
+      sql<Figure>`sum(fails)`.as('fails'),
+      sql<Figure>`min(min)`.as('min'),
+      sql<Figure>`max(max)`.as('max'),
+      sql<Figure>`sum(n)`.as('n'),
+      sql<Figure>`max(gm)`.as('mean'),
+      sql<Figure>`sum(case when n > 0 then m2 + n * (mean - gm) * (mean - gm) else 0 end)`.as('m2'),
+      sql<Figure>`sum(case when n > 0 then m2 else 0 end)`.as('within_m2'),
+      sql<Figure>`sum(case when n > 0 then n - 1 else 0 end)`.as('within_df'),
+      sql<Figure>`sum(pass_n)`.as('pass_n'),
+      sql<Figure>`max(pm)`.as('pass_mean'),
+      sql<Figure>`sum(case when pass_n > 0 then pass_m2 + pass_n * (pass_mean - pm) * (pass_mean - pm) else 0 end)`.as('pass_m2'),
+      sql<Figure>`sum(case when pass_n > 0 then pass_m2 else 0 end)`.as('pass_within_m2'),
+      sql<Figure>`sum(case when pass_n > 0 then pass_n - 1 else 0 end)`.as('pass_within_df'),
+    ])
+    .groupBy('step_name')
+    .execute();
+  const moments = (n: unknown, mean: unknown, m2: unknown, within_m2: unknown, within_df: unknown) =>
+    num(n) > 0
+      ? { n: num(n), mean: orNull(mean), m2: num(m2), within_m2: num(within_m2), within_df: num(within_df) }
+      : { n: 0, mean: null, m2: 0, within_m2: 0, within_df: 0 };
+  return result
+    .filter((r) => num(r.runs) > 0)
+    .map((r) => ({
+      step_name: r.step_name,
+      runs: num(r.runs),
+      fails: num(r.fails),
+      min: orNull(r.min),
+      max: orNull(r.max),
+      all: moments(r.n, r.mean, r.m2, r.within_m2, r.within_df),
+      passing: moments(r.pass_n, r.pass_mean, r.pass_m2, r.pass_within_m2, r.pass_within_df),
+    }))
+    .sort((a, b) => (a.step_name < b.step_name ? -1 : a.step_name > b.step_name ? 1 : 0));
+}
+
+/**
+ * Counted runs of the scope and their first and last day, from the daily slices
+ * (report_daily_slices: every counted run, by batch, day, jig and profile name and version), on
+ * their (project, profile, version, day) index. The step measures count a step's runs, not a
+ * run's: a run with no step would be missed, and a step named '' could not stand for the run.
+ */
+export async function measureCoverage(db: Kysely<DB>, scope: MeasureScope): Promise<MeasureCoverage> {
+  const versions = await versionsOf(db, scope);
+  if (versions.length === 0) return { runs: 0, first_day: null, last_day: null };
+  const row = await scopedRows(db, 'report_daily_slices', scope, versions)
+    .where('reports' as 'runs', '>', 0)
+    .select([sql<number | string | null>`sum(reports)`.as('runs'), sql<string | null>`min(day)`.as('first'), sql<string | null>`max(day)`.as('last')])
+    .executeTakeFirst();
+  return { runs: num(row?.runs), first_day: row?.first ?? null, last_day: row?.last ?? null };
+}

@@ -5,6 +5,7 @@ import { amongJson, idsJson, preparedOnce, type Slot } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { addSliceCountsRows, addStepSliceRows, dimensionsOf, markFailingBoards, moveSlices, SLICE_COUNTS, type SliceKey } from './slices';
 import { integers, writeNow, type Tally, type Writes } from './tallies';
+import { measureRows, rebuildMovedMeasures, STEP_MEASURES_TALLY, type MeasuredRun } from './step-measures';
 
 /**
  * The one place that knows how devices and reports move the maintained counters (batches,
@@ -341,6 +342,8 @@ export type StoredReport = {
    */
   cohort: CohortCounts;
   failing_steps: string[];
+  /** The run's steps: their values feed the step measures. */
+  steps: MeasuredRun['steps'];
 };
 
 /** The change one more report makes to a board's second-pass and last-pass counts. */
@@ -409,6 +412,7 @@ export async function addReportsStatistics(db: Kysely<DB>, reports: StoredReport
   await markFailingBoards(db, inKeyOrder(failingBoards), writes);
   await writes.tally(db, STEP_DAYS_TALLY, inKeyOrder(stepDays));
   await writes.tally(db, JIG_DAYS_TALLY, inKeyOrder(jigDays));
+  await writes.tally(db, STEP_MEASURES_TALLY, measureRows(reports));
 }
 
 /**
@@ -465,4 +469,6 @@ async function moveReportStatistics(
     .set({ production_batch_id: move.to })
     .where('device_id', 'in', move.ids)
     .execute();
+  // After the reports moved: the two batches' step measures are derived from them again.
+  await rebuildMovedMeasures(db, move);
 }

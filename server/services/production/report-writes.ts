@@ -8,6 +8,7 @@ import { BATCH_TALLY, DAILY_STATS_TALLY, JIG_DAYS_TALLY, PROJECT_DEVICES_TALLY, 
 import { CONTACT_CYCLES_TALLY } from './contact-cycles';
 import { MOVED, MOVED_COLUMNS, type DeviceState } from './report-lookups';
 import { FAILING_BOARDS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY } from './slices';
+import { STEP_MEASURES_TALLY } from './step-measures';
 import { tallyFromJson, tallyJson, type Tally, type Writes } from './tallies';
 
 /**
@@ -45,9 +46,9 @@ export type ScanClaim = { scan: number; uuid: string };
 const CLAIM_COLUMNS = { scan: 'integer', uuid: 'text' } as const;
 
 /** Every tally reports add to, in the order their rows are locked (counters.ts). */
-const TALLIES: Tally<Row>[] = [BATCH_TALLY, PROJECT_DEVICES_TALLY, DAILY_STATS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY, FAILING_BOARDS_TALLY, STEP_DAYS_TALLY, JIG_DAYS_TALLY, CONTACT_CYCLES_TALLY];
+const TALLIES: Tally<Row>[] = [BATCH_TALLY, PROJECT_DEVICES_TALLY, DAILY_STATS_TALLY, SLICES_TALLY, STEP_SLICES_TALLY, FAILING_BOARDS_TALLY, STEP_DAYS_TALLY, JIG_DAYS_TALLY, CONTACT_CYCLES_TALLY, STEP_MEASURES_TALLY];
 
-type Row = Record<string, number | string>;
+type Row = Record<string, number | string | null>;
 export type StoredRow = { id: number; uuid: string };
 
 /**

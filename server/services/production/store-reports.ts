@@ -192,6 +192,7 @@ async function storeChecked(
       first: device.report_count === 0,
       cohort: reportCohort(device, after),
       failing_steps: failing,
+      steps: r.steps,
     });
     devices.set(key, after);
     announced.push({

@@ -2,8 +2,9 @@ import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { amongJson, jsonRecordset, preparedOnce, recordsJson } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 
-type SqlType = 'integer' | 'text';
-type Row = Record<string, number | string>;
+type SqlType = 'integer' | 'text' | 'real';
+/** null: no value (a step's minimum before any was measured). */
+type Row = Record<string, number | string | null>;
 
 /**
  * A table that writers add to rather than set: the maintained counters, the daily
@@ -24,6 +25,15 @@ export type Tally<R extends Row> = {
   key: readonly (keyof R & string)[];
   /** The columns added to the stored row's; empty for `once`. */
   added: readonly (keyof R & string)[];
+  /**
+   * Columns an `upsert` combines otherwise than by adding (a mean, a minimum): each column's
+   * expression of the stored row's and the incoming row's columns, all read before the update.
+   * `combine` does the same in JavaScript, for two rows of one key in one statement's rows.
+   */
+  merged?: {
+    set(stored: (column: keyof R & string) => RawBuilder<unknown>, incoming: (column: keyof R & string) => RawBuilder<unknown>, db: Kysely<DB>): Partial<Record<keyof R & string, RawBuilder<unknown>>>;
+    combine(into: R, row: R): R;
+  };
 };
 
 /** Column types for counters: each of `columns` an integer. */
@@ -65,6 +75,7 @@ export function tallyJson<R extends Row>(tally: Tally<R>, rows: R[]) {
     const key = JSON.stringify(tally.key.map((k) => row[k]));
     const sum = byKey.get(key);
     if (!sum) byKey.set(key, { ...row });
+    else if (tally.merged) byKey.set(key, tally.merged.combine(sum, row));
     else for (const c of tally.added) (sum as Row)[c] = Number(sum[c]) + Number(row[c]);
   }
   return recordsJson(tally.columns, [...byKey.values()].filter((row) => addsSomething(tally, row)));
@@ -92,6 +103,10 @@ export function tallyFromJson<R extends Row>(db: Kysely<DB>, tally: Tally<R>, js
   // `where true`: SQLite's parser needs it before ON CONFLICT.
   const insert = sql`insert into ${table} (${sql.join(columns.map((c) => sql.ref(c)))}) select ${sql.join(columns.map((c) => sql.ref(`v.${c}`)))} from ${from} where true`;
   if (tally.mode === 'once') return sql`${insert} on conflict do nothing`;
-  const set = sql.join(tally.added.map((c) => sql`${sql.ref(c)} = ${addedTo(tally.table, c, 'excluded')}`));
+  const merged = tally.merged?.set((c) => sql.ref(`${tally.table}.${c}`), (c) => sql.ref(`excluded.${c}`), db) ?? {};
+  const set = sql.join([
+    ...tally.added.map((c) => sql`${sql.ref(c)} = ${addedTo(tally.table, c, 'excluded')}`),
+    ...Object.entries(merged).map(([c, expression]) => sql`${sql.ref(c)} = ${expression as RawBuilder<unknown>}`),
+  ]);
   return sql`${insert} on conflict (${sql.join(tally.key.map((k) => sql.ref(k)))}) do update set ${set}`;
 }

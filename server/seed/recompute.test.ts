@@ -224,6 +224,10 @@ async function snapshot(db: Kysely<DB>) {
       .orderBy('day').orderBy('enclosure_id').orderBy('test_profile').orderBy('test_profile_version').execute()),
     stepSlices: num(await db.selectFrom('step_failure_daily_slices').selectAll().orderBy('project_id').orderBy('production_batch_id')
       .orderBy('day').orderBy('enclosure_id').orderBy('test_profile').orderBy('test_profile_version').orderBy('step_name').execute()),
+    // Ingestion merges each run into its row (Chan's formula), recompute takes two passes: equal to 9 digits.
+    measures: num(await db.selectFrom('step_measure_daily').selectAll().orderBy('project_id').orderBy('test_profile').orderBy('test_profile_version')
+      .orderBy('step_name').orderBy('day').orderBy('production_batch_id').orderBy('enclosure_id').execute())
+      .map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(9)) : v]))),
     failingBoards: num(await db.selectFrom('device_step_failures').innerJoin('devices', 'devices.id', 'device_step_failures.device_id')
       .select(['device_step_failures.project_id', 'step_name', 'devices.serial']).orderBy('device_step_failures.project_id')
       .orderBy('step_name').orderBy('devices.serial').execute()),
@@ -303,6 +307,7 @@ describe.each(kinds)('recompute on $kind', ({ kind }) => {
     await recompute(loaded);
 
     const expected = await snapshot(ingested);
+    expect(expected.measures.some((r) => Number(r.n) > 1 && Number(r.m2) > 0)).toBe(true);
     expect(await snapshot(loaded)).toEqual(expected);
     expect(expected.devices.find((d) => d.serial === 'SN-ERR-1')).toMatchObject({ status: 'untested', first_pass: 0, last_result: 'error', report_count: 2 });
     expect(expected.steps.filter((s) => s.step_name === 'CAN loopback').reduce((sum, s) => sum + Number(s.failures), 0)).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureCoverage, stepMeasures, stepMeasuresFromReports, coverageFromReports, type MeasureScope, type Moments, type StepMeasure } from '../../server/store/step-measures';
 import { createJig, createProduction, pointJigAtProject, postReport, reportBody, type Jig, type Production, type ReportBody } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { up as migrateStepMeasures } from '../../server/db/migrations/027_step_measures';
 import { createProfile } from './helpers/test-profiles';
 
 /**
@@ -212,6 +213,19 @@ describe('step measures: the aggregates equal a recompute from the raw values', 
       await post(i % 2 ? a.jig : jig2, { serial: `SM-L${i}`, result, finished_at: `${DAYS[i % 4]}T21:1${i}:00.000Z`, test_profile_version: i % 2 ? '1.0' : '2.0', production_batch_id: lot2, steps: steps(result) });
     }
     await expectAggregatesEqualRecompute('later');
+  });
+});
+
+describe('the migration', () => {
+  it('backfills the reports stored before it as ingestion would have kept them', async () => {
+    const kept = await stepMeasures(t.db, { projectId: a.projectId, profileIds: [v1, v2] });
+    await t.db.schema.dropIndex('report_daily_slices_profile').execute();
+    await t.db.schema.dropTable('step_measure_daily').execute();
+    await migrateStepMeasures(t.db);
+    const backfilled = await stepMeasures(t.db, { projectId: a.projectId, profileIds: [v1, v2] });
+    expect(backfilled.length).toBe(5);
+    expectSame('backfilled', backfilled, kept);
+    await expectAggregatesEqualRecompute('backfilled');
   });
 });
 

@@ -36,11 +36,12 @@
  *   BENCH_SECONDS=S     seconds per route (default 8), BENCH_INGEST_SECONDS (default 10)
  *   BENCH_DB=sqlite|postgres   only this database (default: SQLite, and PostgreSQL if it answers)
  *   BENCH_ONLY=upload   only these sections (comma-separated: bundle, api, ingestion, windows,
- *                       upload, search, release; default all; api includes ingestion). windows
+ *                       upload, search, release, stepstats; default all; api includes ingestion). windows
  *                       is PostgreSQL's ingestion rate against SQLite's in alternating windows:
  *                       api and ingestion end with it, `BENCH_ONLY=windows` runs it alone (about
  *                       3 minutes on seeded databases); `npm run bench:upload` is BENCH_ONLY=upload, and
- *                       `BENCH_ONLY=search npm run bench` the serial search alone
+ *                       `BENCH_ONLY=search npm run bench` the serial search alone, and
+ *                       `BENCH_ONLY=stepstats` a step's statistics over all history alone
  *   BENCH_UPLOAD_BYTES=N   the upload's size (default 10^9)
  *   DATABASE_URL        the PostgreSQL server to use (else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_PG_DATABASE   the bench's own PostgreSQL database on it (default jigboard_bench, or
@@ -261,7 +262,7 @@ const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/test';
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '—');
 
 /** The sections BENCH_ONLY names (all by default): each can be run alone. */
-const SECTIONS = ['bundle', 'api', 'ingestion', 'windows', 'upload', 'search', 'release'] as const;
+const SECTIONS = ['bundle', 'api', 'ingestion', 'windows', 'upload', 'search', 'release', 'stepstats'] as const;
 function selectedSections(): Set<string> {
   const raw = process.env.BENCH_ONLY?.trim();
   if (!raw) return new Set(SECTIONS);
@@ -289,7 +290,7 @@ async function main() {
   const only = process.env.BENCH_DB;
   const databases: string[] = [];
   if (sections.has('bundle')) bundleSection();
-  const appSections = ['api', 'ingestion', 'search', 'release', 'soak'].some((section) => sections.has(section));
+  const appSections = ['api', 'ingestion', 'search', 'release', 'soak', 'stepstats'].some((section) => sections.has(section));
   // The ratio's windows come after api or ingestion, or alone (`windows`): the one figure that
   // lands on either side of its target, sampled again without the sections before it.
   const windows = ['api', 'ingestion', 'windows'].some((section) => sections.has(section));
@@ -678,6 +679,10 @@ async function databaseSection(spec: Spec, sections: Set<string>): Promise<strin
   }
   if (sections.has('search')) {
     await searchSection({ label, base, headers: auth, projectId: project.id, devices: DEVICES, quick: QUICK, serialOf: benchSerial });
+  }
+  if (sections.has('stepstats')) {
+    const { stepStatisticsSection } = await import('./bench-step-statistics');
+    await stepStatisticsSection({ label, db, projectId: project.id, devices: DEVICES, quick: QUICK });
   }
   // Last: it rewrites a quarter of a million boards (and puts them back), which the other
   // sections' figures should not have to follow.

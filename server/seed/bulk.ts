@@ -195,7 +195,32 @@ async function findOrCreateBenchWorld(db: Kysely<DB>, options: BulkOptions) {
     const id = found?.id ?? (await createEnclosure(db, { serial, name: `Bench jig ${j}`, company_id: companyId, secret: benchJigSecret(serial) }));
     enclosures.push({ id, serial, signature });
   }
-  return { companyId, projectId, enclosures, user: { username: BENCH_USER, password, created: !existingUser } };
+  const profiles = await benchProfiles(db, projectId);
+  return { companyId, projectId, enclosures, profiles, user: { username: BENCH_USER, password, created: !existingUser } };
+}
+
+/** The bench program's profile name and versions: its reports name them. */
+export const BENCH_PROFILE = { name: 'Bench EOL', versions: ['3.0', '3.1'] } as const;
+
+/**
+ * The bench project's profile versions, entered as a project's would be (3.0 archived, 3.1
+ * active), so its runs point at them (test_profile_id) and a step's statistics can be asked by
+ * version: ids by version.
+ */
+async function benchProfiles(db: Kysely<DB>, projectId: number): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const [n, version] of BENCH_PROFILE.versions.entries()) {
+    const found = await db.selectFrom('test_profiles').where('project_id', '=', projectId).where('name', '=', BENCH_PROFILE.name)
+      .where('version', '=', version).select('id').executeTakeFirst();
+    const at = new Date().toISOString();
+    const status = n === BENCH_PROFILE.versions.length - 1 ? 'active' : 'archived';
+    const id = found?.id ?? (await db.insertInto('test_profiles').values({
+      project_id: projectId, name: BENCH_PROFILE.name, version, description: 'The bench program', status, copied_from_id: null,
+      activated_at: at, created_by: null, created_at: at, updated_at: at,
+    }).returning('id').executeTakeFirstOrThrow()).id;
+    ids.set(version, id);
+  }
+  return ids;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -291,7 +316,7 @@ export async function bulkSeed(spec: DatabaseSpec, options: BulkOptions): Promis
       const natural = 1.085; // reports per board from failures, errors and retests alone
       const rng = createRandom(options.seed ?? 1);
       const program: TestProgram = {
-        profile: 'Bench EOL',
+        profile: BENCH_PROFILE.name,
         versions: [{ version: '3.0', from: 0 }, { version: '3.1', from: now - span / 2 }],
         steps: motorControllerSteps(),
         cycleSeconds: 45,
@@ -348,6 +373,7 @@ export async function bulkSeed(spec: DatabaseSpec, options: BulkOptions): Promis
               enclosure_id: k > 0 && runs[k - 1].result === 'fail' ? rework : line,
               test_profile: r.profile,
               test_profile_version: r.version,
+              test_profile_id: world.profiles.get(r.version) ?? null,
               result: r.result,
               started_at: iso(r.startedAt),
               finished_at: finished,

@@ -22,7 +22,9 @@ export type DeviceRow = {
 
 /** A stored report as the loader writes it: the table's own row type, ids included. */
 /** As the seeders write them: the test profile link is set afterwards (seed/demo-test-profiles.ts). */
-export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'test_profile_id' | 'operator_id' | 'out_of_policy' | 'fixture_id' | 'held' | 'golden'>;
+export type ReportRow = Omit<Selectable<DeviceReportsTable>, 'test_profile_id' | 'operator_id' | 'out_of_policy' | 'fixture_id' | 'held' | 'golden'> &
+  /** The bulk seed knows its profile versions' ids as it makes the reports. */
+  Partial<Pick<Selectable<DeviceReportsTable>, 'test_profile_id'>>;
 
 export type RowSink = {
   devices(rows: DeviceRow[]): Promise<void>;
@@ -33,6 +35,7 @@ const DEVICE_COLUMNS = ['id', 'project_id', 'production_batch_id', 'serial', 'se
 const REPORT_COLUMNS = [
   'id', 'uuid', 'device_id', 'project_id', 'company_id', 'production_batch_id', 'enclosure_id', 'test_profile',
   'test_profile_version', 'result', 'started_at', 'finished_at', 'step_count', 'failed_step_count', 'steps', 'created_at',
+  'test_profile_id',
 ] as const;
 
 /**
@@ -111,7 +114,7 @@ async function pgInsertReports(db: Kysely<DB>, rows: ReportRow[], chunk: number)
       from json_to_recordset(${JSON.stringify(rows.slice(i, i + chunk))}::json) as x(id int, uuid text, device_id int,
         project_id int, company_id int, production_batch_id int, enclosure_id int, test_profile text,
         test_profile_version text, result text, started_at text, finished_at text, step_count int,
-        failed_step_count int, steps text, created_at text)`.execute(db);
+        failed_step_count int, steps text, created_at text, test_profile_id int)`.execute(db);
   }
 }
 
@@ -137,7 +140,7 @@ export function sqliteSink(raw: BetterSqlite3.Database): RowSink {
       insertReport.run(
         r.id, r.uuid, r.device_id, r.project_id, r.company_id, r.production_batch_id, r.enclosure_id, r.test_profile,
         r.test_profile_version, r.result, r.started_at, r.finished_at, r.step_count, r.failed_step_count, r.steps,
-        r.created_at,
+        r.created_at, r.test_profile_id ?? null,
       );
     }
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { countedReport } from './counted-reports';
+import { dialectOf } from '../db/dialect';
 
 /**
  * Per-step figures of a scope of a project's counted runs: what capability and run charts are
@@ -153,31 +154,24 @@ function scopedRows<T extends 'step_measure_daily' | 'report_daily_slices'>(db: 
 const num = (v: unknown) => Number(v ?? 0);
 const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+type Figure = number | string | null;
+
 /**
  * Per-step figures of the scope, steps in name order, from the step measures (step_measure_daily):
  * a few rows per step, day, batch and jig, whatever the number of runs. Each row is one subgroup,
- * so the within moments are the rows' own m2 summed, with n − 1 degrees of freedom a row. The
- * overall moments merge the rows in SQL in two passes (the grand mean first, a window over the
- * step's rows; then m2 = Σ m2ᵢ + Σ nᵢ (meanᵢ − mean)², the parallel formula for many groups at
- * once), so no sum of squares of raw values is ever formed.
+ * so the within moments are plain sums (Σ m2ᵢ, Σ (nᵢ − 1) over rows with a value), and so is the
+ * grand mean (Σ nᵢ·meanᵢ / N). The overall m2 is the parallel formula for many groups at once,
+ * m2 = Σ m2ᵢ + Σ nᵢ (meanᵢ − mean)², which needs the grand mean first: a second pass over the same
+ * rows, given each step's mean. No sum of squares of raw values is ever formed. Two grouped scans
+ * of the scope's rows are cheaper than one with a window (which sorts them): a whole profile's
+ * history on the bench (7,500 rows) took 26 ms of CPU with a window on SQLite, 17 in two scans.
  */
 export async function stepMeasures(db: Kysely<DB>, scope: MeasureScope): Promise<StepMeasure[]> {
   const versions = await versionsOf(db, scope);
   if (versions.length === 0 || scope.steps?.length === 0) return [];
   let rows = scopedRows(db, 'step_measure_daily', scope, versions);
-  if (scope.steps) rows = rows.where('step_name', 'in', scope.steps);
-  // The step's grand means first, a window over its rows; then each row's part of m2.
-  const over = sql.raw('over (partition by step_name)');
-  const withMeans = rows
-    .select(['step_name', 'runs', 'fails', 'n', 'mean', 'm2', 'min', 'max', 'pass_n', 'pass_mean', 'pass_m2'])
-    .select([
-      sql<number>`sum(n * mean) ${over} / nullif(sum(n) ${over}, 0)`.as('gm'),
-      sql<number>`sum(pass_n * pass_mean) ${over} / nullif(sum(pass_n) ${over}, 0)`.as('pm'),
-    ])
-    .as('r');
-  type Figure = number | string | null;
-  const result = await db
-    .selectFrom(withMeans)
+  if (scope.steps) rows = rows.where('step_measure_daily.step_name', 'in', scope.steps);
+  const sums = await rows
     .select([
       'step_name',
       sql<Figure>`sum(runs)`.as('runs'),
@@ -185,32 +179,56 @@ export async function stepMeasures(db: Kysely<DB>, scope: MeasureScope): Promise
       sql<Figure>`min(min)`.as('min'),
       sql<Figure>`max(max)`.as('max'),
       sql<Figure>`sum(n)`.as('n'),
-      sql<Figure>`max(gm)`.as('mean'),
-      sql<Figure>`sum(case when n > 0 then m2 + n * (mean - gm) * (mean - gm) else 0 end)`.as('m2'),
-      sql<Figure>`sum(case when n > 0 then m2 else 0 end)`.as('within_m2'),
+      sql<Figure>`sum(n * mean)`.as('n_mean'),
+      sql<Figure>`sum(m2)`.as('within_m2'),
       sql<Figure>`sum(case when n > 0 then n - 1 else 0 end)`.as('within_df'),
       sql<Figure>`sum(pass_n)`.as('pass_n'),
-      sql<Figure>`max(pm)`.as('pass_mean'),
-      sql<Figure>`sum(case when pass_n > 0 then pass_m2 + pass_n * (pass_mean - pm) * (pass_mean - pm) else 0 end)`.as('pass_m2'),
-      sql<Figure>`sum(case when pass_n > 0 then pass_m2 else 0 end)`.as('pass_within_m2'),
+      sql<Figure>`sum(pass_n * pass_mean)`.as('pass_n_mean'),
+      sql<Figure>`sum(pass_m2)`.as('pass_within_m2'),
       sql<Figure>`sum(case when pass_n > 0 then pass_n - 1 else 0 end)`.as('pass_within_df'),
     ])
     .groupBy('step_name')
     .execute();
-  const moments = (n: unknown, mean: unknown, m2: unknown, within_m2: unknown, within_df: unknown) =>
+  const measured = sums.filter((r) => num(r.runs) > 0);
+  const meanOf = (n: Figure, sum: Figure) => (num(n) > 0 ? num(sum) / num(n) : null);
+  const means = new Map(measured.map((r) => [r.step_name, { all: meanOf(r.n, r.n_mean), passing: meanOf(r.pass_n, r.pass_n_mean) }]));
+  // The rows' spread about each step's grand mean: the between part of m2.
+  const withValues = measured.filter((r) => num(r.n) > 0);
+  const between = new Map<string, { all: number; passing: number }>();
+  if (withValues.length) {
+    // Each step's grand means as a small table joined on the step: looked up once a row.
+    const double = sql.raw(dialectOf(db) === 'postgres' ? 'double precision' : 'real');
+    const grand = sql.join(
+      withValues.map((r) => {
+        const m = means.get(r.step_name)!;
+        return sql`select cast(${r.step_name} as text) as step_name, cast(${m.all ?? 0} as ${double}) as gm, cast(${m.passing ?? 0} as ${double}) as pm`;
+      }),
+      sql` union all `,
+    );
+    const spread = await rows
+      .innerJoin(sql<{ step_name: string; gm: number; pm: number }>`(${grand})`.as('g'), 'g.step_name', 'step_measure_daily.step_name')
+      .select([
+        'g.step_name',
+        sql<Figure>`sum(n * (mean - gm) * (mean - gm))`.as('all'),
+        sql<Figure>`sum(pass_n * (pass_mean - pm) * (pass_mean - pm))`.as('passing'),
+      ])
+      .groupBy('g.step_name')
+      .execute();
+    for (const r of spread) between.set(r.step_name, { all: num(r.all), passing: num(r.passing) });
+  }
+  const moments = (n: Figure, mean: number | null, within_m2: Figure, within_df: Figure, spread: number) =>
     num(n) > 0
-      ? { n: num(n), mean: orNull(mean), m2: num(m2), within_m2: num(within_m2), within_df: num(within_df) }
+      ? { n: num(n), mean, m2: num(within_m2) + spread, within_m2: num(within_m2), within_df: num(within_df) }
       : { n: 0, mean: null, m2: 0, within_m2: 0, within_df: 0 };
-  return result
-    .filter((r) => num(r.runs) > 0)
+  return measured
     .map((r) => ({
       step_name: r.step_name,
       runs: num(r.runs),
       fails: num(r.fails),
       min: orNull(r.min),
       max: orNull(r.max),
-      all: moments(r.n, r.mean, r.m2, r.within_m2, r.within_df),
-      passing: moments(r.pass_n, r.pass_mean, r.pass_m2, r.pass_within_m2, r.pass_within_df),
+      all: moments(r.n, means.get(r.step_name)!.all, r.within_m2, r.within_df, between.get(r.step_name)?.all ?? 0),
+      passing: moments(r.pass_n, means.get(r.step_name)!.passing, r.pass_within_m2, r.pass_within_df, between.get(r.step_name)?.passing ?? 0),
     }))
     .sort((a, b) => (a.step_name < b.step_name ? -1 : a.step_name > b.step_name ? 1 : 0));
 }

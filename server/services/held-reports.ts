@@ -5,6 +5,7 @@ import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
 import { recompute } from '../seed/recompute';
 import { listHeldReports, unholdReports } from '../store/golden-units';
+import { addReleasedMeasures } from './production/step-measures';
 
 /**
  * Held reports (the hold policy, report-hold.ts): stored, counted nowhere, until an engineer
@@ -27,8 +28,15 @@ export async function heldReports(db: Kysely<DB>, projectId: number, list: HeldR
 export async function releaseHeldReports(db: Kysely<DB>, projectId: number, ids: number[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await trx.selectFrom('devices').select('id').where('project_id', '=', projectId).orderBy('id').forUpdate().execute();
+    // Which of them are held now (the project's boards locked above, or SQLite's one writer: no
+    // other release runs meanwhile), read before they count.
+    const held = (await trx.selectFrom('device_reports').where('project_id', '=', projectId).where('held', '=', 'held').where('id', 'in', ids).select('id').execute()).map((r) => r.id);
     const changed = await unholdReports(trx, projectId, ids, null);
-    if (changed > 0) await recompute(trx, { projectIds: [projectId] });
+    if (changed > 0) {
+      // The step measures do not depend on the order runs came in: the released runs are added.
+      await recompute(trx, { projectIds: [projectId], measures: false });
+      await addReleasedMeasures(trx, projectId, held);
+    }
     return changed;
   });
 }

@@ -200,10 +200,15 @@ describe('step measures: the aggregates equal a recompute from the raw values', 
     }
     expect((await powerOn()).max).toBeLessThan(10);
     await expectAggregatesEqualRecompute('held');
-    const released = await t.call('POST', `/v1/projects/${a.projectId}/held-reports/release`, { as: 'alpha-engineer', body: { report_ids: held } });
-    expect(released.json().data).toEqual({ changed: 3 });
+    // Released with a run that counted already among the ids: only the held ones are added.
+    const counted = await t.db.selectFrom('device_reports').where('project_id', '=', a.projectId).where('held', 'is', null).where('golden', 'is', null).select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const release = () => t.call('POST', `/v1/projects/${a.projectId}/held-reports/release`, { as: 'alpha-engineer', body: { report_ids: [...held, counted.id] } });
+    expect((await release()).json().data).toEqual({ changed: 3 });
     expect((await powerOn()).max).toBeGreaterThan(90);
     await expectAggregatesEqualRecompute('released');
+    // Asked again: nothing is held any more, nothing is added.
+    expect((await release()).json().data).toEqual({ changed: 0 });
+    await expectAggregatesEqualRecompute('released again');
     await t.call('PUT', '/v1/fixture-policy', { as: 'alpha-admin', body: { policy: 'warn' } });
   });
 

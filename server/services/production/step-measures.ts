@@ -4,7 +4,7 @@ import { jsonRecordset, recordsJson } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { countedReport } from '../../store/counted-reports';
 import { dimensionsOf } from './slices';
-import type { Tally } from './tallies';
+import { writeNow, type Tally } from './tallies';
 
 /**
  * The per-step measurement aggregates (step_measure_daily, migration 027): what counted runs add
@@ -265,6 +265,23 @@ export async function rebuildMovedMeasures(db: Kysely<DB>, move: { project_id: n
   }
   const rows = [...fresh.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
   await setMeasureRows(db, rows);
+}
+
+/**
+ * Held runs just released (`ids`: those that were held, now counted): their measures are merged
+ * into the rows, as ingestion would have merged them had they counted when they came.
+ */
+export async function addReleasedMeasures(db: Kysely<DB>, projectId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  const rows = await db
+    .selectFrom('device_reports')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .where(countedReport())
+    .select(['company_id', 'project_id', 'production_batch_id', 'enclosure_id', 'test_profile', 'test_profile_version', 'result', 'finished_at', 'steps'])
+    .orderBy('id')
+    .execute();
+  await writeNow.tally(db, STEP_MEASURES_TALLY, measureRows(rows.map((r) => ({ ...r, steps: parsedSteps(r.steps) }))));
 }
 
 /** Stores these rows as they are (not merged), in the order given: what a rebuild leaves. */

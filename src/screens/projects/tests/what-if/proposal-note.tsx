@@ -4,6 +4,8 @@ import { limitProposalOptions } from '../../../../api/limit-what-if';
 import { formatDateTime, formatNumber, formatPercent } from '../../../../lib/format';
 import { limitsText } from './replay-results';
 
+const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
+
 /**
  * On a profile made from a limit proposal: why, which limits changed, and what the replay said,
  * so whoever activates the draft sees the reasons. Nothing for any other profile.
@@ -37,8 +39,8 @@ export function LimitProposalNote({ profileId }: { profileId: number }) {
         ))}
       </ul>
       <p className="mt-2 text-secondary">
-        Replayed on {formatNumber(s.runs)} runs: first-pass yield {formatPercent(s.first_pass_yield.now)} → {formatPercent(s.first_pass_yield.projected)}, {formatNumber(s.escapes.all_runs)} escapes
-        and {formatNumber(s.new_fails.all_runs)} new fails.
+        Replayed on {formatNumber(s.runs)} runs: first-pass yield {formatPercent(s.first_pass_yield.now)} → {formatPercent(s.first_pass_yield.projected)}, {plural(s.escapes.all_runs, 'escape')} and{' '}
+        {plural(s.new_fails.all_runs, 'new fail')}.
       </p>
     </section>
   );

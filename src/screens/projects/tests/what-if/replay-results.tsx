@@ -7,8 +7,13 @@ import type { Column } from '../../../../components/data-table/types';
 import { StatTile } from '../../../../components/stat-tile';
 import { formatDate, formatDateTime, formatMeasurement, formatNumber, formatPercent } from '../../../../lib/format';
 
-export const limitsText = (l: { low: number | null; high: number | null }, unit: string) =>
-  l.low === null && l.high === null ? 'no limits' : `${l.low === null ? '—' : formatMeasurement(l.low)} … ${l.high === null ? '—' : formatMeasurement(l.high, unit)}`;
+/** Limits as people say them: "3.1 … 3.5 V", "≤ 50 mV" with no low one, "no limits". */
+export function limitsText(l: { low: number | null; high: number | null }, unit: string): string {
+  if (l.low === null && l.high === null) return 'no limits';
+  if (l.low === null) return `≤ ${formatMeasurement(l.high, unit)}`;
+  if (l.high === null) return `≥ ${formatMeasurement(l.low, unit)}`;
+  return `${formatMeasurement(l.low)} … ${formatMeasurement(l.high, unit)}`;
+}
 
 function coverage(a: LimitWhatIfAnswer): string {
   const parts = [`${formatDate(a.scope.from)} to ${formatDate(a.scope.to)}`, a.scope.versions === 'all' ? 'every version of this profile' : 'this version'];

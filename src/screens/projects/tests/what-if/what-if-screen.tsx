@@ -53,9 +53,9 @@ function WhatIf({ profile, project, steps }: { profile: TestProfile; project: Pr
   const published = state.context.published;
   useEffect(() => {
     if (!published?.draft_profile_id) return;
-    showSuccess(`Draft ${state.context.details?.version ?? ''} published with the new limits.`);
+    showSuccess(`Draft “${profile.name}” ${state.context.details?.version ?? ''} published with the new limits.`);
     navigate(`/testprofiles/${published.draft_profile_id}`);
-  }, [published, navigate, state.context.details]);
+  }, [published, navigate, state.context.details, profile.name]);
 
   const replay = () => {
     form.clearErrors();

@@ -17,12 +17,12 @@ import type { Project } from '../../contract/projects';
 import type { TestConfiguration } from '../../contract/test-profiles';
 import type { DB } from '../db/schema';
 import { invalid, invalidField, notFound } from '../http/errors';
-import { applyLimits, batchOfProject, findProposal, insertProposal, profileIdsOfName, proposalOfDraft, replayPage, serialsOf, type ReplayRun, type ReplayScope } from '../store/limit-proposals';
+import { applyLimits, batchOfProject, findProposal, insertProposal, profileIdsOfName, proposalOfDraft, replayPage, serialsOf, type ReplayCursor, type ReplayRun, type ReplayScope } from '../store/limit-proposals';
 import { listSteps } from '../store/test-profile-parts';
 import { copyProfileContents, findProfile, insertProfile, linkReports, lockProfile, PROFILE_VERSION_TAKEN, versionTaken } from '../store/test-profiles';
 
 /**
- * Limit what-if: the scope's counted runs read in keyset pages (newest stored first, at most
+ * Limit what-if: the scope's counted runs read in keyset pages (newest finished first, at most
  * WHAT_IF_RUN_CAP of them), each judged again against the proposed limits as
  * contract/limit-what-if.ts says, and only counters, the set of boards and the first page of
  * flips kept: never the history in memory. Nothing is written by a replay.
@@ -30,6 +30,10 @@ import { copyProfileContents, findProfile, insertProfile, linkReports, lockProfi
 
 /** Runs per page: a few megabytes of step JSON at most, and few round trips for the cap. */
 export const REPLAY_PAGE = 4000;
+
+/** How much a replay reads: at most `cap` runs, `page` at a time (tests make both small). */
+export type ReplayBounds = { cap: number; page: number };
+const BOUNDS: ReplayBounds = { cap: WHAT_IF_RUN_CAP, page: REPLAY_PAGE };
 
 type Limits = Map<string, { low: number | null; high: number | null }>;
 type ReportStep = { name?: unknown; value?: unknown; pass?: unknown };
@@ -101,12 +105,12 @@ function changesOf(steps: TestConfiguration[], limits: ProposedLimit[]): LimitCh
   return changes;
 }
 
-export async function limitWhatIf(db: Kysely<DB>, profile: Profile, input: WhatIfInput, cap = WHAT_IF_RUN_CAP): Promise<LimitWhatIfAnswer> {
+export async function limitWhatIf(db: Kysely<DB>, profile: Profile, input: WhatIfInput, bounds = BOUNDS): Promise<LimitWhatIfAnswer> {
   const changes = changesOf(await listSteps(db, profile.id), input.limits);
-  return replay(db, profile, changes, input.scope, cap);
+  return replay(db, profile, changes, input.scope, bounds);
 }
 
-async function replay(db: Kysely<DB>, profile: Profile, changes: LimitChange[], input: WhatIfInput['scope'], cap: number): Promise<LimitWhatIfAnswer> {
+async function replay(db: Kysely<DB>, profile: Profile, changes: LimitChange[], input: WhatIfInput['scope'], { cap, page: pageSize }: ReplayBounds): Promise<LimitWhatIfAnswer> {
   if (input.batch_id !== undefined && !(await batchOfProject(db, profile.project_id, input.batch_id))) {
     throw invalidField('scope.batch_id', `There is no batch with id ${input.batch_id} in this project.`);
   }
@@ -155,10 +159,10 @@ async function replay(db: Kysely<DB>, profile: Profile, changes: LimitChange[], 
       shown.push({ report_id: run.id, device_id: run.device_id, finished_at: run.finished_at, kind, first_run: run.first_run, steps: [...new Set(j.changed.map((c) => c.step))] });
     }
   };
-  let before: number | null = null;
+  let before: ReplayCursor | null = null;
   let truncated = false;
   for (;;) {
-    const size = Math.min(REPLAY_PAGE, cap - totals.runs);
+    const size = Math.min(pageSize, cap - totals.runs);
     if (size <= 0) {
       truncated = before !== null && (await replayPage(db, scope, before, 1)).length > 0;
       break;
@@ -166,7 +170,8 @@ async function replay(db: Kysely<DB>, profile: Profile, changes: LimitChange[], 
     const page = await replayPage(db, scope, before, size);
     page.forEach(count);
     if (page.length < size) break;
-    before = page[page.length - 1].id;
+    const last = page[page.length - 1];
+    before = { finished_at: last.finished_at, id: last.id };
   }
   const serials = await serialsOf(db, [...new Set(shown.map((f) => f.device_id))]);
   const yieldOf = (passes: number) => (totals.firstRuns ? passes / totals.firstRuns : null);
@@ -197,10 +202,10 @@ export async function publishLimitProposal(
   profile: Profile & { project: Project },
   caller: { id: number },
   input: z.output<typeof limitProposalInput>,
-  cap = WHAT_IF_RUN_CAP,
+  bounds = BOUNDS,
 ): Promise<LimitProposal> {
   const changes = changesOf(await listSteps(db, profile.id), input.limits);
-  const { steps: _steps, flips: _flips, ...summary } = await replay(db, profile, changes, input.scope, cap);
+  const { steps: _steps, flips: _flips, ...summary } = await replay(db, profile, changes, input.scope, bounds);
   const id = await db.transaction().execute(async (trx) => {
     // Locked: a step changed on a draft being copied waits, so the copy is whole.
     const source = await lockProfile(trx, profile.id);

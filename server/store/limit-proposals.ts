@@ -46,11 +46,15 @@ export type ReplayScope = {
 
 export type ReplayRun = { id: number; device_id: number; result: string; finished_at: string; steps: string; first_run: boolean };
 
+/** Where a page ended: the next page starts below it, in (finished_at, id) order. */
+export type ReplayCursor = { finished_at: string; id: number };
+
 /**
- * One keyset page of the scope's counted runs, newest stored first, below `before` (an id). Each
- * says whether it is its board's first counted run (lowest id: what the first-pass counters count).
+ * One keyset page of the scope's counted runs, newest finished first (the profile's index on
+ * test_profile_id, finished_at serves the order), below `before`. Each says whether it is its
+ * board's first counted run (lowest id: what the first-pass counters count).
  */
-export async function replayPage(db: Kysely<DB>, scope: ReplayScope, before: number | null, size: number): Promise<ReplayRun[]> {
+export async function replayPage(db: Kysely<DB>, scope: ReplayScope, before: ReplayCursor | null, size: number): Promise<ReplayRun[]> {
   let q = db
     .selectFrom('device_reports as r')
     .where('r.project_id', '=', scope.projectId)
@@ -60,7 +64,9 @@ export async function replayPage(db: Kysely<DB>, scope: ReplayScope, before: num
     .where('r.finished_at', '<', `${scope.to}T99`);
   if (scope.batchId !== undefined) q = q.where('r.production_batch_id', '=', scope.batchId);
   if (scope.jigId !== undefined) q = q.where('r.enclosure_id', '=', scope.jigId);
-  if (before !== null) q = q.where('r.id', '<', before);
+  if (before !== null) {
+    q = q.where((eb) => eb.or([eb('r.finished_at', '<', before.finished_at), eb.and([eb('r.finished_at', '=', before.finished_at), eb('r.id', '<', before.id)])]));
+  }
   const rows = await q
     .select([
       'r.id',
@@ -70,6 +76,7 @@ export async function replayPage(db: Kysely<DB>, scope: ReplayScope, before: num
       'r.steps',
       sql<number>`case when r.id = (select min(e.id) from device_reports e where e.device_id = r.device_id and ${countedReport('e')}) then 1 else 0 end`.as('first_run'),
     ])
+    .orderBy('r.finished_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(size)
     .execute();

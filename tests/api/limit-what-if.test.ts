@@ -125,12 +125,16 @@ describe('what-if', () => {
     expect(to.runs).toBe(5);
   });
 
-  it('replays at most the cap, newest first, and says it stopped', async () => {
-    const capped = await limitWhatIf(t.db, { id: profile, project_id: alpha.projectId, name: 'WI' }, limitWhatIfInput.parse({ limits: LIMITS }), 3);
+  it('replays at most the cap, newest first, page by page, and says it stopped', async () => {
+    const replay = (cap: number, page: number) =>
+      limitWhatIf(t.db, { id: profile, project_id: alpha.projectId, name: 'WI' }, limitWhatIfInput.parse({ limits: LIMITS }), { cap, page });
     // G2, F1, E1: one escape, no first passes.
-    expect(capped).toMatchObject({ runs: 3, truncated: true, cap: 3, boards: 3, first_runs: 2, escapes: { all_runs: 1 }, new_fails: { all_runs: 0 } });
-    const exact = await limitWhatIf(t.db, { id: profile, project_id: alpha.projectId, name: 'WI' }, limitWhatIfInput.parse({ limits: LIMITS }), 8);
-    expect(exact).toMatchObject({ runs: 8, truncated: false });
+    expect(await replay(3, 2)).toMatchObject({ runs: 3, truncated: true, cap: 3, boards: 3, first_runs: 2, escapes: { all_runs: 1 }, new_fails: { all_runs: 0 } });
+    expect(await replay(8, 3)).toMatchObject({ runs: 8, truncated: false });
+    // Pages of one run give what one page gives.
+    const paged = await replay(100, 1);
+    const whole = (await post(`/testprofiles/${profile}/what-if`, { limits: LIMITS })).json().data;
+    expect({ ...paged, cap: 0 }).toEqual({ ...whole, cap: 0 });
   });
 
   it('refuses bad input on its field', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQueryField } from './numbers';
+import { requiredText } from './text';
 
 /**
  * Step statistics over any part of a profile's history, read from per-step aggregates kept at
@@ -84,3 +85,35 @@ export const stepStatisticsAnswer = z.object({
   meta: statisticsCoverageSchema,
 });
 export type StepStatisticsAnswer = z.infer<typeof stepStatisticsAnswer>;
+
+/** At most this many of the scope's newest values are binned into a histogram. */
+export const HISTOGRAM_SAMPLE = 5000;
+export const HISTOGRAM_RUNS = ['all', 'passing'] as const;
+
+/**
+ * `GET /testprofiles/{id}/histogram`: a step's values over the same scope as the statistics;
+ * `runs=passing` keeps only the values of runs that passed (the figures "without failing runs").
+ */
+export const histogramQuery = statisticsScopeQuery.extend({
+  step: requiredText('step').max(200),
+  runs: z.enum(HISTOGRAM_RUNS, { error: 'runs is all or passing.' }).default('all'),
+});
+export type HistogramQuery = z.infer<typeof histogramQuery>;
+
+export const histogramSchema = z.object({
+  step: z.string(),
+  unit: z.string(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  runs: z.enum(HISTOGRAM_RUNS),
+  /** Values of the step in the scope (from the aggregates), and how many of the newest of them are binned. */
+  measured: z.number().int(),
+  sample: z.number().int(),
+  /** The oldest run's finish among the binned values; null when none. */
+  sample_since: z.string().nullable(),
+  /** Bars of one width: from ≤ value < to (the last bar also holds its upper edge). */
+  bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  /** The normal fitted from the aggregates of every value in the scope (mean and overall σ); null without spread. */
+  fit: z.object({ mean: z.number(), sd: z.number() }).nullable(),
+});
+export type Histogram = z.infer<typeof histogramSchema>;

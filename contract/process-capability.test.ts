@@ -145,4 +145,17 @@ describe('normal curve and histogram bins', () => {
     expect(histogramBins([], null, null)).toEqual([]);
     expect(histogramBins([7, 7, 7], null, null).reduce((s, b) => s + b.count, 0)).toBe(3);
   });
+
+  it('sizes the bars by the bulk of the values, not by a far outlier', () => {
+    // 10.0, 10.1 … 11.9 and one 30: IQR = 11.5 − 10.5 = 1 → 2 × 1 / ∛21 = 0.725 → bars of 1 (not 20 / 5 = 4,
+    // which would put the whole bulk in one bar); 10 … 30 → 20 bars.
+    const values = [...Array.from({ length: 20 }, (_, i) => 10 + i / 10), 30];
+    const bins = histogramBins(values, null, null);
+    expect(bins).toHaveLength(20);
+    expect(bins.slice(0, 2)).toEqual([
+      { from: 10, to: 11, count: 10 },
+      { from: 11, to: 12, count: 10 },
+    ]);
+    expect(bins[19]).toEqual({ from: 29, to: 30, count: 1 });
+  });
 });

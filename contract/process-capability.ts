@@ -96,22 +96,32 @@ export type HistogramBin = { from: number; to: number; count: number };
 /** At most this many bars, however far the limits sit from the values. */
 export const MAX_BINS = 60;
 
+/** The value below which a share `q` of the sorted values lies (linear between neighbours). */
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const below = Math.floor(at);
+  return sorted[below] + (sorted[Math.min(sorted.length - 1, below + 1)] - sorted[below]) * (at - below);
+}
+
 /**
  * Values counted into bars of one round width whose edges are round numbers, spanning the values
- * and the limits (so both limit lines fall on the drawing). The width is chosen for the values'
- * own spread (about √n bars over it, 5 to 30), widened only when the limits would need more than
+ * and the limits (so both limit lines fall on the drawing). The width follows the bulk of the
+ * values (Freedman–Diaconis: 2·IQR/∛n, so a few far outliers do not flatten the bell into one
+ * bar), at least 5 bars over the values' range, widened only when the span would need more than
  * MAX_BINS bars. A bar holds from ≤ v < to; the last also its upper edge.
  */
 export function histogramBins(values: readonly number[], low: number | null, high: number | null): HistogramBin[] {
   const limits = [low, high].filter((v): v is number => v !== null && Number.isFinite(v));
   if (!values.length && !limits.length) return [];
-  const dataMin = values.length ? Math.min(...values) : Math.min(...limits);
-  const dataMax = values.length ? Math.max(...values) : Math.max(...limits);
+  const sorted = [...values].sort((a, b) => a - b);
+  const dataMin = sorted.length ? sorted[0] : Math.min(...limits);
+  const dataMax = sorted.length ? sorted[sorted.length - 1] : Math.max(...limits);
   const lo = Math.min(dataMin, ...limits);
   const hi = Math.max(dataMax, ...limits);
-  const bars = Math.min(30, Math.max(5, Math.ceil(Math.sqrt(values.length))));
   const spread = dataMax - dataMin || hi - lo || Math.abs(dataMin) * 0.1 || 1;
-  let width = niceWidth(spread / bars);
+  const iqr = sorted.length >= 4 ? quantile(sorted, 0.75) - quantile(sorted, 0.25) : 0;
+  const bulk = iqr > 0 ? (2 * iqr) / Math.cbrt(sorted.length) : spread / 5;
+  let width = niceWidth(Math.min(bulk, spread / 5));
   if ((hi - lo) / width > MAX_BINS) width = niceWidth((hi - lo) / MAX_BINS);
   // Edges as multiples of the width: round numbers, and no drift from adding widths up.
   const first = Math.floor(lo / width + 1e-9);

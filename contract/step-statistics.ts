@@ -64,6 +64,21 @@ export const stepStatisticsSchema = z.object({
 });
 export type StepStatistics = z.infer<typeof stepStatisticsSchema>;
 
+/**
+ * Worst first by the Cpk of one population (every value, or those of passing runs): alarms, then
+ * flags; steps without a Cpk after, by pass rate, then by their place in the profile.
+ */
+export const worstFirst =
+  (population: 'all' | 'passing') =>
+  (a: StepStatistics, b: StepStatistics): number => {
+    const ca = a[population].cpk;
+    const cb = b[population].cpk;
+    if (ca !== null && cb !== null) return ca - cb;
+    if (ca !== null) return -1;
+    if (cb !== null) return 1;
+    return (a.pass_rate ?? 1) - (b.pass_rate ?? 1) || (a.position ?? 1e9) - (b.position ?? 1e9);
+  };
+
 /** What the figures cover, said on screen beside them. */
 export const statisticsCoverageSchema = z.object({
   /** Counted runs of the scope (held runs and golden units' runs count nowhere). */

@@ -7,6 +7,7 @@ import {
   type StatisticsScope,
   type StepStatistics,
   type StepStatisticsAnswer,
+  worstFirst,
 } from '../../contract/step-statistics';
 import type { DB } from '../db/schema';
 import { invalidField, notFound } from '../http/errors';
@@ -62,16 +63,6 @@ async function resolveScope(db: Kysely<DB>, profileId: number, scope: Statistics
   };
 }
 
-/** Worst first: by Cpk (alarms, then flags), steps without one after, by pass rate, then by place. */
-function worstFirst(a: StepStatistics, b: StepStatistics): number {
-  const ca = a.all.cpk;
-  const cb = b.all.cpk;
-  if (ca !== null && cb !== null) return ca - cb;
-  if (ca !== null) return -1;
-  if (cb !== null) return 1;
-  return (a.pass_rate ?? 1) - (b.pass_rate ?? 1) || (a.position ?? 1e9) - (b.position ?? 1e9);
-}
-
 type Limits = { position: number | null; unit: string; low: number | null; high: number | null; limits_from: 'profile' | 'reports' };
 
 /**
@@ -122,7 +113,7 @@ export async function stepStatistics(db: Kysely<DB>, profileId: number, scope: S
     measure.profileIds,
     measures.map((m) => m.step_name),
   );
-  const data = measures.map((m) => toStatistics(m, limits.get(m.step_name)!)).sort(worstFirst);
+  const data = measures.map((m) => toStatistics(m, limits.get(m.step_name)!)).sort(worstFirst('all'));
   return { data, meta: { runs: coverage.runs, first_day: coverage.first_day, last_day: coverage.last_day, ...meta } };
 }
 

@@ -4,7 +4,7 @@ import type { Histogram } from '../../../contract/step-statistics';
 import { formatMeasurement, formatNumber } from '../../lib/format';
 import { niceTicks } from '../../lib/nice-ticks';
 
-const PAD = { left: 44, right: 16, top: 22, bottom: 30 };
+const PAD = { left: 44, right: 16, top: 36, bottom: 30 };
 
 /** The fitted normal as a path: its density scaled to counts (values × bar width), sampled across the plot. */
 function curvePath(h: Histogram, x: (v: number) => number, y: (c: number) => number): string | null {
@@ -44,15 +44,20 @@ export function HistogramChart({ histogram: h, narrow = false }: { histogram: Hi
   const yTicks = niceTicks(0, top, 4).ticks.filter((t) => Number.isInteger(t));
   const curve = curvePath(h, x, y);
   const outside = h.bins.reduce((n, b) => n + ((h.low !== null && b.to <= h.low) || (h.high !== null && b.from >= h.high) ? b.count : 0), 0);
-  const limit = (value: number | null, label: string, anchor: 'start' | 'end') =>
-    value === null ? null : (
+  // Each limit's label on a row of its own above the plot, beside its line on the side with room, so
+  // two close limits (a narrow tolerance in a wide span) never print over each other.
+  const limit = (value: number | null, label: string, row: number) => {
+    if (value === null) return null;
+    const toRight = x(value) < W - PAD.right - 110;
+    return (
       <g data-limit={label.toLowerCase()}>
-        <line x1={x(value)} x2={x(value)} y1={PAD.top - 6} y2={H - PAD.bottom} className="stroke-error" strokeDasharray="6 4" strokeWidth={1.5} />
-        <text x={x(value) + (anchor === 'start' ? 4 : -4)} y={PAD.top - 8} textAnchor={anchor} className="fill-error text-[11px]">
+        <line x1={x(value)} x2={x(value)} y1={PAD.top - 4} y2={H - PAD.bottom} className="stroke-error" strokeDasharray="6 4" strokeWidth={1.5} />
+        <text x={x(value) + (toRight ? 4 : -4)} y={12 + row * 13} textAnchor={toRight ? 'start' : 'end'} className="fill-error text-[11px]">
           {label} {formatMeasurement(value, h.unit)}
         </text>
       </g>
     );
+  };
   const sampleText = h.sample < h.measured ? `the newest ${formatNumber(h.sample)} of ${formatNumber(h.measured)} values` : `all ${formatNumber(h.sample)} values`;
   const fitText = h.fit ? `; the fitted normal has mean ${formatMeasurement(h.fit.mean, h.unit)} and σ ${formatMeasurement(h.fit.sd, h.unit)}` : '';
   return (
@@ -91,11 +96,11 @@ export function HistogramChart({ histogram: h, narrow = false }: { histogram: Hi
         </g>
         {curve ? <path d={curve} fill="none" className="stroke-gray-800" strokeWidth={1.75} data-series="fit" /> : null}
         {h.low !== null && h.low === h.high ? (
-          limit(h.low, 'Limit', 'start')
+          limit(h.low, 'Limit', 0)
         ) : (
           <>
-            {limit(h.low, 'Low', 'start')}
-            {limit(h.high, 'High', 'end')}
+            {limit(h.low, 'Low', 0)}
+            {limit(h.high, 'High', 1)}
           </>
         )}
         <g data-axis="value">

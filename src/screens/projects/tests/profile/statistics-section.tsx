@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { CAPABILITY_WORDS, capabilityLevel, CPK_ALARM, CPK_FLAG, CPK_WIDE, type CapabilityLevel } from '../../../../../contract/process-capability';
-import type { Capability, StepStatistics } from '../../../../../contract/step-statistics';
+import { worstFirst, type Capability, type StepStatistics } from '../../../../../contract/step-statistics';
 import type { TestProfile } from '../../../../../contract/test-profiles';
 import { histogramOptions, runChartOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
 import { Badge, type BadgeTone } from '../../../../components/badge';
@@ -48,7 +48,9 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
   const { params, set } = useSearchState();
   const view = readStatisticsView(params);
   const stats = useQuery(stepStatisticsOptions(profile.id, view.scope));
-  const measured = (stats.data?.data ?? []).filter((s) => s.measured > 1);
+  // The server sends the worst by every value first; without failing runs the worst of those lead.
+  const rows = view.passing ? [...(stats.data?.data ?? [])].sort(worstFirst('passing')) : (stats.data?.data ?? []);
+  const measured = rows.filter((s) => s.measured > 1);
   const step = view.step ?? measured[0]?.name ?? '';
   const histogram = useQuery(histogramOptions(profile.id, step, view.scope, view.passing ? 'passing' : 'all'));
   const chart = useQuery(runChartOptions(profile.id, step));
@@ -63,13 +65,13 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
     { key: 'name', header: 'Step', card: 'title', cell: (s) => <span className="font-medium">{s.name}</span> },
     { key: 'cpk', header: 'Cpk', card: 'badge', cell: (s) => <LevelBadge value={population(s).cpk} step={s} /> },
     { key: 'ppk', header: 'Ppk', cell: (s) => <LevelBadge value={population(s).ppk} step={s} /> },
-    { key: 'count', header: 'Runs', className: 'text-right tabular-nums', cell: (s) => formatNumber(view.passing ? s.passing.n : s.count) },
+    { key: 'count', header: 'Runs', className: 'text-right tabular-nums', cell: (s) => formatNumber(s.count) },
     { key: 'pass_rate', header: 'Pass rate', className: 'text-right tabular-nums', cell: (s) => formatPercent(s.pass_rate) },
-    { key: 'mean', header: 'Mean', className: 'text-right tabular-nums', cell: (s) => significant(population(s).mean, 5, s.unit) },
+    { key: 'mean', header: 'Mean', className: 'text-right whitespace-nowrap tabular-nums', cell: (s) => significant(population(s).mean, 5, s.unit) },
     {
       key: 'sd',
       header: 'Std dev',
-      className: 'text-right tabular-nums',
+      className: 'text-right whitespace-nowrap tabular-nums',
       cell: (s) => (
         <span title={`Within subgroups (for Cpk): ${significant(population(s).sd_within, 3, s.unit)}; overall (for Ppk): ${significant(population(s).sd_overall, 3, s.unit)}`}>
           {significant(population(s).sd_overall, 3, s.unit)}
@@ -133,13 +135,13 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
                 <RowsTable
                   label="Step statistics"
                   columns={columns}
-                  rows={stats.data.data}
+                  rows={rows}
                   rowKey={(s) => s.name}
                   rowTone={(s) => (population(s).level === 'alarm' ? 'danger' : undefined)}
                 />
               )}
               {step && stats.data.meta.runs > 0 ? (
-                <section ref={chosenRef} aria-label={`Charts of ${step}`} className="flex scroll-mt-20 flex-col gap-4">
+                <section ref={chosenRef} aria-label={`Charts of ${step}`} className="flex scroll-mt-24 flex-col gap-4">
                   <Card title={`Histogram: ${step}`} headingLevel={3} className="shadow-none">
                     {histogram.isPending ? (
                       <LoadingBlock label="Loading the histogram" />

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEMO_ENGINEER } from './support/accounts';
+import { seriousAxeFindings } from './support/axe';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
@@ -70,6 +71,7 @@ test('narrowing the scope changes what the figures say they cover; without faili
   await expect(histogram.locator('desc')).toHaveText(/values in \d+ bars from .* outside the limits; the fitted normal has mean/);
   await expect(stats.getByRole('img', { name: 'Run chart of 1V8 rail' })).toBeVisible();
   await shot(page, 'step-statistics-histogram-1280.png');
+  expect(await seriousAxeFindings(page, '#statistics')).toEqual([]);
   if (process.env.E2E_SHOTS) await stats.screenshot({ path: path.join(process.env.E2E_SHOTS, 'step-statistics-section-1280.png') });
 
   // A reload keeps the whole view.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJig, createProduction, postReport, reportBody, type Jig, type Production } from './helpers/production';
+import { createJig, createProduction, postReport, reportBody, wroteBehindTheServer, type Jig, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { addStep, createProfile } from './helpers/test-profiles';
 
@@ -178,6 +178,16 @@ describe('histogram', () => {
 
     const lot = await histogram(`step=vout&batch_id=${lotB}&versions=all`);
     expect(lot).toMatchObject({ measured: 4, sample: 4, sample_since: '2026-03-03T10:00:00.000Z' });
+
+    // The sample is read from the runs themselves: a held run or a golden unit's is not in it.
+    const first = await t.db.selectFrom('device_reports').select('id').where('test_profile_id', '=', v1).orderBy('finished_at').executeTakeFirstOrThrow();
+    for (const mark of [{ held: 'held' }, { golden: 'right' }] as const) {
+      await t.db.updateTable('device_reports').set(mark).where('id', '=', first.id).execute();
+      wroteBehindTheServer(t);
+      expect((await histogram('step=vout')).sample, JSON.stringify(mark)).toBe(5);
+      await t.db.updateTable('device_reports').set({ held: null, golden: null }).where('id', '=', first.id).execute();
+    }
+    wroteBehindTheServer(t);
 
     const unknown = await histogram('step=nothing');
     expect(unknown).toMatchObject({ measured: 0, sample: 0, bins: [], fit: null, low: null, high: null });

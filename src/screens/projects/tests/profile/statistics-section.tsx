@@ -56,10 +56,13 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
   const chart = useQuery(runChartOptions(profile.id, step));
   const narrow = useNarrow();
   const chosenRef = useRef<HTMLElement>(null);
+  const runChartRef = useRef<HTMLElement>(null);
+  // A link to a run's point (`point`, from an alert or a violation) wants the run chart itself.
+  const point = params.get('point');
   // A step chosen in the table (or by a link) brings its charts into view: below the table, far down on a phone.
   useEffect(() => {
-    if (view.step) chosenRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [view.step, stats.isSuccess]);
+    if (view.step) (point ? runChartRef : chosenRef).current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [view.step, point, stats.isSuccess]);
   const population = (s: StepStatistics): Capability => (view.passing ? s.passing : s.all);
   const columns: Column<StepStatistics>[] = [
     { key: 'name', header: 'Step', card: 'title', cell: (s) => <span className="font-medium">{s.name}</span> },
@@ -152,7 +155,7 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
                     )}
                   </Card>
                   {/* The run chart of the chosen step: one self-contained block, so it can be replaced whole. */}
-                  <section aria-label={`Run chart of ${step}`} className="flex flex-col gap-2">
+                  <section ref={runChartRef} aria-label={`Run chart of ${step}`} className="flex scroll-mt-24 flex-col gap-2">
                     <h3 className="text-sm font-semibold text-gray-900">Run chart: {step}</h3>
                     {chart.isPending ? (
                       <LoadingBlock label="Loading the run chart" />

@@ -79,6 +79,16 @@ test('narrowing the scope changes what the figures say they cover; without faili
   await expect(stats.getByRole('switch', { name: 'Without failing runs' })).toHaveAttribute('aria-checked', 'true');
   await expect(stats.getByRole('img', { name: 'Histogram of 1V8 rail' })).toBeVisible();
   await expect(stats.getByTestId('statistics-coverage')).toContainText(`batch ${lot}`);
+
+  // Days: from a day on, said in the sentence; cleared again, all history.
+  const since = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+  const spoken = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${since}T00:00:00Z`));
+  await stats.getByLabel('From', { exact: true }).fill(since);
+  await expect(page).toHaveURL(new RegExp(`from=${since}`));
+  await expect(stats.getByTestId('statistics-coverage')).toContainText(`since ${spoken}, batch ${lot}`);
+  await stats.getByLabel('From', { exact: true }).fill('');
+  await expect(page).not.toHaveURL(/from=/);
+  await expect(stats.getByTestId('statistics-coverage')).not.toContainText('since');
 });
 
 test.describe('at 390 px', () => {

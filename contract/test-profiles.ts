@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
 import { idField, idListField, queryIntField, realField } from './numbers';
-import type { CapabilityLevel } from './process-capability';
 import { optionalText, requiredText } from './text';
 import { testFunctionSchema } from './test-functions';
 
@@ -301,34 +300,7 @@ export type ProjectTestFunction = z.infer<typeof projectTestFunctionSchema>;
 export const PROJECT_TEST_FUNCTION_SORTABLE = ['name', 'step_count'] as const;
 export const projectTestFunctionListQuery = listQuerySchema(PROJECT_TEST_FUNCTION_SORTABLE);
 
-// Statistics
-
-export const stepStatisticsSchema = z.object({
-  name: z.string(),
-  /** The step's place in the profile, or null when only the reports have it. */
-  position: z.number().int().nullable(),
-  unit: z.string(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  /** Where the limits come from: the profile's step of that name, or the reports. */
-  limits_from: z.enum(['profile', 'reports']),
-  count: z.number().int(),
-  passed: z.number().int(),
-  pass_rate: z.number().nullable(),
-  measured: z.number().int(),
-  mean: z.number().nullable(),
-  sd: z.number().nullable(),
-  cpk: z.number().nullable(),
-  level: z.enum(['ok', 'flag', 'alarm']).nullable(),
-});
-export type StepStatistics = z.infer<typeof stepStatisticsSchema>;
-export type { CapabilityLevel };
-
-export const stepStatisticsAnswer = z.object({
-  data: z.array(stepStatisticsSchema),
-  /** `reports` ran this version; the figures count the newest `counted` of them. */
-  meta: z.object({ reports: z.number().int(), counted: z.number().int() }),
-});
+// Statistics: the per-step figures over a scope are contract/step-statistics.ts; the run chart stays here.
 
 export const RUN_CHART_DEFAULT = 50;
 export const runChartQuery = z.object({

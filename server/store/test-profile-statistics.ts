@@ -59,9 +59,6 @@ function stepRows(db: Kysely<DB>, reports: RawBuilder<unknown>): RawBuilder<unkn
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export const stepAggregates = (db: Kysely<DB>, profileId: number, window = STATISTICS_WINDOW): Promise<StepAggregate[]> =>
-  stepAggregatesOf(db, ofProfile(profileId, window));
-
 /** Per-step figures over the reports a condition on `r` (device_reports) chooses; keep it bounded. */
 export async function stepAggregatesOf(db: Kysely<DB>, reports: RawBuilder<unknown>): Promise<StepAggregate[]> {
   const { rows } = await sql<Record<string, unknown>>`
@@ -83,15 +80,6 @@ export async function stepAggregatesOf(db: Kysely<DB>, reports: RawBuilder<unkno
     low: num(r.low),
     high: num(r.high),
   }));
-}
-
-export async function reportCount(db: Kysely<DB>, profileId: number): Promise<number> {
-  const row = await db
-    .selectFrom('device_reports')
-    .select(sql<number | string>`count(*)`.as('n'))
-    .where('test_profile_id', '=', profileId)
-    .executeTakeFirst();
-  return toCount(row?.n);
 }
 
 export type RunPoint = { report_id: number; finished_at: string; value: number; pass: boolean; unit: string; low: number | null; high: number | null };

@@ -3,8 +3,6 @@ import { listOf, oneOf, pageOf } from '../../contract/envelope';
 import {
   projectTestFunctionListQuery,
   projectTestFunctionSchema,
-  runChartQuery,
-  runChartSchema,
   stepStatisticsAnswer,
   TEST_VARIABLE_TYPE_LIST,
   testConfigurationCreateInput,
@@ -35,7 +33,6 @@ import {
   projectTestFunctions,
   removeTestFile,
   removeVariable,
-  runChart,
   stepStatistics,
   testFileId,
   variablesOfProfile,
@@ -306,18 +303,6 @@ export default defineRoutes(
       scope: 'testProfile',
       response: stepStatisticsAnswer,
       handler: async ({ row }) => stepStatistics(db, row.id),
-    });
-
-    route({
-      method: 'GET',
-      url: '/testprofiles/:id/runchart',
-      summary: "A step's last measurements in the profile's reports",
-      description: 'The last `limit` (default 50, at most 500) measured values of `step`, oldest first, with its limits.',
-      access: 'read',
-      scope: 'testProfile',
-      query: runChartQuery,
-      response: oneOf(runChartSchema),
-      handler: async ({ row, query }) => ({ data: await runChart(db, row.id, query.step, query.limit) }),
     });
 
     route({

@@ -7,7 +7,6 @@ import {
   variableValueError,
   type ProjectTestFunction,
   type projectTestFunctionListQuery,
-  type RunChart,
   type StepStatistics,
   type TestFile,
   type testVariableCreateInput,
@@ -37,7 +36,7 @@ import {
   type StoredTestFile,
 } from '../store/test-profile-parts';
 import { toTestFunction } from '../store/test-functions';
-import { lastMeasurements, reportCount, STATISTICS_WINDOW, stepAggregates } from '../store/test-profile-statistics';
+import { reportCount, STATISTICS_WINDOW, stepAggregates } from '../store/test-profile-statistics';
 import { findProfile, lockDraftProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
 import { deleteRow, type CleanupLog } from './deletes';
 
@@ -205,19 +204,6 @@ export async function stepStatistics(db: Kysely<DB>, profileId: number): Promise
     };
   });
   return { data: data.sort(worstFirst), meta: { reports, counted: Math.min(reports, STATISTICS_WINDOW) } };
-}
-
-export async function runChart(db: Kysely<DB>, profileId: number, step: string, limit: number): Promise<RunChart> {
-  const [points, steps] = await Promise.all([lastMeasurements(db, profileId, step, limit), listSteps(db, profileId)]);
-  const configured = steps.find((s) => s.name === step);
-  const latest = points[0];
-  return {
-    step,
-    unit: configured?.unit || latest?.unit || '',
-    low: configured ? configured.low : (latest?.low ?? null),
-    high: configured ? configured.high : (latest?.high ?? null),
-    points: points.reverse().map(({ report_id, finished_at, value, pass }) => ({ report_id, finished_at, value, pass })),
-  };
 }
 
 // The project's test functions

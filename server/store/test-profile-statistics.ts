@@ -93,23 +93,3 @@ export async function reportCount(db: Kysely<DB>, profileId: number): Promise<nu
     .executeTakeFirst();
   return toCount(row?.n);
 }
-
-export type RunPoint = { report_id: number; finished_at: string; value: number; pass: boolean; unit: string; low: number | null; high: number | null };
-
-/** The step's last `limit` measured values in the profile's newest reports (the window), newest first. */
-export async function lastMeasurements(db: Kysely<DB>, profileId: number, step: string, limit: number, window = STATISTICS_WINDOW): Promise<RunPoint[]> {
-  const { rows } = await sql<Record<string, unknown>>`
-    select * from (${stepRows(db, ofProfile(profileId, window))}) s
-    where s.name = ${step} and s.value is not null
-    order by s.finished_at desc, s.report_id desc
-    limit ${limit}`.execute(db);
-  return rows.map((r) => ({
-    report_id: Number(r.report_id),
-    finished_at: String(r.finished_at),
-    value: Number(r.value),
-    pass: Number(r.pass) === 1,
-    unit: (r.unit as string | null) ?? '',
-    low: num(r.low),
-    high: num(r.high),
-  }));
-}

@@ -3,7 +3,6 @@ import type { One, Page } from '../../contract/envelope';
 import { MAX_PAGE_SIZE, type ListParams } from '../../contract/list-query';
 import type {
   ProjectTestFunction,
-  RunChart,
   StepStatistics,
   TestConfiguration,
   TestConfigurationCreateInput,
@@ -37,7 +36,6 @@ export const testProfileKeys = {
   files: (id: number) => ['test-profiles', 'profile', id, 'files'] as const,
   variables: (id: number) => ['test-profiles', 'profile', id, 'variables'] as const,
   statistics: (id: number) => ['test-profiles', 'profile', id, 'statistics'] as const,
-  runChart: (id: number, step: string) => ['test-profiles', 'profile', id, 'statistics', 'run', step] as const,
   functions: (projectId: number, params: ListParams) => ['test-profiles', 'functions', projectId, params] as const,
   variableTypes: ['test-variable-types'] as const,
 };
@@ -92,13 +90,6 @@ export const stepStatisticsOptions = (id: number) =>
     queryKey: testProfileKeys.statistics(id),
     queryFn: ({ signal }) =>
       api.get<{ data: StepStatistics[]; meta: { reports: number; counted: number } }>(`/testprofiles/${id}/steps`, { signal }).then((r) => r.data),
-  });
-
-export const runChartOptions = (id: number, step: string) =>
-  queryOptions({
-    queryKey: testProfileKeys.runChart(id, step),
-    queryFn: ({ signal }) => api.get<One<RunChart>>(`/testprofiles/${id}/runchart`, { params: { step }, signal }).then((r) => r.data.data),
-    enabled: step !== '',
   });
 
 /** `GET /projects/{id}/testfunctions`, paged (the project's view of the catalogue). */

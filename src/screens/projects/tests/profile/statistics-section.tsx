@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNarrow } from '../../../../lib/use-narrow';
 import { CPK_ALARM, CPK_FLAG } from '../../../../../contract/process-capability';
 import type { StepStatistics, TestProfile } from '../../../../../contract/test-profiles';
-import { runChartOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
+import { stepStatisticsOptions } from '../../../../api/test-profiles';
 import { Badge } from '../../../../components/badge';
 import { Button } from '../../../../components/button';
 import { Card } from '../../../../components/card';
@@ -12,7 +11,7 @@ import type { Column } from '../../../../components/data-table/types';
 import { ErrorPresenter } from '../../../../components/error-presenter';
 import { LoadingBlock } from '../../../../components/spinner';
 import { formatMeasurement, formatNumber, formatPercent } from '../../../../lib/format';
-import { RunChartView } from './run-chart';
+import { RunChartCard, useLinkedPoint } from './run-chart-card';
 
 function CpkCell({ step }: { step: StepStatistics }) {
   if (step.cpk === null) return <span className="text-secondary">{step.measured > 1 ? (step.low !== null && step.low === step.high ? 'exact value' : 'n/a') : '—'}</span>;
@@ -32,12 +31,15 @@ const limits = (s: StepStatistics) =>
 /** Per step over this version's reports: count, pass rate, mean, s and Cpk, worst first; a run chart of the chosen step. */
 export function StatisticsSection({ profile }: { profile: TestProfile }) {
   const stats = useQuery(stepStatisticsOptions(profile.id));
-  const [chosen, setChosen] = useState<string | null>(null);
+  const linked = useLinkedPoint();
+  // A step chosen in the table holds until a link (a violation, an alert) names another point.
+  const [pick, setPick] = useState<{ step: string; under: string } | null>(null);
+  const linkKey = `${linked.step}:${linked.point}`;
+  const chosen = pick?.under === linkKey ? pick.step : null;
+  const setChosen = (name: string) => setPick({ step: name, under: linkKey });
   const measured = (stats.data?.data ?? []).filter((s) => s.measured > 1);
-  const step = chosen ?? measured[0]?.name ?? '';
-  const chart = useQuery(runChartOptions(profile.id, step));
-  const narrow = useNarrow();
-  const chartRef = useRef<HTMLElement>(null);
+  const step = chosen ?? linked.step ?? measured[0]?.name ?? '';
+  const chartRef = useRef<HTMLDivElement>(null);
   // A step chosen in the table brings its chart into view (below the table: far down on a phone).
   useEffect(() => {
     if (chosen) chartRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
@@ -97,10 +99,9 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
             rowTone={(s) => (s.level === 'alarm' ? 'danger' : undefined)}
           />
           {step ? (
-            <section ref={chartRef} aria-label={`Run chart of ${step}`} className="flex scroll-mt-20 flex-col gap-2">
-              <h3 className="text-sm font-semibold text-gray-900">Run chart: {step}</h3>
-              {chart.isPending ? <LoadingBlock label="Loading the run chart" /> : chart.isError ? <ErrorPresenter error={chart.error} title="Could not load the run chart" /> : <RunChartView chart={chart.data} narrow={narrow} />}
-            </section>
+            <div ref={chartRef} className="scroll-mt-20">
+              <RunChartCard profileId={profile.id} step={step} point={chosen === null || chosen === linked.step ? linked.point : null} />
+            </div>
           ) : null}
         </div>
       )}

@@ -7,6 +7,7 @@ import { Button } from '../../../../components/button';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { showSuccess } from '../../../../components/toast';
 import { NewProfileDialog } from '../new-profile-dialog';
+import { RunRulesButton } from './run-rules-dialog';
 
 type Confirming = 'activate' | 'archive' | null;
 
@@ -43,6 +44,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
           Archive
         </Button>
       ) : null}
+      <RunRulesButton profile={profile} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

@@ -35,18 +35,22 @@ function newestOfVersion(scope: MeasureScope, profileId: number, limit: number):
   return sql`select * from (select r.id, r.finished_at from device_reports r where ${sql.join(filters, sql` and `)} order by r.finished_at desc, r.id desc limit ${limit}) v`;
 }
 
-/** The ids of the scope's newest `limit` runs: each version's newest, then the newest of those. */
+/** The scope's newest `limit` runs (id, finished_at), newest first: each version's newest, then the newest of those. */
 function newestRuns(scope: MeasureScope, limit: number): RawBuilder<unknown> {
   const versions = scope.profileIds.length ? scope.profileIds : [0];
   const union = sql.join(
     versions.map((id) => newestOfVersion(scope, id, limit)),
     sql` union all `,
   );
-  return sql`select id from (${union}) u order by finished_at desc, id desc limit ${limit}`;
+  return sql`select id, finished_at from (${union}) u order by finished_at desc, id desc limit ${limit}`;
 }
 
-/** One row per measured step of the runs `ids` (a query of ids), newest run first. */
-function stepValues(db: Kysely<DB>, ids: RawBuilder<unknown>, step: string | undefined, limit: number): RawBuilder<Record<string, unknown>> {
+/**
+ * One row per measured step of `runs` (a query of id, finished_at, newest first), newest run first.
+ * The runs drive the join in their order, so the newest `limit` values end the read early instead
+ * of parsing every run of the window.
+ */
+function stepValues(db: Kysely<DB>, runs: RawBuilder<unknown>, step: string | undefined, limit: number): RawBuilder<Record<string, unknown>> {
   if (dialectOf(db) === 'postgres') {
     const name = step === undefined ? sql`true` : sql`s.value ->> 'name' = ${step}`;
     return sql`
@@ -54,9 +58,10 @@ function stepValues(db: Kysely<DB>, ids: RawBuilder<unknown>, step: string | und
         case when (s.value ->> 'pass') = 'true' then 1 else 0 end as pass, s.value ->> 'unit' as unit,
         case when jsonb_typeof(s.value -> 'low') = 'number' then (s.value ->> 'low')::float8 end as low,
         case when jsonb_typeof(s.value -> 'high') = 'number' then (s.value ->> 'high')::float8 end as high
-      from device_reports r join devices d on d.id = r.device_id cross join lateral jsonb_array_elements(r.steps::jsonb) s(value)
-      where r.id in (${ids}) and ${name} and jsonb_typeof(s.value -> 'value') = 'number'
-      order by r.finished_at desc, r.id desc limit ${limit}`;
+      from (${runs}) w join device_reports r on r.id = w.id join devices d on d.id = r.device_id
+        cross join lateral jsonb_array_elements(r.steps::jsonb) s(value)
+      where ${name} and jsonb_typeof(s.value -> 'value') = 'number'
+      order by w.finished_at desc, w.id desc limit ${limit}`;
   }
   const name = step === undefined ? sql`1` : sql`json_extract(s.value, '$.name') = ${step}`;
   return sql`
@@ -64,9 +69,9 @@ function stepValues(db: Kysely<DB>, ids: RawBuilder<unknown>, step: string | und
       case when json_extract(s.value, '$.pass') = 1 then 1 else 0 end as pass, json_extract(s.value, '$.unit') as unit,
       case when json_type(s.value, '$.low') in ('integer', 'real') then json_extract(s.value, '$.low') end as low,
       case when json_type(s.value, '$.high') in ('integer', 'real') then json_extract(s.value, '$.high') end as high
-    from device_reports r join devices d on d.id = r.device_id, json_each(r.steps) s
-    where r.id in (${ids}) and ${name} and json_type(s.value, '$.value') in ('integer', 'real')
-    order by r.finished_at desc, r.id desc limit ${limit}`;
+    from (${runs}) w join device_reports r on r.id = w.id join devices d on d.id = r.device_id, json_each(r.steps) s
+    where ${name} and json_type(s.value, '$.value') in ('integer', 'real')
+    order by w.finished_at desc, w.id desc limit ${limit}`;
 }
 
 const toPoint = (r: Record<string, unknown>): RunPoint => ({

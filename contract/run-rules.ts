@@ -40,6 +40,9 @@ export const runRulesField = z
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Each run rule is listed once.' })
   .transform((ids) => [...ids].sort((a, b) => a - b) as RunRuleId[]);
 
+/** The run rules form's body: a `PATCH /testprofiles/{id}` of the rules alone. */
+export const runRulesInput = z.object({ run_rules: runRulesField });
+
 /** The stored JSON text of a profile's rules, read leniently: anything unreadable is the default. */
 export function parseRunRules(text: string | null | undefined): RunRuleId[] {
   try {

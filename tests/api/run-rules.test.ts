@@ -164,6 +164,28 @@ describe('a run chart’s scope', () => {
     expect(all.measured).toBe(12);
   });
 
+  it('narrowed to a batch, draws and judges that batch’s runs only', async () => {
+    const lot = await alpha.addBatch('Run rules lot');
+    const batched = await createProfile(t, alpha.projectId, { name: 'Batched', version: '1' });
+    await postSeries({ name: 'Batched', version: '1' }, [10, 10.1, 9.9], '2026-12-07T08:00:00Z', 'BA1');
+    for (const [i, value] of [20, 20.2, 19.8].entries()) {
+      const res = await alpha.report({
+        serial: `BA2-${i}`,
+        production_batch_id: lot,
+        test_profile: 'Batched',
+        test_profile_version: '1',
+        finished_at: new Date(Date.parse('2026-12-07T09:00:00Z') + i * 60_000).toISOString(),
+        steps: [{ name: 'rail', value, unit: 'V', low: 5, high: 25, pass: true }],
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const chart = (await get(`/testprofiles/${batched}/runchart?step=rail&batch_id=${lot}`)).json().data;
+    expect(chart.points.map((p: { serial: string }) => p.serial)).toEqual(['BA2-0', 'BA2-1', 'BA2-2']);
+    expect(chart.centre).toBeCloseTo(20, 10);
+    expect(chart.measured).toBe(3);
+    expect((await get(`/testprofiles/${batched}/runchart?step=rail`)).json().data.measured).toBe(6);
+  });
+
   it('refuses a query it cannot read, field by field', async () => {
     for (const query of ['', 'step=rail&limit=1', 'step=rail&limit=501', 'step=rail&versions=some', 'step=rail&from=12/03/2026']) {
       const res = await get(`/testprofiles/${profile}/runchart?${query}`);

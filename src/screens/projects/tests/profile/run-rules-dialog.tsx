@@ -2,8 +2,8 @@ import { mdiChartBellCurve } from '@mdi/js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { NELSON_EXTRA, RUN_RULE_IDS, RUN_RULES, WESTERN_ELECTRIC } from '../../../../../contract/run-rules';
-import { testProfileUpdateInput, type TestProfile } from '../../../../../contract/test-profiles';
+import { NELSON_EXTRA, RUN_RULE_IDS, RUN_RULES, runRulesInput, WESTERN_ELECTRIC } from '../../../../../contract/run-rules';
+import type { TestProfile } from '../../../../../contract/test-profiles';
 import { testProfileChanged, updateTestProfile } from '../../../../api/test-profiles';
 import { Button } from '../../../../components/button';
 import { FormDialog, FormDialogActions } from '../../../../components/form-dialog';
@@ -26,7 +26,7 @@ export function RunRulesButton({ profile }: { profile: TestProfile }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const initial: Values = { run_rules: profile.run_rules };
-  const form = useForm<Values>({ defaultValues: initial, resolver: contractResolver(testProfileUpdateInput) });
+  const form = useForm<Values>({ defaultValues: initial, resolver: contractResolver(runRulesInput) });
   const mutation = useMutation({
     mutationFn: (input: Values) => updateTestProfile(profile.id, { run_rules: input.run_rules }),
     onSuccess: async (saved) => {
@@ -54,7 +54,7 @@ export function RunRulesButton({ profile }: { profile: TestProfile }) {
         description="Which patterns the run charts flag. Rules 1–4 are the Western Electric rules; 5–8 are Nelson’s further tests, which catch trends and mixtures but flag more often. They judge the runs, not what the jig runs, so any version may change them."
         busy={mutation.isPending}
       >
-        <form onSubmit={form.handleSubmit((input) => mutation.mutate({ run_rules: input.run_rules ?? [] }))} noValidate className="flex flex-col gap-4">
+        <form onSubmit={form.handleSubmit((input) => mutation.mutate(input))} noValidate className="flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="min-h-9 px-3" onClick={() => choose(WESTERN_ELECTRIC)}>
               Western Electric 1–4

@@ -83,7 +83,7 @@ test('a link to a chart point marks it, and a listed violation links to its own 
   await expect(chart.locator('[aria-current="true"]')).toHaveCount(1);
 });
 
-test('an engineer chooses the rules, and the chart flags by them', async ({ page, request }) => {
+test('an engineer chooses the rules, and the chart flags by them', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
   const { profileId, reports } = await setUp(request);
   await openSignedIn(page, DEMO_ENGINEER, linkTo(profileId, reports[27]));
@@ -92,6 +92,7 @@ test('an engineer chooses the rules, and the chart flags by them', async ({ page
   await page.getByRole('button', { name: 'Run rules' }).click();
   const dialog = page.getByRole('dialog', { name: 'Run rules' });
   await expect(dialog.getByRole('checkbox', { name: '4: 8 on one side' })).toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath('run-rules-dialog-1280.png') });
   await dialog.getByRole('checkbox', { name: '4: 8 on one side' }).uncheck();
   await dialog.getByRole('checkbox', { name: '5: 6 trending' }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();

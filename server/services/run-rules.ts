@@ -17,7 +17,10 @@ export type RecentViolationsOptions = {
   step?: string;
   /** How many of the scope's newest runs to look at (default RECENT_POINTS): each step's points are its values in them. */
   perStep?: number;
-  /** Only violations at runs finished at or after this ISO time. */
+  /**
+   * Only violations at runs finished at or after this ISO time. Only the newest `perStep` runs are
+   * looked at whatever `since` says: a caller that may fall further behind asks for more runs.
+   */
   since?: string;
 };
 
@@ -26,7 +29,8 @@ export type RecentViolationsOptions = {
  * profile's rules against each step's centre line and σ over the whole scope (as its run chart
  * is): per step with any, newest first; steps ordered by their most recent violation.
  * What the violations list shows and what the alert evaluator asks ("did a run rule fire since
- * the last look?": pass `since`). An unknown profile → 404.
+ * the last look?": pass `since`); a violation is one (step, report_id, rule), the same on every
+ * call while its run is among the newest, so it serves as an occurrence's key. An unknown profile → 404.
  */
 export async function recentViolations(db: Kysely<DB>, profileId: number, opts: RecentViolationsOptions = {}): Promise<ViolationsAnswer> {
   const profile = await findProfileWithProject(db, 'test_profiles', profileId);

@@ -29,8 +29,9 @@ export type RecentViolationsOptions = {
  * profile's rules against each step's centre line and σ over the whole scope (as its run chart
  * is): per step with any, newest first; steps ordered by their most recent violation.
  * What the violations list shows and what the alert evaluator asks ("did a run rule fire since
- * the last look?": pass `since`); a violation is one (step, report_id, rule), the same on every
- * call while its run is among the newest, so it serves as an occurrence's key. An unknown profile → 404.
+ * the last look?": pass `since`). A violation is named by (step, report_id, rule): an
+ * occurrence's key. It can still come or go between calls, as new runs move the scope's centre
+ * and σ, or the first points of its pattern leave the runs looked at. An unknown profile → 404.
  */
 export async function recentViolations(db: Kysely<DB>, profileId: number, opts: RecentViolationsOptions = {}): Promise<ViolationsAnswer> {
   const profile = await findProfileWithProject(db, 'test_profiles', profileId);

@@ -3,8 +3,6 @@ import { listOf, oneOf, pageOf } from '../../contract/envelope';
 import {
   projectTestFunctionListQuery,
   projectTestFunctionSchema,
-  runChartQuery,
-  runChartSchema,
   TEST_VARIABLE_TYPE_LIST,
   testConfigurationCreateInput,
   testConfigurationSchema,
@@ -35,7 +33,6 @@ import {
   projectTestFunctions,
   removeTestFile,
   removeVariable,
-  runChart,
   testFileId,
   variablesOfProfile,
 } from '../services/test-profile-parts';
@@ -325,18 +322,6 @@ export default defineRoutes(
       query: histogramQuery,
       response: oneOf(histogramSchema),
       handler: async ({ row, query }) => ({ data: await stepHistogram(db, row.id, query) }),
-    });
-
-    route({
-      method: 'GET',
-      url: '/testprofiles/:id/runchart',
-      summary: "A step's last measurements in the profile's reports",
-      description: 'The last `limit` (default 50, at most 500) measured values of `step`, oldest first, with its limits.',
-      access: 'read',
-      scope: 'testProfile',
-      query: runChartQuery,
-      response: oneOf(runChartSchema),
-      handler: async ({ row, query }) => ({ data: await runChart(db, row.id, query.step, query.limit) }),
     });
 
     route({

@@ -6,7 +6,6 @@ import {
   variableValueError,
   type ProjectTestFunction,
   type projectTestFunctionListQuery,
-  type RunChart,
   type TestFile,
   type testVariableCreateInput,
   type TestVariable,
@@ -25,7 +24,6 @@ import {
   insertFile,
   insertVariable,
   listFiles,
-  listSteps,
   listVariables,
   PROJECT_FUNCTION_SORTING,
   selectProjectFunctions,
@@ -35,7 +33,6 @@ import {
   type StoredTestFile,
 } from '../store/test-profile-parts';
 import { toTestFunction } from '../store/test-functions';
-import { lastMeasurements } from '../store/test-profile-statistics';
 import { findProfile, lockDraftProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
 import { deleteRow, type CleanupLog } from './deletes';
 
@@ -162,19 +159,6 @@ export async function removeVariable(db: Kysely<DB>, id: number): Promise<void> 
 }
 
 // The run chart (the per-step figures over a scope are in step-statistics.ts)
-
-export async function runChart(db: Kysely<DB>, profileId: number, step: string, limit: number): Promise<RunChart> {
-  const [points, steps] = await Promise.all([lastMeasurements(db, profileId, step, limit), listSteps(db, profileId)]);
-  const configured = steps.find((s) => s.name === step);
-  const latest = points[0];
-  return {
-    step,
-    unit: configured?.unit || latest?.unit || '',
-    low: configured ? configured.low : (latest?.low ?? null),
-    high: configured ? configured.high : (latest?.high ?? null),
-    points: points.reverse().map(({ report_id, finished_at, value, pass }) => ({ report_id, finished_at, value, pass })),
-  };
-}
 
 // The project's test functions
 

@@ -3,7 +3,6 @@ import type { One, Page } from '../../contract/envelope';
 import { MAX_PAGE_SIZE, type ListParams } from '../../contract/list-query';
 import type {
   ProjectTestFunction,
-  RunChart,
   TestConfiguration,
   TestConfigurationCreateInput,
   TestConfigurationUpdateInput,
@@ -37,7 +36,6 @@ export const testProfileKeys = {
   files: (id: number) => ['test-profiles', 'profile', id, 'files'] as const,
   variables: (id: number) => ['test-profiles', 'profile', id, 'variables'] as const,
   statistics: (id: number) => ['test-profiles', 'profile', id, 'statistics'] as const,
-  runChart: (id: number, step: string) => ['test-profiles', 'profile', id, 'statistics', 'run', step] as const,
   functions: (projectId: number, params: ListParams) => ['test-profiles', 'functions', projectId, params] as const,
   variableTypes: ['test-variable-types'] as const,
 };
@@ -102,13 +100,6 @@ export const histogramOptions = (id: number, step: string, scope: StatisticsScop
   queryOptions({
     queryKey: [...testProfileKeys.statistics(id), 'histogram', step, runs, scope] as const,
     queryFn: ({ signal }) => api.get<One<Histogram>>(`/testprofiles/${id}/histogram`, { params: { ...scope, step, runs }, signal }).then((r) => r.data.data),
-    enabled: step !== '',
-  });
-
-export const runChartOptions = (id: number, step: string) =>
-  queryOptions({
-    queryKey: testProfileKeys.runChart(id, step),
-    queryFn: ({ signal }) => api.get<One<RunChart>>(`/testprofiles/${id}/runchart`, { params: { step }, signal }).then((r) => r.data.data),
     enabled: step !== '',
   });
 

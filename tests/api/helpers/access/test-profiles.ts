@@ -62,7 +62,6 @@ export default resourceAccess({
     },
     'GET /testprofiles/:id/statistics': { access: 'read', scope: 'testProfile', sample: (_t, _w, own) => ({ id: own.draft }) },
     'GET /testprofiles/:id/histogram': { access: 'read', scope: 'testProfile', sample: (_t, _w, own) => ({ id: own.draft, query: 'step=x' }) },
-    'GET /testprofiles/:id/runchart': { access: 'read', scope: 'testProfile', sample: (_t, _w, own) => ({ id: own.draft, query: 'step=power%20on' }) },
     'GET /projects/:id/testfunctions': { access: 'read', scope: 'project', sample: () => ({}) },
   },
 });

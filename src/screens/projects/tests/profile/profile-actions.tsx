@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../../components/button-link';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { showSuccess } from '../../../../components/toast';
 import { NewProfileDialog } from '../new-profile-dialog';
+import { RunRulesButton } from './run-rules-dialog';
 
 type Confirming = 'activate' | 'archive' | null;
 
@@ -45,6 +46,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
           Archive
         </Button>
       ) : null}
+      <RunRulesButton profile={profile} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

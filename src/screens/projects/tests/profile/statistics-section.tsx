@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { CAPABILITY_WORDS, capabilityLevel, CPK_ALARM, CPK_FLAG, CPK_WIDE, type CapabilityLevel } from '../../../../../contract/process-capability';
 import { worstFirst, type Capability, type StepStatistics } from '../../../../../contract/step-statistics';
 import type { TestProfile } from '../../../../../contract/test-profiles';
-import { histogramOptions, runChartOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
+import { histogramOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
 import { Badge, type BadgeTone } from '../../../../components/badge';
 import { Button } from '../../../../components/button';
 import { Card } from '../../../../components/card';
@@ -15,7 +15,7 @@ import { LoadingBlock } from '../../../../components/spinner';
 import { formatMeasurement, formatNumber, formatPercent } from '../../../../lib/format';
 import { useNarrow } from '../../../../lib/use-narrow';
 import { useSearchState } from '../../../../lib/url-search';
-import { RunChartView } from './run-chart';
+import { RunChartCard } from './run-chart-card';
 import { ScopeFilters } from './scope-filters';
 import { coverageSentence, readStatisticsView } from './statistics-scope';
 
@@ -53,12 +53,12 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
   const measured = rows.filter((s) => s.measured > 1);
   const step = view.step ?? measured[0]?.name ?? '';
   const histogram = useQuery(histogramOptions(profile.id, step, view.scope, view.passing ? 'passing' : 'all'));
-  const chart = useQuery(runChartOptions(profile.id, step));
   const narrow = useNarrow();
   const chosenRef = useRef<HTMLElement>(null);
   const runChartRef = useRef<HTMLElement>(null);
   // A link to a run's point (`point`, from an alert or a violation) wants the run chart itself.
   const point = params.get('point');
+  const pointId = point && /^[1-9]\d*$/.test(point) ? Number(point) : null;
   // A step chosen in the table (or by a link) brings its charts into view: below the table, far down on a phone.
   useEffect(() => {
     if (view.step) (point ? runChartRef : chosenRef).current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -154,16 +154,9 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
                       <HistogramChart histogram={histogram.data} narrow={narrow} />
                     )}
                   </Card>
-                  {/* The run chart of the chosen step: one self-contained block, so it can be replaced whole. */}
-                  <section ref={runChartRef} aria-label={`Run chart of ${step}`} className="flex scroll-mt-24 flex-col gap-2">
-                    <h3 className="text-sm font-semibold text-gray-900">Run chart: {step}</h3>
-                    {chart.isPending ? (
-                      <LoadingBlock label="Loading the run chart" />
-                    ) : chart.isError ? (
-                      <ErrorPresenter error={chart.error} title="Could not load the run chart" />
-                    ) : (
-                      <RunChartView chart={chart.data} narrow={narrow} />
-                    )}
+                  {/* The run chart of the chosen step over the same scope, with its recent run-rule violations. */}
+                  <section ref={runChartRef} aria-label={`Run chart of ${step}`} className="scroll-mt-24">
+                    <RunChartCard profileId={profile.id} step={step} scope={view.scope} point={pointId} />
                   </section>
                 </section>
               ) : null}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { RECENT_POINTS, type Violation } from '../../../../../contract/run-chart';
 import { RUN_RULES, runRuleLabel, type RunRuleId } from '../../../../../contract/run-rules';
 import { chartPointHref, runChartOptions, violationsOptions, type ChartScope } from '../../../../api/run-rules';
@@ -9,20 +9,10 @@ import type { Column } from '../../../../components/data-table/types';
 import { ErrorPresenter } from '../../../../components/error-presenter';
 import { LoadingBlock } from '../../../../components/spinner';
 import { formatDateTime, formatMeasurement } from '../../../../lib/format';
-import { positiveIntParam } from '../../../../lib/url-search';
 import { useNarrow } from '../../../../lib/use-narrow';
 import { RunChartView } from './run-chart';
 
 const link = 'font-medium text-primary-dark hover:underline';
-
-/**
- * The step and point a link names (`?step=…&point=…#statistics`, contract: chartPointHref): the
- * statistics section picks that step and the card marks the point.
- */
-export function useLinkedPoint(): { step: string | null; point: number | null } {
-  const q = new URLSearchParams(useSearch());
-  return { step: q.get('step') || null, point: positiveIntParam(q, 'point') };
-}
 
 type Props = { profileId: number; step: string; scope?: ChartScope; point?: number | null };
 

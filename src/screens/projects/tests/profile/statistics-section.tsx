@@ -14,7 +14,7 @@ import { ErrorPresenter } from '../../../../components/error-presenter';
 import { LoadingBlock } from '../../../../components/spinner';
 import { formatMeasurement, formatNumber, formatPercent } from '../../../../lib/format';
 import { useNarrow } from '../../../../lib/use-narrow';
-import { useSearchState } from '../../../../lib/url-search';
+import { positiveIntParam, useSearchState } from '../../../../lib/url-search';
 import { RunChartCard } from './run-chart-card';
 import { ScopeFilters } from './scope-filters';
 import { coverageSentence, readStatisticsView } from './statistics-scope';
@@ -58,7 +58,7 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
   const runChartRef = useRef<HTMLElement>(null);
   // A link to a run's point (`point`, from an alert or a violation) wants the run chart itself.
   const point = params.get('point');
-  const pointId = point && /^[1-9]\d*$/.test(point) ? Number(point) : null;
+  const pointId = positiveIntParam(params, 'point');
   // A step chosen in the table (or by a link) brings its charts into view: below the table, far down on a phone.
   useEffect(() => {
     if (view.step) (point ? runChartRef : chosenRef).current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });

@@ -192,7 +192,7 @@ describe('step measures: the aggregates equal a recompute from the raw values', 
   it('held runs count nowhere until released; released, they count as a recompute says', async () => {
     expect((await t.call('PUT', '/v1/fixture-policy', { as: 'alpha-admin', body: { policy: 'hold' } })).statusCode).toBe(200);
     // Jig 2 never ran a golden unit: not ready, so its runs are held.
-    const held = [];
+    const held: number[] = [];
     for (const [i, result] of (['pass', 'fail', 'pass'] as const).entries()) {
       const run = await post(jig2, { serial: `SM-H${i}`, result, finished_at: `${DAYS[3]}T20:0${i}:00.000Z`, test_profile_version: '2.0', production_batch_id: lot2, steps: steps(result, 90) });
       expect(run.held).toBe('held');

@@ -192,7 +192,12 @@ export async function notificationsOf(db: Kysely<DB>, userId: number, query: Not
     .where('n.user_id', '=', userId);
   // Unread first: "read_at is null" sorts 0 before 1 on both databases; newest first within each.
   const ordered = query.order === 'unread_first' ? q.orderBy(sql`case when n.read_at is null then 0 else 1 end`) : q;
-  const page = await pagedList(ordered, query, { columns: { created_at: sql.ref('n.id') }, default: 'created_at', defaultDesc: true, tiebreaker: sql.ref('n.id') });
+  // Counted apart: the unread-first order cannot ride along into a count.
+  const total = async () => {
+    const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    return toCount(row?.n);
+  };
+  const page = await pagedList(ordered, query, { columns: { created_at: sql.ref('n.id') }, default: 'created_at', defaultDesc: true, tiebreaker: sql.ref('n.id') }, { total });
   return {
     ...page,
     data: page.data.map((r) => ({ id: r.notification_id, created_at: r.notified_at, read_at: r.read_at, alert: shownAlert(r) })),

@@ -208,6 +208,3 @@ export const evaluationSchema = z.object({
   failed: z.number().int(),
 });
 export type Evaluation = z.infer<typeof evaluationSchema>;
-
-/** The accessible name of the bell: "Notifications, 3 unread". */
-export const bellLabel = (unread: number) => (unread ? `Notifications, ${unread} unread` : 'Notifications, none unread');

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Page } from '../../contract/envelope';
 import type { Alert, AlertKind, NotificationsQuery, ProjectAlertsQuery } from '../../contract/alerts';
 import { toCount } from '../db/dialect';
-import { pagedList } from '../db/paged-list';
+import { matchesSearch, pagedList } from '../db/paged-list';
 import type { DB } from '../db/schema';
 
 /** The alert tables (migration 027_alerts). */
@@ -167,6 +167,7 @@ export async function projectAlerts(db: Kysely<DB>, projectId: number, query: Pr
   let q = db.selectFrom('alerts as a').innerJoin('alert_rules as r', 'r.id', 'a.rule_id').select(alertColumns).where('a.project_id', '=', projectId);
   if (query.state === 'firing') q = q.where('a.cleared_at', 'is', null);
   if (query.state === 'cleared') q = q.where('a.cleared_at', 'is not', null);
+  if (query.search) q = q.where(matchesSearch(db, query.search, [sql.ref('a.title'), sql.ref('a.detail')]));
   const page = await pagedList(q, query, { columns: { fired_at: sql.ref('a.fired_at') }, default: 'fired_at', defaultDesc: true, tiebreaker: sql.ref('a.id') });
   return { ...page, data: page.data.map(shownAlert) };
 }
@@ -189,12 +190,13 @@ export async function notificationsOf(db: Kysely<DB>, userId: number, query: Not
     .innerJoin('alerts as a', 'a.id', 'n.alert_id')
     .innerJoin('alert_rules as r', 'r.id', 'a.rule_id')
     .select(['n.id as notification_id', 'n.created_at as notified_at', 'n.read_at', ...alertColumns])
-    .where('n.user_id', '=', userId);
+    .where('n.user_id', '=', userId)
+    .$if(!!query.search, (qb) => qb.where(matchesSearch(db, query.search!, [sql.ref('a.title'), sql.ref('a.detail')])));
   // Unread first: "read_at is null" sorts 0 before 1 on both databases; newest first within each.
   const ordered = query.order === 'unread_first' ? q.orderBy(sql`case when n.read_at is null then 0 else 1 end`) : q;
   // Counted apart: the unread-first order cannot ride along into a count.
   const total = async () => {
-    const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+    const row = await q.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     return toCount(row?.n);
   };
   const page = await pagedList(ordered, query, { columns: { created_at: sql.ref('n.id') }, default: 'created_at', defaultDesc: true, tiebreaker: sql.ref('n.id') }, { total });

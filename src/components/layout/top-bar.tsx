@@ -9,6 +9,7 @@ import { chunk, ChunkView } from '../../lib/chunk';
 import { useChosenCompany } from '../../lib/company-context';
 import { Icon } from '../icon';
 import { Spinner } from '../spinner';
+import { NotificationBell } from './notification-bell';
 
 // The picker (a searched list in a dialog) loads when first opened, never with the login screen.
 const companySwitcher = chunk(() => import('./company-switcher'));
@@ -63,6 +64,7 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
       </Link>
       <div className="ml-auto flex min-w-0 items-center gap-1">
         {session && superadmin ? <CompanyContext userId={session.user.id} /> : null}
+        {session ? <NotificationBell /> : null}
         {session ? (
           <Link
             href="/me"

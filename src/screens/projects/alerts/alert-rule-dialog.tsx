@@ -18,7 +18,7 @@ const EMAIL_OPTIONS = [
 ];
 
 const FIELD_TEXT: Record<keyof RuleValues['params'], { label: string; hint: string; inputMode?: 'decimal' | 'numeric' }> = {
-  level: { label: 'Level', hint: 'A share from 0 to 1 for a yield or rate (0.95 is 95%); a Cpk for Cpk (1.33).', inputMode: 'decimal' },
+  level: { label: 'Level', hint: 'A share from 0 to 1: 0.95 is 95%.', inputMode: 'decimal' },
   last_boards: { label: 'Boards', hint: 'The last 10 to 10,000 boards first tested in the project.', inputMode: 'numeric' },
   step: { label: 'Step', hint: 'The step’s name as the reports carry it; blank: every step of the active profiles.' },
   jig_id: { label: 'Jig id', hint: 'Blank: every jig of the project.', inputMode: 'numeric' },
@@ -58,7 +58,7 @@ export function AlertRuleDialog({ projectId, rule, open, onOpenChange }: Props) 
             control={form.control}
             name={`params.${field}`}
             label={FIELD_TEXT[field].label}
-            hint={FIELD_TEXT[field].hint}
+            hint={kind === 'cpk_below' && field === 'level' ? 'A Cpk: 1.33 is the usual “capable”, 1.0 the alarm.' : FIELD_TEXT[field].hint}
             inputMode={FIELD_TEXT[field].inputMode}
             autoComplete="off"
             disabled={mutation.isPending}

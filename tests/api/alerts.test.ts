@@ -213,7 +213,10 @@ describe('notifications', () => {
     p = await createProduction(t, 'alpha');
     await addRule(p.projectId, { kind: 'first_pass_yield_below', params: { level: 0.99, last_boards: 10 } });
     await boards(p, 'N-A', 10, 'fail');
-    await evaluate();
+    const sent = mails.length;
+    expect(await evaluate()).toMatchObject({ fired: 1 });
+    // The rule does not ask for email: the bell only.
+    expect(mails).toHaveLength(sent);
   });
   const unread = async (as: string) => (await t.call('GET', '/v1/notifications/unread-count', { as })).json().data.unread as number;
 
@@ -232,6 +235,10 @@ describe('notifications', () => {
     const ours = mine.find((n) => n.alert.project_id === p.projectId)!;
     expect(ours.alert.link).toBe(`/statistics?project=${p.projectId}`);
     expect(ours.alert.detail).toContain('of the last 10 boards');
+
+    const project = (await t.call('GET', `/v1/projects/${p.projectId}`, { as: 'alpha-engineer' })).json().data.name as string;
+    const found = await t.call('GET', `/v1/notifications?search=${encodeURIComponent(project)}`, { as: 'alpha-engineer' });
+    expect(found.json().data.map((n: { id: number }) => n.id)).toEqual([ours.id]);
 
     const read = await t.call('POST', `/v1/notifications/${ours.id}/read`, { as: 'alpha-engineer' });
     expect(read.statusCode).toBe(200);

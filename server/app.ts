@@ -96,7 +96,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   catchUp.start();
   app.addHook('onClose', () => catchUp.stop());
   // Alert rules judged every ALERT_INTERVAL_MS; stopped (and its round waited for) before the database closes.
-  const alerts = new AlertEvaluator(db, config.alertIntervalMs ?? DEFAULT_ALERT_INTERVAL_MS, { mailer: resolved.mailer, publicUrl: resolved.publicUrl, log: app.log });
+  const alerts = new AlertEvaluator(db, config.alertIntervalMs ?? DEFAULT_ALERT_INTERVAL_MS, { mailer: resolved.mailer, publicUrl: resolved.publicUrl, log: app.log, live });
   alerts.start();
   app.addHook('onClose', () => alerts.stop());
 

@@ -11,7 +11,7 @@ import { projectAlerts } from '../store/alerts';
  * company's engineers and admins change them. The evaluator judges them on its own timer; the
  * platform's operators may run a round at once.
  */
-export default defineRoutes((route, { db, config }) => {
+export default defineRoutes((route, { db, config, live }) => {
   route({
     method: 'GET',
     url: '/projects/:id/alert-rules',
@@ -81,6 +81,6 @@ export default defineRoutes((route, { db, config }) => {
       'On PostgreSQL a round another replica holds answers `skipped: true`.',
     access: 'platform',
     response: oneOf(evaluationSchema),
-    handler: async ({ request }) => ({ data: await evaluateAlerts(db, new Date(), { mailer: config.mailer, publicUrl: config.publicUrl, log: request.log }) }),
+    handler: async ({ request }) => ({ data: await evaluateAlerts(db, new Date(), { mailer: config.mailer, publicUrl: config.publicUrl, log: request.log, live }) }),
   });
 });

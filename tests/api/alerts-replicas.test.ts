@@ -11,6 +11,7 @@ import type { DB } from '../../server/db/schema';
 import type { Mail } from '../../server/mail/mailer';
 import { ALERTS_LOCK_KEY, evaluateAlerts } from '../../server/services/alerts/evaluator';
 import '../../server/store/alerts';
+import { subscribe, type Subscription } from './helpers/live';
 import { createProduction, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -55,7 +56,9 @@ beforeAll(async () => {
   expect(rule.statusCode).toBe(201);
   for (let i = 0; i < 10; i++) expect((await p.report({ serial: `REP-${i}`, result: 'fail' })).statusCode).toBe(201);
 });
+const open: Subscription[] = [];
 afterAll(async () => {
+  for (const sub of open) sub.close();
   await b?.close();
   await bDb?.destroy();
   await a?.close();
@@ -63,14 +66,26 @@ afterAll(async () => {
 });
 
 describe('alerts with two replicas on one database', () => {
-  it('fires exactly once when both judge at the same moment', async () => {
+  it('fires exactly once when both judge at the same moment, and tells the people notified on every replica', async () => {
     const now = new Date();
     // SQLite is one process by design (a second process's writes would wait on the file's lock):
     // there, the two rounds at once are the one process's.
     const other = onPostgres ? bDb : a.db;
-    const rounds = await Promise.all([evaluateAlerts(a.db, now, deps), evaluateAlerts(other, now, deps)]);
+    // A browser on the other replica (PostgreSQL: the NOTIFY goes with the round's commit).
+    const listening = onPostgres ? b : a.app;
+    const admin = await subscribe(listening, await a.login('alpha-admin'));
+    const viewer = await subscribe(listening, await a.login('alpha-viewer'));
+    open.push(admin, viewer);
+    const rounds = await Promise.all([
+      evaluateAlerts(a.db, now, { ...deps, live: a.app.live }),
+      evaluateAlerts(other, now, { ...deps, live: onPostgres ? b.live : a.app.live }),
+    ]);
     expect(rounds.reduce((n, r) => n + r.fired, 0)).toBe(1);
     expect(rounds.filter((r) => r.skipped || r.fired === 0)).toHaveLength(1);
+    expect(await admin.next()).toEqual({ event: 'notifications', data: {} });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Nobody hears of another person's notifications.
+    expect(viewer.events.map((e) => e.event)).not.toContain('notifications');
     // And again, each on its own: nothing new until it clears.
     await evaluateAlerts(other, new Date(), deps);
     await evaluateAlerts(a.db, new Date(), deps);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { describeAlertRule, parseAlertParams, type AlertRuleSpec, type Evaluation } from '../../../contract/alerts';
 import { dialectOf } from '../../db/dialect';
 import type { DB } from '../../db/schema';
+import type { NotificationsAnnouncer } from '../../live/feed';
 import type { Mailer } from '../../mail/mailer';
 import { alertRecipients, enabledRules, findAlert, insertNotifications, insertOpenAlert, clearAlerts, openAlertsOfRule, type RuleRow } from '../../store/alerts';
 import { breachesOf, type JudgedRule } from './breaches';
@@ -17,6 +18,8 @@ export type EvaluatorDeps = {
   log?: Log;
   /** The figures the rules judge; tests hand in their own (sources.ts). */
   sources?: AlertSources;
+  /** Tells the people notified (their open streams refetch the bell): the live feed. */
+  live?: NotificationsAnnouncer;
 };
 
 /** One key for "the alert evaluator" among the database's advisory locks (any fixed 64-bit number). */
@@ -47,17 +50,23 @@ export async function evaluateAlerts(db: Kysely<DB>, now = new Date(), deps: Eva
       result = await db.transaction().execute(async (trx) => {
         const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${ALERTS_LOCK_KEY}::bigint) as locked`.execute(trx);
         if (!rows[0]?.locked) return SKIPPED;
-        return round(trx, (work) => work(trx), now, deps, fired);
+        const done = await round(trx, (work) => work(trx), now, deps, fired);
+        // With the commit, to every replica's streams (a rollback tells nobody).
+        await deps.live?.notificationsInTransaction(trx, notifiedIn(fired));
+        return done;
       });
     } else {
       result = await round(db, (work) => db.transaction().execute(work), now, deps, fired);
     }
+    deps.live?.notificationsAfterCommit(notifiedIn(fired));
     await deliverFired(fired, deps.mailer, deps.publicUrl ?? '', deps.log ?? console);
     return result;
   } finally {
     running.delete(db);
   }
 }
+
+const notifiedIn = (fired: Fired[]) => [...new Set(fired.flatMap((f) => f.recipients.map((r) => r.id)))];
 
 type Writes = (work: (w: Kysely<DB>) => Promise<void>) => Promise<void>;
 

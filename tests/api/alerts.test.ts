@@ -269,6 +269,30 @@ describe('notifications', () => {
   });
 });
 
+describe('the evaluator\'s timer', () => {
+  it('judges the rules every ALERT_INTERVAL_MS, and stops with the server', async () => {
+    const timed = await createTestApp({ alertIntervalMs: 100 });
+    try {
+      const q = await createProduction(timed, 'alpha');
+      const res = await timed.call('POST', `/v1/projects/${q.projectId}/alert-rules`, {
+        as: 'alpha-engineer',
+        body: { kind: 'first_pass_yield_below', params: { level: 0.9, last_boards: 10 } },
+      });
+      expect(res.statusCode).toBe(201);
+      for (let i = 0; i < 10; i++) expect((await q.report({ serial: `TIMER-${i}`, result: 'fail' })).statusCode).toBe(201);
+      const deadline = Date.now() + 10_000;
+      let open = 0;
+      while (Date.now() < deadline && open === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        open = (await timed.db.selectFrom('alerts').select('id').where('project_id', '=', q.projectId).execute()).length;
+      }
+      expect(open).toBe(1);
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
 describe('rules', () => {
   let p: Production;
   beforeAll(async () => {

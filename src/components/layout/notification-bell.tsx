@@ -22,7 +22,7 @@ export function NotificationBell() {
     >
       <Icon path={mdiBellOutline} size={22} />
       {unread ? (
-        <span aria-hidden="true" className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white">
+        <span aria-hidden="true" className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-error px-1 text-center text-xs font-semibold leading-5 text-white">
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}

@@ -71,7 +71,8 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
             className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-white/15"
           >
             <Icon path={mdiAccountCircle} size={22} />
-            <span className={superadmin ? 'sr-only sm:not-sr-only sm:max-w-[14rem] sm:truncate' : 'max-w-[7rem] truncate sm:max-w-[14rem]'}>
+            {/* On a phone the bell sits beside it: the icon stands alone there, its name for readers. */}
+            <span className="sr-only sm:not-sr-only sm:max-w-[14rem] sm:truncate">
               {session.user.username}
             </span>
           </Link>

@@ -30,6 +30,6 @@ describe('alert rule params', () => {
       description: 'Over the last 1,500 boards first tested in the project.',
     });
     expect(describeAlertRule({ kind: 'calibration_due', params: { days: 1 } }).name).toBe('Calibration due within 1 day');
-    expect(describeAlertRule({ kind: 'cpk_below', params: { level: 1.33, step: 'VBUS' } }).description).toBe('Step “VBUS” of the active profiles.');
+    expect(describeAlertRule({ kind: 'cpk_below', params: { level: 1.33, step: 'VBUS' } }).description).toBe('Step “VBUS” of the active profiles, over the last 30 days.');
   });
 });

@@ -112,7 +112,7 @@ export function describeAlertRule(rule: AlertRuleSpec): { name: string; descript
     case 'cpk_below':
       return {
         name: `Cpk below ${rule.params.level}`,
-        description: rule.params.step ? `Step “${rule.params.step}” of the active profiles.` : 'Any step of the active profiles.',
+        description: `${rule.params.step ? `Step “${rule.params.step}”` : 'Any step'} of the active profiles, over the last ${CPK_DAYS} days.`,
       };
     case 'run_rule':
       return {
@@ -133,6 +133,9 @@ export function describeAlertRule(rule: AlertRuleSpec): { name: string; descript
       };
   }
 }
+
+/** A step's Cpk an alert judges covers this many days up to today (UTC) of the active version. */
+export const CPK_DAYS = 30;
 
 /** The false-fail rate an alert judges covers this many days up to today (UTC). */
 export const FALSE_FAIL_DAYS = 7;

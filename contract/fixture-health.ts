@@ -147,7 +147,7 @@ export const fixtureStepSchema = z.object({
   false_fail_share: ratioField,
   /** With `enclosure_id`: Cpk over the jig's newest runs in the range (contract/process-capability.ts). */
   cpk: ratioField,
-  level: z.enum(['ok', 'flag', 'alarm']).nullable(),
+  level: z.enum(['ok', 'flag', 'alarm', 'wide']).nullable(),
 });
 export type FixtureStep = z.infer<typeof fixtureStepSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQueryField } from './numbers';
+import { requiredText } from './text';
 
 /**
  * Step statistics over any part of a profile's history, read from per-step aggregates kept at
@@ -63,6 +64,21 @@ export const stepStatisticsSchema = z.object({
 });
 export type StepStatistics = z.infer<typeof stepStatisticsSchema>;
 
+/**
+ * Worst first by the Cpk of one population (every value, or those of passing runs): alarms, then
+ * flags; steps without a Cpk after, by pass rate, then by their place in the profile.
+ */
+export const worstFirst =
+  (population: 'all' | 'passing') =>
+  (a: StepStatistics, b: StepStatistics): number => {
+    const ca = a[population].cpk;
+    const cb = b[population].cpk;
+    if (ca !== null && cb !== null) return ca - cb;
+    if (ca !== null) return -1;
+    if (cb !== null) return 1;
+    return (a.pass_rate ?? 1) - (b.pass_rate ?? 1) || (a.position ?? 1e9) - (b.position ?? 1e9);
+  };
+
 /** What the figures cover, said on screen beside them. */
 export const statisticsCoverageSchema = z.object({
   /** Counted runs of the scope (held runs and golden units' runs count nowhere). */
@@ -84,3 +100,35 @@ export const stepStatisticsAnswer = z.object({
   meta: statisticsCoverageSchema,
 });
 export type StepStatisticsAnswer = z.infer<typeof stepStatisticsAnswer>;
+
+/** At most this many of the scope's newest values are binned into a histogram. */
+export const HISTOGRAM_SAMPLE = 5000;
+export const HISTOGRAM_RUNS = ['all', 'passing'] as const;
+
+/**
+ * `GET /testprofiles/{id}/histogram`: a step's values over the same scope as the statistics;
+ * `runs=passing` keeps only the values of runs that passed (the figures "without failing runs").
+ */
+export const histogramQuery = statisticsScopeQuery.extend({
+  step: requiredText('step').max(200),
+  runs: z.enum(HISTOGRAM_RUNS, { error: 'runs is all or passing.' }).default('all'),
+});
+export type HistogramQuery = z.infer<typeof histogramQuery>;
+
+export const histogramSchema = z.object({
+  step: z.string(),
+  unit: z.string(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  runs: z.enum(HISTOGRAM_RUNS),
+  /** Values of the step in the scope (from the aggregates), and how many of the newest of them are binned. */
+  measured: z.number().int(),
+  sample: z.number().int(),
+  /** The oldest run's finish among the binned values; null when none. */
+  sample_since: z.string().nullable(),
+  /** Bars of one width: from ≤ value < to (the last bar also holds its upper edge). */
+  bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+  /** The normal fitted from the aggregates of every value in the scope (mean and overall σ); null without spread. */
+  fit: z.object({ mean: z.number(), sd: z.number() }).nullable(),
+});
+export type Histogram = z.infer<typeof histogramSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
-import { idField, idListField, queryIntField, realField } from './numbers';
-import type { CapabilityLevel } from './process-capability';
+import { idField, idListField, realField } from './numbers';
+import { runRulesField } from './run-rules';
 import { optionalText, requiredText } from './text';
 import { testFunctionSchema } from './test-functions';
 
@@ -27,6 +27,8 @@ export const testProfileSchema = z.object({
   report_count: z.number().int(),
   /** Runs a board may have per repair cycle under this profile; null: no limit. */
   attempt_limit: z.number().int().nullable(),
+  /** The run rules its run charts are judged by (contract/run-rules.ts), ascending. */
+  run_rules: z.array(z.number().int()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -55,6 +57,8 @@ export const testProfileCreateInput = z.object({
   version,
   description: description.optional(),
   attempt_limit: attemptLimit.optional(),
+  /** Default: the copied version's, else the Western Electric rules. */
+  run_rules: runRulesField.optional(),
   copy_of: idField('test profile').optional(),
   steps_from_test_resources: z.boolean({ error: 'steps_from_test_resources is true or false.' }).optional(),
 }).superRefine((input, ctx) => {
@@ -69,13 +73,15 @@ export type TestProfileCreateInput = z.input<typeof testProfileCreateInput>;
  * `PATCH /testprofiles/{id}`: a draft's name, version and description; `status: "archived"`
  * retires a draft or the active profile. Activation is `POST /testprofiles/{id}/active`.
  * `attempt_limit` is the floor's retest policy, not part of what the jig runs, so it changes on a
- * draft or the active profile alike (never on an archived one).
+ * draft or the active profile alike (never on an archived one). `run_rules` is how the charts
+ * judge the runs, not what the jig runs, so it changes on any version, archived ones included.
  */
 export const testProfileUpdateInput = z.object({
   name: name.optional(),
   version: version.optional(),
   description: description.optional(),
   attempt_limit: attemptLimit.optional(),
+  run_rules: runRulesField.optional(),
   status: z.literal('archived', { error: 'status can only be set to archived here; activate with POST …/active.' }).optional(),
 });
 export type TestProfileUpdateInput = z.input<typeof testProfileUpdateInput>;
@@ -301,49 +307,4 @@ export type ProjectTestFunction = z.infer<typeof projectTestFunctionSchema>;
 export const PROJECT_TEST_FUNCTION_SORTABLE = ['name', 'step_count'] as const;
 export const projectTestFunctionListQuery = listQuerySchema(PROJECT_TEST_FUNCTION_SORTABLE);
 
-// Statistics
-
-export const stepStatisticsSchema = z.object({
-  name: z.string(),
-  /** The step's place in the profile, or null when only the reports have it. */
-  position: z.number().int().nullable(),
-  unit: z.string(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  /** Where the limits come from: the profile's step of that name, or the reports. */
-  limits_from: z.enum(['profile', 'reports']),
-  count: z.number().int(),
-  passed: z.number().int(),
-  pass_rate: z.number().nullable(),
-  measured: z.number().int(),
-  mean: z.number().nullable(),
-  sd: z.number().nullable(),
-  cpk: z.number().nullable(),
-  level: z.enum(['ok', 'flag', 'alarm']).nullable(),
-});
-export type StepStatistics = z.infer<typeof stepStatisticsSchema>;
-export type { CapabilityLevel };
-
-export const stepStatisticsAnswer = z.object({
-  data: z.array(stepStatisticsSchema),
-  /** `reports` ran this version; the figures count the newest `counted` of them. */
-  meta: z.object({ reports: z.number().int(), counted: z.number().int() }),
-});
-
-export const RUN_CHART_DEFAULT = 50;
-export const runChartQuery = z.object({
-  step: requiredText('step').max(200),
-  limit: queryIntField('limit', { min: 2, max: 500, minMessage: 'limit is at least 2', maxMessage: () => 'limit is at most 500' })
-    .optional()
-    .transform((v) => v ?? RUN_CHART_DEFAULT),
-});
-
-export const runChartSchema = z.object({
-  step: z.string(),
-  unit: z.string(),
-  low: z.number().nullable(),
-  high: z.number().nullable(),
-  /** Oldest first: the last `limit` measurements of the step in this profile's reports. */
-  points: z.array(z.object({ report_id: z.number().int(), finished_at: z.string(), value: z.number(), pass: z.boolean() })),
-});
-export type RunChart = z.infer<typeof runChartSchema>;
+// Statistics: the per-step figures over a scope are contract/step-statistics.ts, the run chart contract/run-chart.ts.

@@ -54,6 +54,7 @@ const table: Row[] = [
   app('project.repairs', '/projects/7/repairs'),
   app('project.repair', '/projects/7/repairs/7'),
   app('testprofile', '/testprofiles/7'),
+  app('testprofile.whatif', '/testprofiles/7/what-if'),
   app('cassettes', '/cassettes'),
   app('cassette', '/cassettes/7'),
   app('cartridge.health', '/cartridges/7/health'),

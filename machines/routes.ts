@@ -68,6 +68,8 @@ export const routes: readonly RouteDef[] = [
   project('repairs', '/repairs'),
   project('repair', '/repairs/:repair_id', ['id', 'repair_id']),
   { name: 'testprofile', path: '/testprofiles/:id', requiresAuth: true, numeric: ['id'] },
+  /** Trying new limits against history: whoever signs in, as the profile; only its editors' calls are answered (the screen says so). */
+  { name: 'testprofile.whatif', path: '/testprofiles/:id/what-if', requiresAuth: true, numeric: ['id'] },
   { name: 'cassettes', path: '/cassettes', requiresAuth: true },
   { name: 'cassette', path: '/cassettes/:id', requiresAuth: true, numeric: ['id'] },
   /** A cartridge's fixture health (its false fails over its contact cycles): whoever signs in; the call answers only the cassette's company (404 otherwise). */

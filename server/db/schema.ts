@@ -530,6 +530,8 @@ export interface TestProfilesDB {
     created_by: number | null;
     /** Runs per board per repair cycle; null: no limit (migration 021). */
     attempt_limit: ColumnType<number | null, number | null | undefined, number | null>;
+    /** JSON text of the run rule numbers its charts are judged by (migration 028). */
+    run_rules: ColumnType<string, string | undefined, string>;
   } & Stamped;
   test_configurations: {
     id: Generated<number>;

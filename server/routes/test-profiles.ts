@@ -3,9 +3,6 @@ import { listOf, oneOf, pageOf } from '../../contract/envelope';
 import {
   projectTestFunctionListQuery,
   projectTestFunctionSchema,
-  runChartQuery,
-  runChartSchema,
-  stepStatisticsAnswer,
   TEST_VARIABLE_TYPE_LIST,
   testConfigurationCreateInput,
   testConfigurationSchema,
@@ -21,6 +18,7 @@ import {
   testVariableTypeSchema,
   testVariableUpdateInput,
 } from '../../contract/test-profiles';
+import { HISTOGRAM_SAMPLE, histogramQuery, histogramSchema, statisticsScopeQuery, stepStatisticsAnswer } from '../../contract/step-statistics';
 import { sendFile } from '../files/download';
 import { FILE_TYPES, formatBytes } from '../files/limits';
 import { receiveUpload } from '../files/multipart';
@@ -35,11 +33,10 @@ import {
   projectTestFunctions,
   removeTestFile,
   removeVariable,
-  runChart,
-  stepStatistics,
   testFileId,
   variablesOfProfile,
 } from '../services/test-profile-parts';
+import { stepHistogram, stepStatistics } from '../services/step-statistics';
 import {
   activateProfile,
   addStep,
@@ -297,27 +294,34 @@ export default defineRoutes(
 
     route({
       method: 'GET',
-      url: '/testprofiles/:id/steps',
-      summary: "Per-step statistics of the profile's reports",
+      url: '/testprofiles/:id/statistics',
+      summary: "Per-step capability over a scope of the profile's history",
       description:
-        'Per step name over the reports that ran this version: count, pass rate, mean, sample standard deviation and Cpk against the profile\'s limits ' +
-        '(else the reports\'), flagged below 1.33 and an alarm below 1.0; the worst first. Computed in the database.',
+        'Per step name over the counted runs of the scope (`from`/`to` UTC days inclusive, `batch_id` a batch of the project, `jig_id` a jig of its company: ' +
+        'another → 422 on it; `versions` `this` (default) or `all` versions of the profile\'s name): runs, pass rate, min/max, and for every value (`all`) ' +
+        'and for the values of passing runs (`passing`) the mean, σ within subgroups (a day × batch × jig × version) and overall, Cpk (from σ within) and Ppk ' +
+        '(from σ overall) against the profile\'s limits for that step (else those the newest runs carried), `level` alarm below 1.0, flag below 1.33, ' +
+        'wide above 4; worst first. `meta` says what the figures cover. Read from the per-step aggregates, never from the reports.',
       access: 'read',
       scope: 'testProfile',
+      query: statisticsScopeQuery,
       response: stepStatisticsAnswer,
-      handler: async ({ row }) => stepStatistics(db, row.id),
+      handler: async ({ row, query }) => stepStatistics(db, row.id, query),
     });
 
     route({
       method: 'GET',
-      url: '/testprofiles/:id/runchart',
-      summary: "A step's last measurements in the profile's reports",
-      description: 'The last `limit` (default 50, at most 500) measured values of `step`, oldest first, with its limits.',
+      url: '/testprofiles/:id/histogram',
+      summary: "A step's values over a scope as a histogram, with its limits and fitted normal",
+      description:
+        'The same scope as the statistics; `step` (required) and `runs` (`all` or `passing`). Bars of one round width spanning the values and the limits, ' +
+        `over the scope's newest ${HISTOGRAM_SAMPLE.toLocaleString('en-US')} values at most (\`sample\`; \`measured\` all of them); \`fit\`: the normal of all the scope's values ` +
+        '(mean and overall σ, from the aggregates).',
       access: 'read',
       scope: 'testProfile',
-      query: runChartQuery,
-      response: oneOf(runChartSchema),
-      handler: async ({ row, query }) => ({ data: await runChart(db, row.id, query.step, query.limit) }),
+      query: histogramQuery,
+      response: oneOf(histogramSchema),
+      handler: async ({ row, query }) => ({ data: await stepHistogram(db, row.id, query) }),
     });
 
     route({

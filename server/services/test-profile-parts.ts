@@ -1,14 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../contract/envelope';
-import { capabilityLevel, cpk } from '../../contract/process-capability';
 import {
   variableChoicesError,
   variableValueError,
   type ProjectTestFunction,
   type projectTestFunctionListQuery,
-  type RunChart,
-  type StepStatistics,
   type TestFile,
   type testVariableCreateInput,
   type TestVariable,
@@ -27,7 +24,6 @@ import {
   insertFile,
   insertVariable,
   listFiles,
-  listSteps,
   listVariables,
   PROJECT_FUNCTION_SORTING,
   selectProjectFunctions,
@@ -37,11 +33,10 @@ import {
   type StoredTestFile,
 } from '../store/test-profile-parts';
 import { toTestFunction } from '../store/test-functions';
-import { lastMeasurements, reportCount, STATISTICS_WINDOW, stepAggregates } from '../store/test-profile-statistics';
 import { findProfile, lockDraftProfile, profileIdOf, readOnlyMessage, touchProfile } from '../store/test-profiles';
 import { deleteRow, type CleanupLog } from './deletes';
 
-/** A test profile's files, variables and step statistics; its steps are in test-profiles.ts. */
+/** A test profile's files, variables and run chart; its steps are in test-profiles.ts, its step statistics in step-statistics.ts. */
 
 // Files
 
@@ -163,62 +158,7 @@ export async function removeVariable(db: Kysely<DB>, id: number): Promise<void> 
   );
 }
 
-// Step statistics
-
-/** Worst first: alarms, flags, then by Cpk; steps without a Cpk after, by pass rate. */
-function worstFirst(a: StepStatistics, b: StepStatistics): number {
-  if (a.cpk !== null && b.cpk !== null) return a.cpk - b.cpk;
-  if (a.cpk !== null) return -1;
-  if (b.cpk !== null) return 1;
-  return (a.pass_rate ?? 1) - (b.pass_rate ?? 1) || (a.position ?? 1e9) - (b.position ?? 1e9);
-}
-
-/**
- * Count, pass rate, mean, sample standard deviation and Cpk of each step over the profile's
- * newest reports (at most STATISTICS_WINDOW); the limits are the profile's step of that name, else what the reports carried.
- */
-export async function stepStatistics(db: Kysely<DB>, profileId: number): Promise<{ data: StepStatistics[]; meta: { reports: number; counted: number } }> {
-  const [aggregates, steps, reports] = await Promise.all([stepAggregates(db, profileId), listSteps(db, profileId), reportCount(db, profileId)]);
-  const configured = new Map(steps.map((s) => [s.name, s]));
-  const data = aggregates.map((a): StepStatistics => {
-    const step = configured.get(a.name);
-    const low = step ? step.low : a.low;
-    const high = step ? step.high : a.high;
-    const sd = a.measured >= 2 && a.ss !== null ? Math.sqrt(Math.max(0, a.ss) / (a.measured - 1)) : null;
-    const mean = a.measured ? a.mean : null;
-    const value = cpk({ n: a.measured, mean, sd, low, high });
-    return {
-      name: a.name,
-      position: step?.position ?? null,
-      unit: step?.unit || a.unit,
-      low,
-      high,
-      limits_from: step ? 'profile' : 'reports',
-      count: a.count,
-      passed: a.passed,
-      pass_rate: a.count ? a.passed / a.count : null,
-      measured: a.measured,
-      mean,
-      sd,
-      cpk: value,
-      level: capabilityLevel(value),
-    };
-  });
-  return { data: data.sort(worstFirst), meta: { reports, counted: Math.min(reports, STATISTICS_WINDOW) } };
-}
-
-export async function runChart(db: Kysely<DB>, profileId: number, step: string, limit: number): Promise<RunChart> {
-  const [points, steps] = await Promise.all([lastMeasurements(db, profileId, step, limit), listSteps(db, profileId)]);
-  const configured = steps.find((s) => s.name === step);
-  const latest = points[0];
-  return {
-    step,
-    unit: configured?.unit || latest?.unit || '',
-    low: configured ? configured.low : (latest?.low ?? null),
-    high: configured ? configured.high : (latest?.high ?? null),
-    points: points.reverse().map(({ report_id, finished_at, value, pass }) => ({ report_id, finished_at, value, pass })),
-  };
-}
+// The run chart (the per-step figures over a scope are in step-statistics.ts)
 
 // The project's test functions
 

@@ -68,6 +68,7 @@ export async function createProfile(
     let name = input.name;
     let description = input.description ?? '';
     let attemptLimit = input.attempt_limit ?? null;
+    let runRules: number[] | undefined = input.run_rules;
     let source: Awaited<ReturnType<typeof lockProfile>> | undefined;
     if (input.copy_of !== undefined) {
       // Locked: a step deleted from a draft being copied waits, so the copy is whole.
@@ -80,11 +81,21 @@ export async function createProfile(
       const original = await findProfile(trx, source.id);
       if (input.description === undefined) description = original?.description ?? '';
       if (input.attempt_limit === undefined) attemptLimit = original?.attempt_limit ?? null;
+      if (runRules === undefined) runRules = original?.run_rules;
     }
     if (await versionTaken(trx, project.id, name!, input.version)) throw versionTakenError();
     const created = await insertProfile(
       trx,
-      { project_id: project.id, name: name!, version: input.version, description, attempt_limit: attemptLimit, copied_from_id: source?.id ?? null, created_by: creator.id },
+      {
+        project_id: project.id,
+        name: name!,
+        version: input.version,
+        description,
+        attempt_limit: attemptLimit,
+        ...(runRules && { run_rules: JSON.stringify(runRules) }),
+        copied_from_id: source?.id ?? null,
+        created_by: creator.id,
+      },
       now,
     );
     if (source) await copyProfileContents(trx, source.id, created, now);
@@ -112,7 +123,9 @@ async function fillFromTestResources(trx: Kysely<DB>, projectId: number, profile
 export async function changeProfile(db: Kysely<DB>, id: number, input: z.output<typeof testProfileUpdateInput>): Promise<TestProfile> {
   await db.transaction().execute(async (trx) => {
     const profile = await lockProfile(trx, id);
-    const { status, attempt_limit: attemptLimit, ...fields } = input;
+    const { status, attempt_limit: attemptLimit, run_rules: runRules, ...fields } = input;
+    // How the charts judge the runs, not what the jig runs: any version may change it.
+    if (runRules !== undefined) await updateProfile(trx, id, { run_rules: JSON.stringify(runRules) });
     if (attemptLimit !== undefined) {
       if (profile.status === 'archived') throw conflict(readOnlyMessage(profile));
       await updateProfile(trx, id, { attempt_limit: attemptLimit });

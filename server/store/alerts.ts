@@ -5,7 +5,7 @@ import { toCount } from '../db/dialect';
 import { matchesSearch, pagedList } from '../db/paged-list';
 import type { DB } from '../db/schema';
 
-/** The alert tables (migration 027_alerts). */
+/** The alert tables (migration 030_alerts). */
 export interface AlertRulesTable {
   id: import('kysely').Generated<number>;
   project_id: number;

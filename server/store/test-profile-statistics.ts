@@ -3,10 +3,11 @@ import { dialectOf, toCount } from '../db/dialect';
 import type { DB } from '../db/schema';
 
 /**
- * Per-step figures over the reports of one profile version, computed in the database: the
- * reports' steps are a JSON array (json_each on SQLite, jsonb_array_elements on PostgreSQL), read
- * through the (test_profile_id, finished_at) index. Mean first, then the squared deviations from
- * it (two passes: no cancellation, whatever the values' size).
+ * Per-step figures over a bounded set of reports (fixture health's splits), computed in the
+ * database: the reports' steps are a JSON array (json_each on SQLite, jsonb_array_elements on
+ * PostgreSQL). Mean first, then the squared deviations from it (two passes: no cancellation,
+ * whatever the values' size). A profile's statistics over its history come from the per-step
+ * aggregates instead (store/step-measures.ts).
  */
 export type StepAggregate = {
   name: string;
@@ -20,19 +21,6 @@ export type StepAggregate = {
   low: number | null;
   high: number | null;
 };
-
-/**
- * The statistics read the profile's newest reports, at most this many: the process as it runs
- * now, and a bounded cost however many reports a version collects (a million-board project).
- */
-export const STATISTICS_WINDOW = 5000;
-
-/** The ids of the profile's newest `window` reports, along the (test_profile_id, finished_at) index. */
-const newestReports = (profileId: number, window: number) =>
-  sql`select id from device_reports where test_profile_id = ${profileId} order by finished_at desc, id desc limit ${window}`;
-
-/** The profile's newest reports, as a condition on `r` (device_reports). */
-const ofProfile = (profileId: number, window: number) => sql`r.test_profile_id = ${profileId} and r.id in (${newestReports(profileId, window)})`;
 
 /** One row per (report, step) of the reports `reports` (a condition on `r`): id, finished_at, name, value, pass, unit, low, high. */
 function stepRows(db: Kysely<DB>, reports: RawBuilder<unknown>): RawBuilder<unknown> {
@@ -59,9 +47,6 @@ function stepRows(db: Kysely<DB>, reports: RawBuilder<unknown>): RawBuilder<unkn
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export const stepAggregates = (db: Kysely<DB>, profileId: number, window = STATISTICS_WINDOW): Promise<StepAggregate[]> =>
-  stepAggregatesOf(db, ofProfile(profileId, window));
-
 /** Per-step figures over the reports a condition on `r` (device_reports) chooses; keep it bounded. */
 export async function stepAggregatesOf(db: Kysely<DB>, reports: RawBuilder<unknown>): Promise<StepAggregate[]> {
   const { rows } = await sql<Record<string, unknown>>`
@@ -85,31 +70,3 @@ export async function stepAggregatesOf(db: Kysely<DB>, reports: RawBuilder<unkno
   }));
 }
 
-export async function reportCount(db: Kysely<DB>, profileId: number): Promise<number> {
-  const row = await db
-    .selectFrom('device_reports')
-    .select(sql<number | string>`count(*)`.as('n'))
-    .where('test_profile_id', '=', profileId)
-    .executeTakeFirst();
-  return toCount(row?.n);
-}
-
-export type RunPoint = { report_id: number; finished_at: string; value: number; pass: boolean; unit: string; low: number | null; high: number | null };
-
-/** The step's last `limit` measured values in the profile's newest reports (the window), newest first. */
-export async function lastMeasurements(db: Kysely<DB>, profileId: number, step: string, limit: number, window = STATISTICS_WINDOW): Promise<RunPoint[]> {
-  const { rows } = await sql<Record<string, unknown>>`
-    select * from (${stepRows(db, ofProfile(profileId, window))}) s
-    where s.name = ${step} and s.value is not null
-    order by s.finished_at desc, s.report_id desc
-    limit ${limit}`.execute(db);
-  return rows.map((r) => ({
-    report_id: Number(r.report_id),
-    finished_at: String(r.finished_at),
-    value: Number(r.value),
-    pass: Number(r.pass) === 1,
-    unit: (r.unit as string | null) ?? '',
-    low: num(r.low),
-    high: num(r.high),
-  }));
-}

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Page } from '../../contract/envelope';
 import type { Project } from '../../contract/projects';
+import { parseRunRules } from '../../contract/run-rules';
 import type { TestProfile, TestProfileStatus } from '../../contract/test-profiles';
 import { lockedOnPostgres, toCount } from '../db/dialect';
 import { matchesSearch, pagedList, type ListQuery, type ListSorting } from '../db/paged-list';
@@ -29,6 +30,7 @@ function selectProfiles(db: Kysely<DB>) {
       'test_profiles.copied_from_id',
       'test_profiles.activated_at',
       'test_profiles.attempt_limit',
+      'test_profiles.run_rules',
       'test_profiles.created_at',
       'test_profiles.updated_at',
       sql<number | string>`(select count(*) from test_configurations c where c.test_profile_id = test_profiles.id)`.as('step_count'),
@@ -42,6 +44,7 @@ const toProfile = (row: Row): TestProfile => ({
   status: row.status as TestProfileStatus,
   step_count: toCount(row.step_count),
   report_count: toCount(row.report_count),
+  run_rules: parseRunRules(row.run_rules),
 });
 
 type Sort = 'name' | 'version' | 'status' | 'updated_at' | 'created_at';
@@ -136,6 +139,8 @@ export type ProfileValues = {
   version: string;
   description: string;
   attempt_limit: number | null;
+  /** JSON text of rule numbers; the column's default when absent. */
+  run_rules?: string;
   copied_from_id: number | null;
   created_by: number | null;
 };
@@ -167,7 +172,7 @@ export async function versionTaken(db: Kysely<DB>, projectId: number, name: stri
 export async function updateProfile(
   db: Kysely<DB>,
   id: number,
-  changes: Partial<{ name: string; version: string; description: string; attempt_limit: number | null; status: TestProfileStatus; activated_at: string }>,
+  changes: Partial<{ name: string; version: string; description: string; attempt_limit: number | null; run_rules: string; status: TestProfileStatus; activated_at: string }>,
 ): Promise<void> {
   await withUniqueFields(
     () => db.updateTable('test_profiles').set({ ...changes, updated_at: new Date().toISOString() }).where('id', '=', id).execute(),

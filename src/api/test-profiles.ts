@@ -3,8 +3,6 @@ import type { One, Page } from '../../contract/envelope';
 import { MAX_PAGE_SIZE, type ListParams } from '../../contract/list-query';
 import type {
   ProjectTestFunction,
-  RunChart,
-  StepStatistics,
   TestConfiguration,
   TestConfigurationCreateInput,
   TestConfigurationUpdateInput,
@@ -18,6 +16,7 @@ import type {
   TestVariableTypeInfo,
   TestVariableUpdateInput,
 } from '../../contract/test-profiles';
+import type { Histogram, StepStatisticsAnswer } from '../../contract/step-statistics';
 import { afterDelete } from './after-delete';
 import { api } from './client';
 import { projectPadsKeys } from './project-pads';
@@ -37,7 +36,6 @@ export const testProfileKeys = {
   files: (id: number) => ['test-profiles', 'profile', id, 'files'] as const,
   variables: (id: number) => ['test-profiles', 'profile', id, 'variables'] as const,
   statistics: (id: number) => ['test-profiles', 'profile', id, 'statistics'] as const,
-  runChart: (id: number, step: string) => ['test-profiles', 'profile', id, 'statistics', 'run', step] as const,
   functions: (projectId: number, params: ListParams) => ['test-profiles', 'functions', projectId, params] as const,
   variableTypes: ['test-variable-types'] as const,
 };
@@ -87,17 +85,21 @@ export const testVariableTypesOptions = () =>
     staleTime: Infinity,
   });
 
-export const stepStatisticsOptions = (id: number) =>
+/** The scope of the step statistics and histogram, as the URL and the API hold it (contract/step-statistics.ts). */
+export type StatisticsScopeParams = { from?: string; to?: string; batch_id?: number; jig_id?: number; versions?: 'this' | 'all' };
+
+/** `GET /testprofiles/{id}/statistics`: each step's Cpk and Ppk over the scope, worst first, and what the figures cover. */
+export const stepStatisticsOptions = (id: number, scope: StatisticsScopeParams = {}) =>
   queryOptions({
-    queryKey: testProfileKeys.statistics(id),
-    queryFn: ({ signal }) =>
-      api.get<{ data: StepStatistics[]; meta: { reports: number; counted: number } }>(`/testprofiles/${id}/steps`, { signal }).then((r) => r.data),
+    queryKey: [...testProfileKeys.statistics(id), 'steps', scope] as const,
+    queryFn: ({ signal }) => api.get<StepStatisticsAnswer>(`/testprofiles/${id}/statistics`, { params: scope, signal }).then((r) => r.data),
   });
 
-export const runChartOptions = (id: number, step: string) =>
+/** `GET /testprofiles/{id}/histogram`: a step's newest values of the scope in bars, with its limits and fitted normal. */
+export const histogramOptions = (id: number, step: string, scope: StatisticsScopeParams, runs: 'all' | 'passing') =>
   queryOptions({
-    queryKey: testProfileKeys.runChart(id, step),
-    queryFn: ({ signal }) => api.get<One<RunChart>>(`/testprofiles/${id}/runchart`, { params: { step }, signal }).then((r) => r.data.data),
+    queryKey: [...testProfileKeys.statistics(id), 'histogram', step, runs, scope] as const,
+    queryFn: ({ signal }) => api.get<One<Histogram>>(`/testprofiles/${id}/histogram`, { params: { ...scope, step, runs }, signal }).then((r) => r.data.data),
     enabled: step !== '',
   });
 

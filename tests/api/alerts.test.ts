@@ -108,7 +108,8 @@ describe('a step Cpk below a level', () => {
     await evaluate();
     const alerts = await alertsOf(rule.id);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ subject: `step:${profileId}:power on`, link: `/testprofiles/${profileId}?step=power%20on#statistics` });
+    const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    expect(alerts[0]).toMatchObject({ subject: `step:${profileId}:power on`, link: `/testprofiles/${profileId}?step=power%20on&from=${from}#statistics` });
 
     const lowered = await t.call('PATCH', `/v1/alert-rules/${rule.id}`, { as: 'alpha-admin', body: { params: { level: 0.1, step: 'power on' } } });
     expect(lowered.statusCode).toBe(200);
@@ -137,13 +138,29 @@ describe('a run rule fired', () => {
     expect((await alertsOf(rule.id))[0].cleared_at).not.toBeNull();
   });
 
-  it('counts a rule as failed, and fires nothing, while no run-rule reading is connected', async () => {
+  it('fires on a point of the run chart beyond 3σ, and clears when the profile no longer checks that rule', async () => {
     const p = await createProduction(t, 'alpha');
+    const profileId = await activeProfileWithLimit(t, p.projectId, null, 'smoke', '1.0');
+    const values = [3.3, 3.31, 3.29, 3.3, 3.31, 3.29, 3.3, 3.31, 3.29, 3.3, 3.31, 3.29, 3.3, 3.31, 3.29, 3.3, 3.31, 3.29, 3.3, 3.49];
+    let outlier = 0;
+    for (const [i, value] of values.entries()) {
+      const body = reportBody({ serial: `RR-${i}`, project_id: p.projectId, production_batch_id: p.batchId, finished_at: new Date(Date.now() - (values.length - i) * 60_000).toISOString() });
+      body.steps[0] = { name: 'power on', value, unit: 'V', low: 3.1, high: 3.5, pass: true };
+      const res = await postReport(t, p.jig, body);
+      expect(res.statusCode).toBe(201);
+      outlier = res.json().data.report_id;
+    }
     const rule = await addRule(p.projectId, { kind: 'run_rule', params: { step: 'power on' } });
-    const round = await evaluate();
-    expect(round.failed).toBeGreaterThanOrEqual(1);
-    expect(await alertsOf(rule.id)).toHaveLength(0);
-    await t.call('DELETE', `/v1/alert-rules/${rule.id}`, { as: 'alpha-admin' });
+    expect(await evaluate()).toMatchObject({ failed: 0 });
+    const alerts = await alertsOf(rule.id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ subject: `step:${profileId}:power on`, link: `/testprofiles/${profileId}?step=power%20on&point=${outlier}#statistics` });
+    expect(alerts[0].title).toContain('run rule 1');
+
+    const rules = await t.call('PATCH', `/v1/testprofiles/${profileId}`, { as: 'alpha-admin', body: { run_rules: [2, 3, 4] } });
+    expect(rules.statusCode, rules.body).toBe(200);
+    await evaluate();
+    expect((await alertsOf(rule.id))[0].cleared_at).not.toBeNull();
   });
 });
 

@@ -7,7 +7,6 @@ import { openFileStore } from '../../server/files/open';
 import { seedDemoProduction } from '../../server/seed/demo-production';
 import { seedDemoTestFunctions } from '../../server/seed/demo-test-functions';
 import { seedDemoTestProfiles } from '../../server/seed/demo-test-profiles';
-import { stepAggregates } from '../../server/store/test-profile-statistics';
 import { createProduction, type Production } from './helpers/production';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { createTestFunction } from './helpers/test-functions';
@@ -256,7 +255,7 @@ describe('test profiles', () => {
       await del(`/testfiles/${file}`, 'beta-admin'),
       await patch(`/testvariables/${variable}`, { value: false }, 'beta-admin'),
       await post(`/testprofiles/${id}/active`, undefined, 'beta-admin'),
-      await get(`/testprofiles/${id}/steps`, 'beta-admin'),
+      await get(`/testprofiles/${id}/statistics`, 'beta-admin'),
       await get(`/projects/${alpha.projectId}/testprofiles`, 'beta-admin'),
     ]) {
       expect(res.statusCode).toBe(404);
@@ -297,20 +296,24 @@ describe('reports and step statistics', () => {
 
     const profile = (await get(`/testprofiles/${id}`)).json().data;
     expect(profile.report_count).toBe(6);
-    const stats = await get(`/testprofiles/${id}/steps`, 'alpha-viewer');
+    const stats = await get(`/testprofiles/${id}/statistics`, 'alpha-viewer');
     expect(stats.statusCode).toBe(200);
-    expect(stats.json().meta).toEqual({ reports: 6, counted: 6 });
+    expect(stats.json().meta).toMatchObject({ runs: 6, versions: ['7'], batch: null, jig: null, from: null, to: null });
     const byName = Object.fromEntries(stats.json().data.map((s: { name: string }) => [s.name, s]));
     // Hand computation (contract/process-capability.test.ts): mean 3.30, s = 0.0158114,
-    // limits from the profile 3.2 / 3.4 → Cpk = 0.10 / 0.0474342 = 2.1082.
-    expect(byName['3V3 rail']).toMatchObject({ count: 5, passed: 5, measured: 5, limits_from: 'profile', low: 3.2, high: 3.4, position: 1, level: 'ok' });
-    expect(byName['3V3 rail'].mean).toBeCloseTo(3.3, 10);
-    expect(byName['3V3 rail'].sd).toBeCloseTo(0.0158114, 6);
-    expect(byName['3V3 rail'].cpk).toBeCloseTo(2.1082, 4);
+    // limits from the profile 3.2 / 3.4 → Ppk = 0.10 / 0.0474342 = 2.1082 (Cpk too while the runs share a day).
+    expect(byName['3V3 rail']).toMatchObject({ count: 5, passed: 5, measured: 5, limits_from: 'profile', low: 3.2, high: 3.4, position: 1, min: 3.28, max: 3.32 });
+    expect(byName['3V3 rail'].all.mean).toBeCloseTo(3.3, 10);
+    expect(byName['3V3 rail'].all.sd_overall).toBeCloseTo(0.0158114, 6);
+    expect(byName['3V3 rail'].all.ppk).toBeCloseTo(2.1082, 4);
     // From the reports' limits: current 0.2 ×4, 0.9 → mean 0.34, s = 0.313050; min(0.16, 0.34)/(3s) = 0.1704.
-    expect(byName.current).toMatchObject({ count: 5, passed: 4, pass_rate: 0.8, limits_from: 'reports', low: 0, high: 0.5, level: 'alarm', position: null });
-    expect(byName.current.cpk).toBeCloseTo(0.1704, 4);
-    expect(byName.flash).toMatchObject({ count: 6, measured: 0, cpk: null, mean: null, level: null });
+    expect(byName.current).toMatchObject({ count: 5, passed: 4, pass_rate: 0.8, limits_from: 'reports', low: 0, high: 0.5, unit: 'A', position: null });
+    expect(byName.current.all.ppk).toBeCloseTo(0.1704, 4);
+    expect(byName.current.all.level).toBe('alarm');
+    // Without the failing run: four values of 0.2, no spread, no figure.
+    expect(byName.current.passing).toMatchObject({ n: 4, mean: 0.2, cpk: null, ppk: null });
+    expect(byName.flash).toMatchObject({ count: 6, measured: 0 });
+    expect(byName.flash.all).toMatchObject({ n: 0, cpk: null, mean: null, level: null });
     // Worst first.
     expect(stats.json().data.map((s: { name: string }) => s.name)).toEqual(['current', '3V3 rail', 'flash']);
 
@@ -319,11 +322,6 @@ describe('reports and step statistics', () => {
     expect(chart.json().data).toMatchObject({ step: '3V3 rail', unit: 'V', low: 3.2, high: 3.4 });
     expect(chart.json().data.points.map((p: { value: number }) => p.value)).toEqual([3.31, 3.29, 3.32]);
     expect((await get(`/testprofiles/${id}/runchart`)).statusCode).toBe(422);
-
-    // Bounded: the figures read the newest reports only (STATISTICS_WINDOW), newest first by finish.
-    const newest = await stepAggregates(t.db, id, 3);
-    expect(newest.find((s) => s.name === 'flash')!.count).toBe(3);
-    expect(newest.find((s) => s.name === '3V3 rail')!.measured).toBe(2);
 
     // Renaming the draft lets go of its reports.
     await patch(`/testprofiles/${id}`, { version: '8' });
@@ -397,11 +395,11 @@ describe('demo test profiles', () => {
         'SH-10 functional 2.2 draft',
       ]);
       for (const active of profiles.filter((p) => p.status === 'active')) {
-        const stats = (await demo.call('GET', `/v1/testprofiles/${active.id}/steps`, { as: 'alpha-viewer' })).json();
-        expect(stats.meta.reports).toBeGreaterThan(50);
+        const stats = (await demo.call('GET', `/v1/testprofiles/${active.id}/statistics`, { as: 'alpha-viewer' })).json();
+        expect(stats.meta.runs).toBeGreaterThan(50);
         // Every measured step with a tolerance has a Cpk, and the steps' limits are the profile's.
         for (const step of stats.data.filter((s: { measured: number; low: number | null; high: number | null }) => s.measured > 1 && s.low !== s.high && s.low !== null)) {
-          expect(step.cpk, step.name).not.toBeNull();
+          expect(step.all.cpk, step.name).not.toBeNull();
           expect(step.limits_from).toBe('profile');
         }
       }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { FALSE_FAIL_DAYS, type AlertParams, type AlertRuleSpec } from '../../../contract/alerts';
+import { CPK_DAYS, FALSE_FAIL_DAYS, type AlertParams, type AlertRuleSpec } from '../../../contract/alerts';
 import { addDays, todayUtc } from '../../../contract/cartridges';
 import type { DB } from '../../db/schema';
 import type { AlertSources } from './sources';
@@ -10,8 +10,8 @@ export type Breach = { subject: string; title: string; detail: string; link: str
 export type JudgedRule = AlertRuleSpec & { project_id: number; company_id: number; project_name: string };
 
 const pct = (v: number) => `${(Math.round(v * 1000) / 10).toString()}%`;
-const stepLink = (profileId: number, step: string, point?: number) =>
-  `/testprofiles/${profileId}?step=${encodeURIComponent(step)}${point === undefined ? '' : `&point=${point}`}#statistics`;
+const stepLink = (profileId: number, step: string, extra: { point?: number; from?: string } = {}) =>
+  `/testprofiles/${profileId}?step=${encodeURIComponent(step)}${extra.from ? `&from=${extra.from}` : ''}${extra.point === undefined ? '' : `&point=${extra.point}`}#statistics`;
 const jigLink = (settingId: number | null) => (settingId === null ? '/enclosures' : `/enclosures/${settingId}/health`);
 const stepChosen = (params: { step?: string }, step: string) => params.step === undefined || params.step === step;
 
@@ -37,14 +37,14 @@ export async function breachesOf(db: Kysely<DB>, rule: JudgedRule, sources: Aler
     }
     case 'cpk_below': {
       const p: AlertParams<'cpk_below'> = rule.params;
-      const steps = await sources.stepCapabilities(db, rule.project_id);
+      const steps = await sources.stepCapabilities(db, rule.project_id, now);
       return steps
         .filter((s) => stepChosen(p, s.step) && s.cpk !== null && s.cpk < p.level)
         .map((s) => ({
           subject: `step:${s.profile_id}:${s.step}`,
           title: `${project}: Cpk of “${s.step}” is ${s.cpk!.toFixed(2)}, below ${p.level}`,
-          detail: `Profile ${s.profile}, step “${s.step}”: look at its histogram and run chart for a shift, a drift or a spread.`,
-          link: stepLink(s.profile_id, s.step),
+          detail: `Profile ${s.profile}, step “${s.step}”, over the last ${CPK_DAYS} days: look at its histogram and run chart for a shift, a drift or a spread.`,
+          link: stepLink(s.profile_id, s.step, { from: s.from }),
         }));
     }
     case 'run_rule': {
@@ -61,7 +61,7 @@ export async function breachesOf(db: Kysely<DB>, rule: JudgedRule, sources: Aler
         subject,
         title: `${project}: run rule ${v.rule} fired on “${v.step}”`,
         detail: `The point of report ${v.report_id} (${v.finished_at.slice(0, 16).replace('T', ' ')} UTC) on step “${v.step}”'s run chart breaks rule ${v.rule}: look at the run chart around it.`,
-        link: stepLink(v.profile_id, v.step, v.report_id),
+        link: stepLink(v.profile_id, v.step, { point: v.report_id }),
       }));
     }
     case 'false_fail_rate_above': {

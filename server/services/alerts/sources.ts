@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { addDays, todayUtc } from '../../../contract/cartridges';
-import { FALSE_FAIL_DAYS } from '../../../contract/alerts';
+import { CPK_DAYS, FALSE_FAIL_DAYS } from '../../../contract/alerts';
 import { MAX_READINESS_JIGS } from '../../../contract/readiness';
 import { toCount } from '../../db/dialect';
 import type { DB } from '../../db/schema';
 import { readinessJigs } from '../../store/readiness';
 import { fixtureHealth } from '../fixture-health';
 import { readinessOfJigs } from '../readiness';
-import { stepStatistics } from '../test-profile-parts';
+import { recentViolations } from '../run-rules';
+import { stepStatistics } from '../step-statistics';
 
 /**
  * Every figure the alert rules judge comes through here, and nowhere else: when the statistics
@@ -17,9 +18,9 @@ import { stepStatistics } from '../test-profile-parts';
 export type AlertSources = {
   /** The project's last `boards` boards first tested (newest first by board): how many, and how many passed their first run. */
   firstPassYield(db: Kysely<DB>, projectId: number, boards: number): Promise<{ boards: number; first_passes: number }>;
-  /** Each step's Cpk on each active profile of the project (null: not measurable). */
-  stepCapabilities(db: Kysely<DB>, projectId: number): Promise<StepCapability[]>;
-  /** The run-rule violations on the active profiles' run charts, newest first. */
+  /** Each step's Cpk on each active profile of the project over the CPK_DAYS up to `now` (null: not measurable). */
+  stepCapabilities(db: Kysely<DB>, projectId: number, now: Date): Promise<StepCapability[]>;
+  /** The run-rule violations among the newest runs of the active profiles' run charts. */
   runRuleViolations(db: Kysely<DB>, projectId: number): Promise<RunRuleViolation[]>;
   /** Each jig's false fails over runs of the project's boards in the days up to `now`. */
   falseFailRates(db: Kysely<DB>, companyId: number, projectId: number, now: Date): Promise<JigFalseFails[]>;
@@ -29,7 +30,7 @@ export type AlertSources = {
   calibrationsDue(db: Kysely<DB>, projectId: number, until: string): Promise<CalibrationDue[]>;
 };
 
-export type StepCapability = { profile_id: number; profile: string; step: string; cpk: number | null };
+export type StepCapability = { profile_id: number; profile: string; step: string; cpk: number | null; from: string };
 export type RunRuleViolation = { profile_id: number; step: string; report_id: number; rule: number; finished_at: string };
 export type JigFalseFails = { jig_id: number; setting_id: number | null; name: string; runs: number; false_fails: number; rate: number | null };
 export type JigReadiness = { jig_id: number; setting_id: number | null; name: string; ready: boolean; problems: string[] };
@@ -59,23 +60,31 @@ async function firstPassYield(db: Kysely<DB>, projectId: number, boards: number)
   return { boards: toCount(row?.boards), first_passes: toCount(row?.first_passes) };
 }
 
-async function stepCapabilities(db: Kysely<DB>, projectId: number): Promise<StepCapability[]> {
+/**
+ * The process as it runs lately (the last CPK_DAYS of the active version), so a capability that
+ * recovers clears its alert: over all history one bad month would hold it open for a year.
+ */
+async function stepCapabilities(db: Kysely<DB>, projectId: number, now: Date): Promise<StepCapability[]> {
+  const to = todayUtc(now);
+  const from = addDays(to, -(CPK_DAYS - 1));
   const out: StepCapability[] = [];
   for (const profile of await activeProfiles(db, projectId)) {
-    const { data } = await stepStatistics(db, profile.id);
-    for (const s of data) out.push({ profile_id: profile.id, profile: `${profile.name} ${profile.version}`, step: s.name, cpk: s.cpk });
+    const { data } = await stepStatistics(db, profile.id, { from, to, versions: 'this' });
+    for (const s of data) out.push({ profile_id: profile.id, profile: `${profile.name} ${profile.version}`, step: s.name, cpk: s.all.cpk, from });
   }
   return out;
 }
 
-/**
- * Not connected on this branch: the violations come from the run-rule charts' own reading
- * (server/services/run-rules.ts `recentViolations`), which this calls once it exists. Until then a
- * run-rule rule's round fails loudly (logged, counted in `failed`) rather than reporting "no
- * violations" it never looked for.
- */
-async function runRuleViolations(): Promise<RunRuleViolation[]> {
-  throw new Error('Run-rule violations are not readable in this build (server/services/run-rules.ts recentViolations).');
+/** What each active profile's violations list shows: its steps' violations among its newest runs, by the profile's rules. */
+async function runRuleViolations(db: Kysely<DB>, projectId: number): Promise<RunRuleViolation[]> {
+  const out: RunRuleViolation[] = [];
+  for (const profile of await activeProfiles(db, projectId)) {
+    const { data } = await recentViolations(db, profile.id);
+    for (const step of data) {
+      for (const v of step.violations) out.push({ profile_id: profile.id, step: v.step, report_id: v.report_id, rule: v.rule, finished_at: v.finished_at });
+    }
+  }
+  return out;
 }
 
 async function falseFailRates(db: Kysely<DB>, companyId: number, projectId: number, now: Date): Promise<JigFalseFails[]> {

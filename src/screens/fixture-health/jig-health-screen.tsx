@@ -17,7 +17,8 @@ import { ShowOnBoard } from './board-links';
 import { CartridgeSplitCard } from './cartridge-split-card';
 import { FalseFailBars, jigHealthHref } from './false-fail-bars';
 
-const cpkText = (s: FixtureStep) => (s.cpk === null ? '—' : `${s.cpk.toFixed(2)}${s.level === 'alarm' ? ' (alarm)' : s.level === 'flag' ? ' (flag)' : ''}`);
+const cpkText = (s: FixtureStep) =>
+  s.cpk === null ? '—' : `${s.cpk.toFixed(2)}${s.level === 'alarm' ? ' (alarm)' : s.level === 'flag' ? ' (flag)' : s.level === 'wide' ? ' (limits may be too wide)' : ''}`;
 
 /** The statistics screen on the jig and the step over the same range: where and when the step fails. */
 const stepStatisticsHref = (jigId: number, step: string, h: FixtureHealth) =>

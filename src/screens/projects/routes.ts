@@ -23,4 +23,5 @@ export default {
   'project.repairs': projectSection('Repairs'),
   'project.repair': projectSection('Repair'),
   testprofile: screen('Test profile', () => load().then((m) => ({ default: m.TestProfileScreen }))),
+  'testprofile.whatif': screen('Try new limits', () => import('./tests/what-if/what-if-screen').then((m) => ({ default: m.WhatIfScreen }))),
 } satisfies ScreenRoutes;

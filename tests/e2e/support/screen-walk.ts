@@ -34,6 +34,7 @@ function paramValues(route: RouteDef, setup: WalkSetup): Record<string, number> 
     'enclosure.health': { id: 1 },
     'cartridge.health': { id: 1 }, // CR-HD80-0001, the worn HD-80
     testprofile: { id: 2 }, // MC-200 EOL 1.4, active, with reports
+    'testprofile.whatif': { id: 2 },
     cassette: { id: 1 },
     user: { user_id: 3 }, // acme-engineer
     'user.edit': { user_id: 3 },

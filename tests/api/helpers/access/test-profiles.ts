@@ -60,8 +60,8 @@ export default resourceAccess({
       scope: 'testVariable',
       sample: async (t, _w, own) => ({ id: await addVariable(t, own.draft, { name: `doomed_${next().replace('-', '_')}`, type: 'string', value: 'x' }) }),
     },
-    'GET /testprofiles/:id/steps': { access: 'read', scope: 'testProfile', sample: (_t, _w, own) => ({ id: own.draft }) },
-    'GET /testprofiles/:id/runchart': { access: 'read', scope: 'testProfile', sample: (_t, _w, own) => ({ id: own.draft, query: 'step=power%20on' }) },
+    'GET /testprofiles/:id/statistics': { access: 'read', scope: 'testProfile', sample: (_t, _w, own) => ({ id: own.draft }) },
+    'GET /testprofiles/:id/histogram': { access: 'read', scope: 'testProfile', sample: (_t, _w, own) => ({ id: own.draft, query: 'step=x' }) },
     'GET /projects/:id/testfunctions': { access: 'read', scope: 'project', sample: () => ({}) },
   },
 });

@@ -1,12 +1,14 @@
-import { mdiArchiveOutline, mdiCheckDecagram, mdiContentCopy } from '@mdi/js';
+import { mdiArchiveOutline, mdiCheckDecagram, mdiContentCopy, mdiTune } from '@mdi/js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TestProfile } from '../../../../../contract/test-profiles';
 import { activateTestProfile, testProfileChanged, updateTestProfile } from '../../../../api/test-profiles';
 import { Button } from '../../../../components/button';
+import { ButtonLink } from '../../../../components/button-link';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { showSuccess } from '../../../../components/toast';
 import { NewProfileDialog } from '../new-profile-dialog';
+import { RunRulesButton } from './run-rules-dialog';
 
 type Confirming = 'activate' | 'archive' | null;
 
@@ -35,6 +37,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
           Activate
         </Button>
       ) : null}
+      <ButtonLink variant="secondary" icon={mdiTune} href={`/testprofiles/${profile.id}/what-if`}>Try new limits</ButtonLink>
       <Button variant="secondary" icon={mdiContentCopy} onClick={() => setCopying(true)}>
         New version
       </Button>
@@ -43,6 +46,7 @@ export function ProfileActions({ profile, activeName }: { profile: TestProfile; 
           Archive
         </Button>
       ) : null}
+      <RunRulesButton profile={profile} />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

@@ -1,25 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useNarrow } from '../../../../lib/use-narrow';
-import { CPK_ALARM, CPK_FLAG } from '../../../../../contract/process-capability';
-import type { StepStatistics, TestProfile } from '../../../../../contract/test-profiles';
-import { runChartOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
-import { Badge } from '../../../../components/badge';
+import { useEffect, useRef } from 'react';
+import { CAPABILITY_WORDS, capabilityLevel, CPK_ALARM, CPK_FLAG, CPK_WIDE, type CapabilityLevel } from '../../../../../contract/process-capability';
+import { worstFirst, type Capability, type StepStatistics } from '../../../../../contract/step-statistics';
+import type { TestProfile } from '../../../../../contract/test-profiles';
+import { histogramOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
+import { Badge, type BadgeTone } from '../../../../components/badge';
 import { Button } from '../../../../components/button';
 import { Card } from '../../../../components/card';
+import { HistogramChart } from '../../../../components/charts/histogram-chart';
 import { RowsTable } from '../../../../components/data-table/rows-table';
 import type { Column } from '../../../../components/data-table/types';
 import { ErrorPresenter } from '../../../../components/error-presenter';
 import { LoadingBlock } from '../../../../components/spinner';
 import { formatMeasurement, formatNumber, formatPercent } from '../../../../lib/format';
-import { RunChartView } from './run-chart';
+import { useNarrow } from '../../../../lib/use-narrow';
+import { positiveIntParam, useSearchState } from '../../../../lib/url-search';
+import { RunChartCard } from './run-chart-card';
+import { ScopeFilters } from './scope-filters';
+import { coverageSentence, readStatisticsView } from './statistics-scope';
 
-function CpkCell({ step }: { step: StepStatistics }) {
-  if (step.cpk === null) return <span className="text-secondary">{step.measured > 1 ? (step.low !== null && step.low === step.high ? 'exact value' : 'n/a') : '—'}</span>;
-  const text = step.cpk.toFixed(2);
-  if (step.level === 'alarm') return <Badge tone="danger">{text} alarm</Badge>;
-  if (step.level === 'flag') return <Badge tone="warning">{text} low</Badge>;
-  return <Badge tone="success">{text}</Badge>;
+const TONES: Record<CapabilityLevel, BadgeTone> = { ok: 'success', flag: 'warning', alarm: 'danger', wide: 'info' };
+
+/** A capability figure with its level in words (the colour only helps). */
+function LevelBadge({ value, step }: { value: number | null; step: StepStatistics }) {
+  if (value === null) return <span className="text-secondary">{step.measured > 1 ? (step.low !== null && step.low === step.high ? 'exact value' : 'n/a') : '—'}</span>;
+  const level = capabilityLevel(value)!;
+  return (
+    <Badge tone={TONES[level]} className={level === 'wide' ? 'whitespace-normal' : undefined}>
+      <span className="tabular-nums">{value.toFixed(2)}</span> {CAPABILITY_WORDS[level]}
+    </Badge>
+  );
 }
 
 /** Figures to the digits that carry meaning: a mean to 5 significant digits, a spread to 3. */
@@ -29,81 +39,131 @@ const significant = (value: number | null, digits: number, unit: string) =>
 const limits = (s: StepStatistics) =>
   s.low === null && s.high === null ? '—' : s.low === s.high ? `= ${formatMeasurement(s.low, s.unit)}` : `${formatMeasurement(s.low)} … ${formatMeasurement(s.high, s.unit)}`;
 
-/** Per step over this version's reports: count, pass rate, mean, s and Cpk, worst first; a run chart of the chosen step. */
+/**
+ * Per step over a scope of the profile's history (days, batch, jig, versions; in the URL): Cpk and
+ * Ppk with or without failing runs, pass rate, mean and spread, worst first; for the chosen step
+ * (`step` in the URL) its histogram and run chart.
+ */
 export function StatisticsSection({ profile }: { profile: TestProfile }) {
-  const stats = useQuery(stepStatisticsOptions(profile.id));
-  const [chosen, setChosen] = useState<string | null>(null);
-  const measured = (stats.data?.data ?? []).filter((s) => s.measured > 1);
-  const step = chosen ?? measured[0]?.name ?? '';
-  const chart = useQuery(runChartOptions(profile.id, step));
+  const { params, set } = useSearchState();
+  const view = readStatisticsView(params);
+  const stats = useQuery(stepStatisticsOptions(profile.id, view.scope));
+  // The server sends the worst by every value first; without failing runs the worst of those lead.
+  const rows = view.passing ? [...(stats.data?.data ?? [])].sort(worstFirst('passing')) : (stats.data?.data ?? []);
+  const measured = rows.filter((s) => s.measured > 1);
+  const step = view.step ?? measured[0]?.name ?? '';
+  const histogram = useQuery(histogramOptions(profile.id, step, view.scope, view.passing ? 'passing' : 'all'));
   const narrow = useNarrow();
-  const chartRef = useRef<HTMLElement>(null);
-  // A step chosen in the table brings its chart into view (below the table: far down on a phone).
+  const chosenRef = useRef<HTMLElement>(null);
+  const runChartRef = useRef<HTMLElement>(null);
+  // A link to a run's point (`point`, from an alert or a violation) wants the run chart itself.
+  const point = params.get('point');
+  const pointId = positiveIntParam(params, 'point');
+  // A step chosen in the table (or by a link) brings its charts into view: below the table, far down on a phone.
   useEffect(() => {
-    if (chosen) chartRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [chosen]);
+    if (view.step) (point ? runChartRef : chosenRef).current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [view.step, point, stats.isSuccess]);
+  const population = (s: StepStatistics): Capability => (view.passing ? s.passing : s.all);
   const columns: Column<StepStatistics>[] = [
     { key: 'name', header: 'Step', card: 'title', cell: (s) => <span className="font-medium">{s.name}</span> },
-    { key: 'cpk', header: 'Cpk', card: 'badge', cell: (s) => <CpkCell step={s} /> },
+    { key: 'cpk', header: 'Cpk', card: 'badge', cell: (s) => <LevelBadge value={population(s).cpk} step={s} /> },
+    { key: 'ppk', header: 'Ppk', cell: (s) => <LevelBadge value={population(s).ppk} step={s} /> },
     { key: 'count', header: 'Runs', className: 'text-right tabular-nums', cell: (s) => formatNumber(s.count) },
     { key: 'pass_rate', header: 'Pass rate', className: 'text-right tabular-nums', cell: (s) => formatPercent(s.pass_rate) },
-    { key: 'mean', header: 'Mean', className: 'text-right tabular-nums', cell: (s) => significant(s.mean, 5, s.unit) },
-    { key: 'sd', header: 'Std dev', className: 'text-right tabular-nums', cell: (s) => significant(s.sd, 3, s.unit) },
+    { key: 'mean', header: 'Mean', className: 'text-right whitespace-nowrap tabular-nums', cell: (s) => significant(population(s).mean, 5, s.unit) },
+    {
+      key: 'sd',
+      header: 'Std dev',
+      className: 'text-right whitespace-nowrap tabular-nums',
+      cell: (s) => (
+        <span title={`Within subgroups (for Cpk): ${significant(population(s).sd_within, 3, s.unit)}; overall (for Ppk): ${significant(population(s).sd_overall, 3, s.unit)}`}>
+          {significant(population(s).sd_overall, 3, s.unit)}
+        </span>
+      ),
+    },
     {
       key: 'limits',
       header: 'Limits',
       cell: (s) => (
-        <span title={s.limits_from === 'profile' ? 'The profile’s limits' : 'The limits the reports carried (no step of this name in the profile)'}>
+        <span title={s.limits_from === 'profile' ? 'The profile’s limits' : 'The limits the runs carried (no step of this name in the profile)'}>
           {limits(s)}
-          {s.limits_from === 'reports' ? <span className="text-secondary"> (reports)</span> : null}
+          {s.limits_from === 'reports' ? <span className="text-secondary"> (runs)</span> : null}
         </span>
       ),
     },
     {
       key: 'actions',
-      header: 'Chart',
+      header: 'Charts',
       className: 'text-right',
       card: 'actions',
       cell: (s) =>
-        s.measured > 1 ? (
-          <Button variant={s.name === step ? 'secondary' : 'ghost'} className="min-h-9 px-2" onClick={() => setChosen(s.name)} aria-pressed={s.name === step} aria-label={`Run chart of ${s.name}`}>
-            Chart
+        s.measured > 0 ? (
+          <Button
+            variant={s.name === step ? 'secondary' : 'ghost'}
+            className="min-h-9 px-2"
+            onClick={() => set({ step: s.name, point: null })}
+            aria-pressed={s.name === step}
+            aria-label={`Charts of ${s.name}`}
+          >
+            Charts
           </Button>
         ) : null,
     },
   ];
   return (
-    <Card title="Step statistics">
-      {stats.isPending ? (
-        <LoadingBlock label="Computing step statistics" />
-      ) : stats.isError ? (
-        <ErrorPresenter error={stats.error} title="Could not load the statistics" />
-      ) : stats.data.meta.reports === 0 ? (
-        <p className="text-sm text-secondary">No reports have run this version yet. Once jigs report it, each step’s pass rate and process capability show here.</p>
-      ) : (
+    <div id="statistics" className="scroll-mt-20">
+      <Card title="Step statistics">
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-secondary">
-            {stats.data.meta.counted < stats.data.meta.reports
-              ? `Over the newest ${formatNumber(stats.data.meta.counted)} of the ${formatNumber(stats.data.meta.reports)} reports of this version`
-              : `Over the ${formatNumber(stats.data.meta.reports)} reports of this version`}
-            , the worst steps first. Cpk = min(high − mean, mean − low) / 3s: below {CPK_FLAG} is
-            low, below {CPK_ALARM.toFixed(1)} an alarm (boards will fail it).
-          </p>
-          <RowsTable
-            label="Step statistics"
-            columns={columns}
-            rows={stats.data.data}
-            rowKey={(s) => s.name}
-            rowTone={(s) => (s.level === 'alarm' ? 'danger' : undefined)}
-          />
-          {step ? (
-            <section ref={chartRef} aria-label={`Run chart of ${step}`} className="flex scroll-mt-20 flex-col gap-2">
-              <h3 className="text-sm font-semibold text-gray-900">Run chart: {step}</h3>
-              {chart.isPending ? <LoadingBlock label="Loading the run chart" /> : chart.isError ? <ErrorPresenter error={chart.error} title="Could not load the run chart" /> : <RunChartView chart={chart.data} narrow={narrow} />}
-            </section>
-          ) : null}
+          <ScopeFilters profile={profile} view={view} />
+          {stats.isPending ? (
+            <LoadingBlock label="Computing step statistics" />
+          ) : stats.isError ? (
+            <ErrorPresenter error={stats.error} title="Could not load the statistics" />
+          ) : (
+            <>
+              <div className="flex flex-col gap-1 text-sm">
+                <p className="font-medium text-gray-900" data-testid="statistics-coverage">
+                  {coverageSentence(stats.data.meta)}
+                  {view.passing ? ' Without failing runs: the figures count only the values of runs that passed.' : ''}
+                </p>
+                <p className="text-secondary">
+                  Held runs and golden units’ runs count nowhere. Cpk judges the spread within a day’s runs on one jig in one batch (what the process can do); Ppk
+                  the spread of all of them (what the boards saw). Below {CPK_FLAG} is low, below {CPK_ALARM.toFixed(1)} an alarm, above {CPK_WIDE} the limits
+                  may be too wide to catch anything. The worst steps first.
+                </p>
+              </div>
+              {stats.data.meta.runs === 0 ? (
+                <p className="text-sm text-secondary">No runs in this scope. Widen the days or choose every batch, jig or version.</p>
+              ) : (
+                <RowsTable
+                  label="Step statistics"
+                  columns={columns}
+                  rows={rows}
+                  rowKey={(s) => s.name}
+                  rowTone={(s) => (population(s).level === 'alarm' ? 'danger' : undefined)}
+                />
+              )}
+              {step && stats.data.meta.runs > 0 ? (
+                <section ref={chosenRef} aria-label={`Charts of ${step}`} className="flex scroll-mt-24 flex-col gap-4">
+                  <Card title={`Histogram: ${step}`} headingLevel={3} className="shadow-none">
+                    {histogram.isPending ? (
+                      <LoadingBlock label="Loading the histogram" />
+                    ) : histogram.isError ? (
+                      <ErrorPresenter error={histogram.error} title="Could not load the histogram" />
+                    ) : (
+                      <HistogramChart histogram={histogram.data} narrow={narrow} />
+                    )}
+                  </Card>
+                  {/* The run chart of the chosen step over the same scope, with its recent run-rule violations. */}
+                  <section ref={runChartRef} aria-label={`Run chart of ${step}`} className="scroll-mt-24">
+                    <RunChartCard profileId={profile.id} step={step} scope={view.scope} point={pointId} />
+                  </section>
+                </section>
+              ) : null}
+            </>
+          )}
         </div>
-      )}
-    </Card>
+      </Card>
+    </div>
   );
 }

@@ -16,6 +16,7 @@ import { ProfileActions } from './profile-actions';
 import { StatisticsSection } from './statistics-section';
 import { StepsSection } from './steps-section';
 import { VariablesSection } from './variables-section';
+import { LimitProposalNote } from '../what-if/proposal-note';
 
 /**
  * `/testprofiles/{id}`: one version of a test profile. A draft is edited here (its steps, files
@@ -63,6 +64,7 @@ export function TestProfileScreen({ params }: ScreenProps) {
           This version is {profile.status}, so it is read-only: reports that ran it keep pointing at it.{canEdit ? ' Make a new version to change it.' : ''}
         </p>
       ) : null}
+      <LimitProposalNote profileId={profile.id} />
       <StepsSection profile={profile} editable={editable} />
       <FilesSection profile={profile} editable={editable} />
       <VariablesSection profile={profile} editable={editable} />

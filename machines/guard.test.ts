@@ -67,6 +67,7 @@ const table: Row[] = [
   // The company roles that scan: a superadmin is sent home, told why.
   row('station', '/station', LOGIN, ALLOW, DASH),
   app('failurecodes', '/failure-codes'),
+  app('notifications', '/notifications'),
   manage('manage.requests', '/manage/requests'),
   manage('manage.request.new', '/manage/requests/new'),
   manage('manage.request.process', '/manage/requests/process/7'),

@@ -87,6 +87,8 @@ export const routes: readonly RouteDef[] = [
   { name: 'station', path: '/station', requiresAuth: true, roles: STATION_ROLES },
   /** The company's failure codes: everyone reads them, admins edit (contract/permissions.ts). */
   { name: 'failurecodes', path: '/failure-codes', requiresAuth: true },
+  /** The logged-in person's notifications (the bell's list): one's own only. */
+  { name: 'notifications', path: '/notifications', requiresAuth: true },
 
   manage('requests', '/requests'),
   manage('request.new', '/requests/new'),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Kysely } from 'kysely';
-import { DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
+import { DEFAULT_ALERT_INTERVAL_MS, DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase, openPipelinedReads, openPipelinedTransactions } from './db/open';
 import type { FileStore } from './files/file-store';
@@ -22,6 +22,7 @@ import { openLiveFeed, type LiveFeed } from './live/feed';
 import { LiveStreams } from './live/streams';
 import { releaseCatchUp } from './services/production/release-catch-up';
 import { REPORT_CONNECTIONS, ReportQueue } from './services/production/report-queue';
+import { AlertEvaluator } from './services/alerts/evaluator';
 
 /** JSON bodies are small; uploads stream through multipart (server/files/multipart.ts) with own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -94,6 +95,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   forgetPagesOnWrites(app, pages, live, catchUp);
   catchUp.start();
   app.addHook('onClose', () => catchUp.stop());
+  // Alert rules judged every ALERT_INTERVAL_MS; stopped (and its round waited for) before the database closes.
+  const alerts = new AlertEvaluator(db, config.alertIntervalMs ?? DEFAULT_ALERT_INTERVAL_MS, { mailer: resolved.mailer, publicUrl: resolved.publicUrl, log: app.log, live });
+  alerts.start();
+  app.addHook('onClose', () => alerts.stop());
 
   // Jig reports wait to be stored together (group commit); on PostgreSQL over connections of
   // their own, whose COMMITs go with the writes (db/pipelined.ts).

@@ -52,6 +52,8 @@ export type AppConfig = {
   pageCache?: Partial<PageCacheOptions>;
   /** Jig report groups stored at once on PostgreSQL (`REPORT_GROUPS_IN_FLIGHT`): 1 by default, 2 for a distant database; report-queue.ts. */
   reportGroupsInFlight?: number;
+  /** How often the alert rules are judged (`ALERT_INTERVAL_MS`, default 60 s); 0: never by timer (tests judge by hand). */
+  alertIntervalMs?: number;
 };
 
 /** Milliseconds; applied to the Node server in `buildApp`. */
@@ -93,6 +95,7 @@ export type ResolvedConfig = {
 
 export const DEFAULT_TOKEN_TTL_HOURS = 7 * 24;
 export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+export const DEFAULT_ALERT_INTERVAL_MS = 60_000;
 
 export function resolveConfig(config: AppConfig): ResolvedConfig {
   return {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PAGE_CACHE_MS } from './http/page-cache';
-import { DEFAULT_TIMEOUTS, DEFAULT_TOKEN_TTL_HOURS } from './config';
+import { DEFAULT_ALERT_INTERVAL_MS, DEFAULT_TIMEOUTS, DEFAULT_TOKEN_TTL_HOURS } from './config';
 import { DEFAULT_DEMO_PASSWORD } from './seed/demo';
 
 export const DEFAULT_MAIL_FROM = 'Jigboard <jigboard@localhost>';
@@ -55,6 +55,8 @@ const envSchema = z.object({
   REPORT_GROUPS_IN_FLIGHT: z.coerce.number().int().min(1).max(2).default(1),
   /** Every request and its answer in the log (pino JSON lines); off, only warnings, errors and events. */
   LOG_REQUESTS: flag(false),
+  /** How often the alert rules are judged; 0 turns the evaluator's timer off (one replica may judge for all). */
+  ALERT_INTERVAL_MS: z.coerce.number().int().min(0).default(DEFAULT_ALERT_INTERVAL_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((e) => e.REQUEST_TIMEOUT_MS === 0 || e.REQUEST_TIMEOUT_MS >= e.HEADERS_TIMEOUT_MS, {
   // Node refuses a server whose headers may take longer than the whole request.

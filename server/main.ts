@@ -47,6 +47,7 @@ async function main() {
     reportGroupsInFlight: env.REPORT_GROUPS_IN_FLIGHT,
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined,
     publicUrl: env.PUBLIC_URL,
+    alertIntervalMs: env.ALERT_INTERVAL_MS,
   });
   app.addHook('onClose', () => db.destroy());
 

@@ -56,6 +56,8 @@ const ROW: Record<ScopeName, string> = {
   failureCode: 'the failure code `:id`, through its company',
   repair: "the repair `:id`, through its board's project",
   goldenUnit: "the golden unit `:id`, through its project",
+  alertRule: "the alert rule `:id`, through its project",
+  notification: 'the notification `:id`: its person alone (superadmins included)',
 };
 
 /** The access line of a route's OpenAPI description. */

@@ -22,9 +22,12 @@ const HEARD_OTHERWISE = new Set(['jig', 'public']);
  *   writes are few, so they forget every page rather than work out which (HEARD_OTHERWISE aside).
  */
 export function forgetPagesOnWrites(app: FastifyInstance, pages: PageCache, live: LiveFeed, catchUp: ReleaseCatchUp) {
-  const unwatch = live.watch((message) =>
-    message.event === 'report' ? pages.projectChanged(message.data.project_id) : pages.everythingChanged(),
-  );
+  const unwatch = live.watch((message) => {
+    // A person's notifications are on no device page.
+    if (message.event === 'notifications') return;
+    if (message.event === 'report') pages.projectChanged(message.data.project_id);
+    else pages.everythingChanged();
+  });
   const unhear = catchUp.onChunk(() => pages.everythingChanged());
   app.addHook('onClose', async () => {
     unwatch();

@@ -21,6 +21,7 @@ import { findProfileWithProject, type ProfileFoundBy } from '../store/test-profi
 import { findReportDetail } from '../store/reports';
 import { findStationJig } from '../store/station-scans';
 import { findUser } from '../store/users';
+import { findNotification, findRule } from '../store/alerts';
 import type { SharedReads } from './shared-reads';
 import { parseId } from './validate';
 
@@ -117,6 +118,16 @@ export const SCOPES = {
   repair: scope(async (db, id) => {
     const repair = await findRepairOwner(db, id);
     return repair && { row: repair, owner: { company_id: repair.company_id, project_id: repair.project_id } };
+  }),
+  /** A project's alert rule: its project's (members read, the company's engineers and admins change it). */
+  alertRule: scope(async (db, id) => {
+    const rule = await findRule(db, id);
+    return rule && { row: rule, owner: { company_id: rule.company_id, project_id: rule.project_id } };
+  }),
+  /** A notification: its person's alone (no company sees another person's bell). */
+  notification: scope(async (db, id) => {
+    const found = await findNotification(db, id);
+    return found && { row: found, owner: { company_id: -1, user_id: found.user_id } };
   }),
   /** `me` names the caller, so the app loads "the logged-in user" without knowing its id. */
   user: scope(async (db, id, caller) => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LiveReportEvent } from '../../contract/live';
 import { dialectOf } from '../db/dialect';
 import type { DB } from '../db/schema';
-import { PostgresListener, type ListenerLog } from './postgres';
+import { notifyNotifications, PostgresListener, type ListenerLog } from './postgres';
 
 /**
  * Live results: what a writer announces and the open streams hear. One process
@@ -10,7 +10,7 @@ import { PostgresListener, type ListenerLog } from './postgres';
  * writer NOTIFYs inside its transaction, so the database sends it with the commit (and drops it
  * with a rollback), and every replica hears it on its one LISTEN connection, its own included.
  */
-export type LiveMessage = { event: 'report'; data: LiveReportEvent } | { event: 'resync' };
+export type LiveMessage = { event: 'report'; data: LiveReportEvent } | { event: 'notifications'; data: { user_ids: number[] } } | { event: 'resync' };
 export type LiveListener = (message: LiveMessage) => void;
 
 /**
@@ -33,7 +33,13 @@ export type LiveAnnouncer = {
   afterCommit(event: LiveReportEvent): void;
 };
 
-export type LiveFeed = LiveAnnouncer & {
+/** New alert notifications of these people: announced like reports, in the writer's transaction and after its commit. */
+export type NotificationsAnnouncer = {
+  notificationsInTransaction(trx: Kysely<DB>, userIds: number[]): Promise<void>;
+  notificationsAfterCommit(userIds: number[]): void;
+};
+
+export type LiveFeed = LiveAnnouncer & NotificationsAnnouncer & {
   /** `process` (in memory) or `postgres` (LISTEN/NOTIFY across replicas). */
   readonly kind: 'process' | 'postgres';
   subscribe(listener: LiveListener): () => void;
@@ -52,6 +58,8 @@ export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<Li
     const feed = new Subscribers('process', log, {
       inTransaction: async () => {},
       afterCommit: (data) => feed.deliver({ event: 'report', data }),
+      notificationsInTransaction: async () => {},
+      notificationsAfterCommit: (user_ids) => feed.deliver({ event: 'notifications', data: { user_ids } }),
       close: async () => {},
     });
     return feed;
@@ -59,11 +67,14 @@ export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<Li
   const feed = new Subscribers('postgres', log, {
     inTransaction: async (_trx, events, writes) => writes.announce(events),
     afterCommit: () => {},
+    notificationsInTransaction: (trx, userIds) => notifyNotifications(trx, userIds),
+    notificationsAfterCommit: () => {},
     close: () => listener.close(),
     pid: () => listener.backendPid,
   });
   const listener = new PostgresListener(db, log, {
     onEvent: (data) => feed.deliver({ event: 'report', data }),
+    onNotifications: (user_ids) => feed.deliver({ event: 'notifications', data: { user_ids } }),
     // Whatever was sent while this replica was not listening is lost: the streams refetch.
     onReconnect: () => feed.deliver({ event: 'resync' }),
   });
@@ -71,7 +82,7 @@ export async function openLiveFeed(db: Kysely<DB>, log: ListenerLog): Promise<Li
   return feed;
 }
 
-type Transport = LiveAnnouncer & { close(): Promise<void>; pid?: () => number | undefined };
+type Transport = LiveAnnouncer & NotificationsAnnouncer & { close(): Promise<void>; pid?: () => number | undefined };
 
 /** The subscribers of this process, fed by either transport. */
 class Subscribers implements LiveFeed {
@@ -86,6 +97,14 @@ class Subscribers implements LiveFeed {
 
   inTransaction(trx: Kysely<DB>, events: AnnouncedReport[], writes: Announcements) {
     return this.transport.inTransaction(trx, events, writes);
+  }
+
+  notificationsInTransaction(trx: Kysely<DB>, userIds: number[]) {
+    return userIds.length ? this.transport.notificationsInTransaction(trx, userIds) : Promise.resolve();
+  }
+
+  notificationsAfterCommit(userIds: number[]) {
+    if (userIds.length) this.transport.notificationsAfterCommit(userIds);
   }
 
   afterCommit(event: LiveReportEvent) {

@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely } from 'kysely';
 import pg from 'pg';
-import { liveReportEventSchema, type LiveReportEvent } from '../../contract/live';
+import { liveNotificationsEventSchema, liveReportEventSchema, type LiveReportEvent } from '../../contract/live';
 import { postgresConnectionOf } from '../db/open';
 import type { AnnouncedReport } from './feed';
 import type { DB } from '../db/schema';
@@ -35,13 +35,19 @@ export const notifyStoredFromJson = (json: string | Expression<unknown>, stored:
       'enclosure_id', cast(e ->> 'enclosure_id' as integer)) as text)))
     from json_array_elements(cast(${json} as json)) as e)`;
 
+/** The NOTIFY of new alert notifications for these people, sent with the writer's commit. */
+export async function notifyNotifications(trx: Kysely<DB>, userIds: number[]): Promise<void> {
+  const payload = JSON.stringify({ kind: 'notifications', user_ids: userIds });
+  await sql`select pg_notify(${sql.raw(CHANNEL_SQL)}, ${payload})`.execute(trx);
+}
+
 export type ListenerLog = {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 };
 
-type Handlers = { onEvent(event: LiveReportEvent): void; onReconnect(): void };
+type Handlers = { onEvent(event: LiveReportEvent): void; onNotifications(userIds: number[]): void; onReconnect(): void };
 
 /** A connection that sits idle between notifications is checked this often, so a dead one is replaced. */
 const PROBE_MS = 60_000;
@@ -107,7 +113,9 @@ export class PostgresListener {
       parsed = undefined;
     }
     const event = liveReportEventSchema.safeParse(parsed);
+    const notifications = event.success ? undefined : liveNotificationsEventSchema.safeParse(parsed);
     if (event.success) this.handlers.onEvent(event.data);
+    else if (notifications?.success) this.handlers.onNotifications(notifications.data.user_ids);
     else this.log.warn({ payload }, 'ignored a live results notification that is not an event');
   }
 

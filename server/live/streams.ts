@@ -104,7 +104,10 @@ export class LiveStreams {
     this.ends.add(end);
     unsubscribe = this.feed.subscribe((message: LiveMessage) => {
       if (message.event === 'resync') write(frame('resync', {}));
-      else if (hears(caller, message.data, companyId)) write(frame('report', message.data));
+      else if (message.event === 'notifications') {
+        // Only one's own: whose they are is all the event says, and it is not passed on.
+        if (message.data.user_ids.includes(caller.id)) write(frame('notifications', {}));
+      } else if (hears(caller, message.data, companyId)) write(frame('report', message.data));
     });
     reply.raw.on('close', end);
     stream.on('close', end);

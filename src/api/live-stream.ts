@@ -2,7 +2,7 @@ import type { LiveReportEvent } from '../../contract/live';
 import { sseParser } from '../lib/sse';
 
 /** What the stream tells the app: a report stored, or "you may have missed some: refetch". */
-export type LiveMessage = { event: 'report'; data: LiveReportEvent } | { event: 'resync' };
+export type LiveMessage = { event: 'report'; data: LiveReportEvent } | { event: 'notifications' } | { event: 'resync' };
 
 export type LiveStreamOptions = {
   url: string;
@@ -115,7 +115,7 @@ function connect(options: LiveStreamOptions, resync: () => boolean, onReady?: ()
           onReady?.();
         } else if (event === 'report') {
           options.onMessage({ event, data: JSON.parse(data) as LiveReportEvent });
-        } else if (event === 'resync') {
+        } else if (event === 'resync' || event === 'notifications') {
           options.onMessage({ event });
         } else if (event === 'bye' && !connection.successor && !options.signal.aborted) {
           // The successor resyncs only if this stream was gone before it was ready (a gap).

@@ -51,9 +51,17 @@ describe('liveRefresher', () => {
     const off = onLiveRefresh(heard);
     refresher.take({ event: 'resync' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(invalidated.map((k) => k[0])).toEqual(['devices', 'reports', 'batches', 'projects', 'statistics', 'releaseBatches', 'enclosure-settings']);
+    expect(invalidated.map((k) => k[0])).toEqual(['devices', 'reports', 'batches', 'projects', 'statistics', 'releaseBatches', 'enclosure-settings', 'alerts']);
     expect(heard).not.toHaveBeenCalled();
     off();
+    refresher.dispose();
+  });
+
+  it('refetches only the bell and its list when the person has new notifications', async () => {
+    const refresher = liveRefresher(client, 1_000);
+    refresher.take({ event: 'notifications' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(invalidated).toEqual([['alerts', 'notifications']]);
     refresher.dispose();
   });
 

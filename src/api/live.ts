@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveReportEvent } from '../../contract/live';
+import { alertKeys } from './alerts';
 import { batchKeys } from './batches';
 import { deviceKeys } from './devices';
 import { jigKeys } from './enclosure-settings';
@@ -43,6 +44,8 @@ export const RESYNC_KEYS: readonly QueryKey[] = [
   statisticsKeys.all,
   releaseBatchKeys.all,
   jigKeys.all,
+  // And the bell: a notification may have been written meanwhile.
+  alertKeys.notifications(),
 ];
 
 type RefreshListener = (events: readonly LiveReportEvent[]) => void;
@@ -79,7 +82,13 @@ export function liveRefresher(client: QueryClient, intervalMs = LIVE_REFRESH_MS)
     const batch = pending;
     pending = [];
     const reports = batch.flatMap((m) => (m.event === 'report' ? [m.data] : []));
-    const keys = batch.some((m) => m.event === 'resync') ? RESYNC_KEYS : reports.flatMap(liveStaleKeys);
+    const keys = batch.some((m) => m.event === 'resync')
+      ? RESYNC_KEYS
+      : [
+          ...reports.flatMap(liveStaleKeys),
+          // New alert notifications for this person: the bell and its list.
+          ...(batch.some((m) => m.event === 'notifications') ? [alertKeys.notifications()] : []),
+        ];
     const unique = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
     try {
       await Promise.all(unique.map((queryKey) => client.invalidateQueries({ queryKey })));

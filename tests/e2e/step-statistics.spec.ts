@@ -36,14 +36,21 @@ test('narrowing the scope changes what the figures say they cover; without faili
   await expect(table.getByRole('row').nth(1).getByText(/alarm|low/).first()).toBeVisible();
   await shot(page, 'step-statistics-1280.png');
 
-  // One batch: the sentence names it, and counts fewer runs.
+  // One batch that ran this version (specs before this one in the worker may have added empty
+  // batches): the sentence names it, and counts fewer runs.
   const batch = stats.getByLabel('Batch');
   await expect(batch.locator('option')).not.toHaveCount(1);
-  const lot = (await batch.locator('option').nth(1).textContent())!;
-  await batch.selectOption({ index: 1 });
-  await expect(page).toHaveURL(/[?&]batch=\d+/);
-  await expect(coverage).toContainText(`batch ${lot}, every jig.`);
-  const narrowed = await coverage.textContent();
+  const options = await batch.locator('option').count();
+  let lot = '';
+  let narrowed: string | null = null;
+  for (let index = 1; index < options && runsOf(narrowed) === 0; index++) {
+    lot = (await batch.locator('option').nth(index).textContent())!;
+    await batch.selectOption({ index });
+    await expect(page).toHaveURL(/[?&]batch=\d+/);
+    await expect(coverage).toContainText(`batch ${lot}, every jig.`);
+    narrowed = await coverage.textContent();
+  }
+  expect(runsOf(narrowed)).toBeGreaterThan(0);
   expect(runsOf(narrowed)).toBeLessThanOrEqual(runsOf(before));
 
   // Every version of the name: the sentence lists them.

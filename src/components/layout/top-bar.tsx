@@ -9,6 +9,7 @@ import { chunk, ChunkView } from '../../lib/chunk';
 import { useChosenCompany } from '../../lib/company-context';
 import { Icon } from '../icon';
 import { Spinner } from '../spinner';
+import { NotificationBell } from './notification-bell';
 
 // The picker (a searched list in a dialog) loads when first opened, never with the login screen.
 const companySwitcher = chunk(() => import('./company-switcher'));
@@ -63,13 +64,15 @@ export function TopBar({ onOpenMenu }: TopBarProps) {
       </Link>
       <div className="ml-auto flex min-w-0 items-center gap-1">
         {session && superadmin ? <CompanyContext userId={session.user.id} /> : null}
+        {session ? <NotificationBell /> : null}
         {session ? (
           <Link
             href="/me"
             className="flex min-w-0 items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-white/15"
           >
             <Icon path={mdiAccountCircle} size={22} />
-            <span className={superadmin ? 'sr-only sm:not-sr-only sm:max-w-[14rem] sm:truncate' : 'max-w-[7rem] truncate sm:max-w-[14rem]'}>
+            {/* On a phone the bell sits beside it: the icon stands alone there, its name for readers. */}
+            <span className="sr-only sm:not-sr-only sm:max-w-[14rem] sm:truncate">
               {session.user.username}
             </span>
           </Link>

@@ -63,6 +63,8 @@ export function stationLive(client: QueryClient, jigId: number, send: (event: St
       void start.then(reread).catch(() => {});
       return;
     }
+    // The bell's news is the app's, not the station's.
+    if (message.event === 'notifications') return;
     // A report event names the jig that sent it: the station's own only.
     if (message.data.enclosure_id !== jigId) return;
     const reportId = message.data.report_id;

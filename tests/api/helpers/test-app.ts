@@ -104,6 +104,8 @@ export async function createTestApp(config: Partial<Omit<AppConfig, 'db'>> = {})
     checkResponses: true,
     // A kept device page is never sent: each is read afresh and compared (http/cached-page.ts).
     pageCache: { verify: true },
+    // The alert rules are judged by the tests that ask (evaluateAlerts), never by a timer mid-test.
+    alertIntervalMs: 0,
     ...config,
   }).catch(async (error) => {
     await dispose(); // leave no schema behind when the app cannot start

@@ -15,6 +15,7 @@ import { GoldenUnitsCard } from './golden/golden-units-card';
 import { HeldReportsCard } from './golden/held-reports-card';
 import { NewProfileDialog } from './new-profile-dialog';
 import { TestProfileStatusBadge } from './profile-status';
+import { AlertRulesCard } from '../alerts/alert-rules-card';
 
 const STATUS_OPTIONS = TEST_PROFILE_STATUSES.map((s) => ({ value: s, label: titleCase(s) }));
 
@@ -61,6 +62,7 @@ export function TestsTab({ project }: SectionProps) {
       {canEdit ? <NewProfileDialog projectId={project.id} open={adding} onOpenChange={setAdding} /> : null}
       <HeldReportsCard project={project} />
       <GoldenUnitsCard project={project} />
+      <AlertRulesCard project={project} />
     </div>
   );
 }

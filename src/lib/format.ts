@@ -95,6 +95,16 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
 
 const measureFormat = new Intl.NumberFormat(undefined, { maximumSignificantDigits: 6 });
 
+/**
+ * A figure to the digits that carry meaning, with its unit: a mean to 5 significant digits, a
+ * spread to 3 (`0.13829 A`, `0.0785 A`); a dash when there is none.
+ */
+export function formatSignificant(value: number | null | undefined, digits: number, unit?: string | null): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const text = new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(value);
+  return unit ? `${text} ${unit}` : text;
+}
+
 /** A measured value with its unit (`3.301 V`); a dash for steps that only pass or fail. */
 export function formatMeasurement(value: number | null | undefined, unit?: string | null): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';

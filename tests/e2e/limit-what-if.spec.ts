@@ -77,6 +77,11 @@ test('an engineer tries new limits, sees the boards that flip, and publishes the
   // Prefilled with the current limits; nothing changed is nothing to replay.
   await expect(limit(page, 'low', 'vout')).toHaveValue('3.2');
   await expect(limit(page, 'high', 'ripple')).toHaveValue('50');
+  // Beside each step its Cpk now, to see where new limits are worth trying; the history can be one jig's.
+  const proposal = page.getByRole('table', { name: 'Proposed limits' });
+  await expect(proposal.getByRole('columnheader')).toHaveText(['Step', 'Limits now', 'Cpk now', 'New low', 'New high', 'Unit']);
+  await expect(proposal.getByRole('row', { name: /^vout/ }).getByRole('cell').nth(2)).toHaveText(/^-?\d+\.\d\d (capable|low|alarm|limits may be too wide)$/);
+  await expect(page.getByLabel('Jig')).toHaveValue('');
   await page.getByRole('button', { name: 'Replay' }).click();
   await expect(page.getByText('Change the limits of at least one step to replay them.')).toBeVisible();
   // Low above high is refused on its row.

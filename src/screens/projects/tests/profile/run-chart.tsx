@@ -1,6 +1,6 @@
 import type { RunChart, RunChartPoint } from '../../../../../contract/run-chart';
 import { runRuleLabel } from '../../../../../contract/run-rules';
-import { formatDateTime, formatMeasurement } from '../../../../lib/format';
+import { formatDateTime, formatMeasurement, formatSignificant } from '../../../../lib/format';
 import { niceTicks } from '../../../../lib/nice-ticks';
 
 const PAD = { left: 56, right: 40, top: 16, bottom: 28 };
@@ -78,7 +78,7 @@ export function RunChartView({ chart, narrow = false, linked = null }: { chart: 
         <title id="run-chart-title">{`Run chart of ${chart.step}`}</title>
         <desc id="run-chart-desc">
           {`The newest ${points.length} measurements, from ${formatMeasurement(Math.min(...values), unit)} to ${formatMeasurement(Math.max(...values), unit)}` +
-            (zoned ? `; centre ${formatMeasurement(centre, unit)}, σ ${formatMeasurement(sigma, unit)}` : '') +
+            (zoned ? `; centre ${formatSignificant(centre, 5, unit)}, σ ${formatSignificant(sigma, 3, unit)}` : '') +
             `; ${outside} outside the limits; ${flagged} breaking a run rule.`}
         </desc>
         {zoned ? (
@@ -142,7 +142,7 @@ export function RunChartView({ chart, narrow = false, linked = null }: { chart: 
       <figcaption className="text-xs text-secondary">
         Newest {points.length} measurements of {chart.step}.{' '}
         {zoned
-          ? `Centre line (CL) ${formatMeasurement(centre, unit)} and shaded zones at 1σ, 2σ and 3σ (σ ${formatMeasurement(sigma, unit)}, ${chart.sigma_from === 'overall' ? 'overall' : 'within subgroups'}, over ${chart.measured.toLocaleString('en-US')} values of the scope); diamonds break a run rule (hover for which). `
+          ? `Centre line (CL) ${formatSignificant(centre, 5, unit)} and shaded zones at 1σ, 2σ and 3σ (σ ${formatSignificant(sigma, 3, unit)}, ${chart.sigma_from === 'overall' ? 'overall' : 'within subgroups'}, over ${chart.measured.toLocaleString('en-US')} values of the scope); diamonds break a run rule (hover for which). `
           : 'No spread in this scope yet, so no zones and no run rules. '}
         Dashed red: limits; hollow red points failed.
       </figcaption>

@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '../../../../../contract/list-query';
-import { jigNameText } from '../../../../../contract/jig-names';
 import type { TestProfile } from '../../../../../contract/test-profiles';
 import { batchChoicesOptions } from '../../../../api/batches';
-import { companyJigsOptions } from '../../../../api/enclosure-settings';
-import { projectOptions } from '../../../../api/projects';
 import { DateInput } from '../../../../components/date-input';
 import { FilterSelect } from '../../../../components/filter-select';
-import { useJigNameAudience } from '../../../../components/jig-name';
 import { useSearchState } from '../../../../lib/url-search';
+import { useProjectJigChoices } from './jig-choices';
 import type { StatisticsView } from './statistics-scope';
 
 type Option = { value: string; label: string };
@@ -23,18 +19,12 @@ const keeping = (options: Option[], value: string, label: string): Option[] =>
  */
 export function ScopeFilters({ profile, view }: { profile: TestProfile; view: StatisticsView }) {
   const { set } = useSearchState();
-  const project = useQuery(projectOptions(profile.project_id));
   const batches = useQuery(batchChoicesOptions(profile.project_id));
-  const jigs = useQuery(companyJigsOptions(project.data?.company_id ?? 0, { page: 1, limit: MAX_PAGE_SIZE, sortby: 'name', sortdesc: false }));
-  const audience = useJigNameAudience();
+  const jigs = useProjectJigChoices(profile.project_id);
   const batch = view.scope.batch_id ? String(view.scope.batch_id) : '';
   const jig = view.scope.jig_id ? String(view.scope.jig_id) : '';
   const batchOptions = keeping((batches.data?.data ?? []).map((b) => ({ value: String(b.id), label: b.name })), batch, `Batch ${batch}`);
-  const jigOptions = keeping(
-    (jigs.data?.data ?? []).map((j) => ({ value: String(j.enclosure_id), label: `${jigNameText(j, audience)} (${j.serial})` })),
-    jig,
-    `Jig ${jig}`,
-  );
+  const jigOptions = keeping(jigs.options, jig, `Jig ${jig}`);
   return (
     <div className="flex flex-col gap-3">
       <div

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { CAPABILITY_WORDS, capabilityLevel, CPK_ALARM, CPK_FLAG, CPK_WIDE, type CapabilityLevel } from '../../../../../contract/process-capability';
+import { CPK_ALARM, CPK_FLAG, CPK_WIDE } from '../../../../../contract/process-capability';
 import { worstFirst, type Capability, type StepStatistics } from '../../../../../contract/step-statistics';
 import type { TestProfile } from '../../../../../contract/test-profiles';
 import { histogramOptions, stepStatisticsOptions } from '../../../../api/test-profiles';
-import { Badge, type BadgeTone } from '../../../../components/badge';
 import { Button } from '../../../../components/button';
 import { Card } from '../../../../components/card';
 import { HistogramChart } from '../../../../components/charts/histogram-chart';
@@ -12,29 +11,18 @@ import { RowsTable } from '../../../../components/data-table/rows-table';
 import type { Column } from '../../../../components/data-table/types';
 import { ErrorPresenter } from '../../../../components/error-presenter';
 import { LoadingBlock } from '../../../../components/spinner';
-import { formatMeasurement, formatNumber, formatPercent } from '../../../../lib/format';
+import { formatMeasurement, formatNumber, formatPercent, formatSignificant } from '../../../../lib/format';
 import { useNarrow } from '../../../../lib/use-narrow';
 import { positiveIntParam, useSearchState } from '../../../../lib/url-search';
+import { CapabilityBadge } from './capability-badge';
 import { RunChartCard } from './run-chart-card';
 import { ScopeFilters } from './scope-filters';
 import { coverageSentence, readStatisticsView } from './statistics-scope';
 
-const TONES: Record<CapabilityLevel, BadgeTone> = { ok: 'success', flag: 'warning', alarm: 'danger', wide: 'info' };
-
-/** A capability figure with its level in words (the colour only helps). */
+/** A capability figure of a step; where there is none, why (an exact value has no tolerance). */
 function LevelBadge({ value, step }: { value: number | null; step: StepStatistics }) {
-  if (value === null) return <span className="text-secondary">{step.measured > 1 ? (step.low !== null && step.low === step.high ? 'exact value' : 'n/a') : '—'}</span>;
-  const level = capabilityLevel(value)!;
-  return (
-    <Badge tone={TONES[level]} className={level === 'wide' ? 'whitespace-normal' : undefined}>
-      <span className="tabular-nums">{value.toFixed(2)}</span> {CAPABILITY_WORDS[level]}
-    </Badge>
-  );
+  return <CapabilityBadge value={value} empty={step.measured > 1 ? (step.low !== null && step.low === step.high ? 'exact value' : 'n/a') : '—'} />;
 }
-
-/** Figures to the digits that carry meaning: a mean to 5 significant digits, a spread to 3. */
-const significant = (value: number | null, digits: number, unit: string) =>
-  value === null ? '—' : `${new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(value)}${unit ? ` ${unit}` : ''}`;
 
 const limits = (s: StepStatistics) =>
   s.low === null && s.high === null ? '—' : s.low === s.high ? `= ${formatMeasurement(s.low, s.unit)}` : `${formatMeasurement(s.low)} … ${formatMeasurement(s.high, s.unit)}`;
@@ -70,14 +58,14 @@ export function StatisticsSection({ profile }: { profile: TestProfile }) {
     { key: 'ppk', header: 'Ppk', cell: (s) => <LevelBadge value={population(s).ppk} step={s} /> },
     { key: 'count', header: 'Runs', className: 'text-right tabular-nums', cell: (s) => formatNumber(s.count) },
     { key: 'pass_rate', header: 'Pass rate', className: 'text-right tabular-nums', cell: (s) => formatPercent(s.pass_rate) },
-    { key: 'mean', header: 'Mean', className: 'text-right whitespace-nowrap tabular-nums', cell: (s) => significant(population(s).mean, 5, s.unit) },
+    { key: 'mean', header: 'Mean', className: 'text-right whitespace-nowrap tabular-nums', cell: (s) => formatSignificant(population(s).mean, 5, s.unit) },
     {
       key: 'sd',
       header: 'Std dev',
       className: 'text-right whitespace-nowrap tabular-nums',
       cell: (s) => (
-        <span title={`Within subgroups (for Cpk): ${significant(population(s).sd_within, 3, s.unit)}; overall (for Ppk): ${significant(population(s).sd_overall, 3, s.unit)}`}>
-          {significant(population(s).sd_overall, 3, s.unit)}
+        <span title={`Within subgroups (for Cpk): ${formatSignificant(population(s).sd_within, 3, s.unit)}; overall (for Ppk): ${formatSignificant(population(s).sd_overall, 3, s.unit)}`}>
+          {formatSignificant(population(s).sd_overall, 3, s.unit)}
         </span>
       ),
     },

@@ -8,6 +8,7 @@ export type WhatIfValues = {
   to: string;
   versions: 'this' | 'all';
   batch_id: string;
+  jig_id: string;
 };
 
 export type StepRow = Pick<TestConfiguration, 'name' | 'unit' | 'low' | 'high'>;
@@ -21,6 +22,7 @@ export const initialValues = (steps: StepRow[]): WhatIfValues => ({
   to: '',
   versions: 'this',
   batch_id: '',
+  jig_id: '',
 });
 
 /** A typed limit: empty is open (null), else a number, or undefined when it is not one. */
@@ -62,6 +64,7 @@ export function toProposal(steps: StepRow[], values: WhatIfValues): { input: Lim
       ...(values.from ? { from: values.from } : {}),
       ...(values.to ? { to: values.to } : {}),
       ...(values.batch_id ? { batch_id: Number(values.batch_id) } : {}),
+      ...(values.jig_id ? { jig_id: Number(values.jig_id) } : {}),
     },
   };
   const checked = limitWhatIfInput.safeParse(input);
@@ -74,7 +77,7 @@ export function toProposal(steps: StepRow[], values: WhatIfValues): { input: Lim
 export function formKey(key: string, rowOf: number[]): string {
   const limit = /^limits\.(\d+)\.(low|high|step)$/.exec(key);
   if (limit) return `rows.${rowOf[Number(limit[1])] ?? 0}.${limit[2] === 'step' ? 'low' : limit[2]}`;
-  const scope = /^scope\.(from|to|versions|batch_id)$/.exec(key);
+  const scope = /^scope\.(from|to|versions|batch_id|jig_id)$/.exec(key);
   if (scope) return scope[1];
   return 'root';
 }

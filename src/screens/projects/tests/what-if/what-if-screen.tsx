@@ -70,7 +70,7 @@ function WhatIf({ profile, project, steps }: { profile: TestProfile; project: Pr
   const answer = state.matches('replayed') || state.matches('naming') || state.matches('publishing') ? state.context.answer : null;
   return (
     <div className="flex flex-col gap-4">
-      <ProposalForm form={form} steps={steps} projectId={project.id} busy={state.matches('replaying')} onReplay={replay} />
+      <ProposalForm form={form} steps={steps} projectId={project.id} profileId={profile.id} busy={state.matches('replaying')} onReplay={replay} />
       {answer ? (
         <>
           <ReplayResults answer={answer} projectId={project.id} />

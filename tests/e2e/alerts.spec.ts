@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
-import { jigSignature } from '../../server/store/enclosures';
 import { DEMO_ENGINEER, E2E_ADMIN } from './support/accounts';
-import { contactStep, DEMO_RUN_JIG, DEMO_RUN_PROJECT_ID, postDemoJigRun } from './support/demo-jig-runs';
+import { contactStep, DEMO_RUN_PROJECT_ID, postDemoJigRun } from './support/demo-jig-runs';
 import { expect, openSignedIn, test } from './support/test';
 
 async function loginHeaders(request: APIRequestContext, who: { username: string; password: string }) {
@@ -109,23 +106,9 @@ test('from a run-rule alert to the chart point that caused it', async ({ page, r
   const reports: number[] = [];
   const start = Date.now() - SERIES.length * 60_000;
   for (const [i, value] of SERIES.entries()) {
-    const answer = await request.post('/v1/jig/reports', {
-      headers: { [JIG_SIGNATURE_HEADER]: jigSignature(DEMO_RUN_JIG.serial, DEMO_RUN_JIG.secret) },
-      data: {
-        uuid: randomUUID(),
-        serial: `E2E-RRA-${stamp}-${i}`,
-        project_id: projectId,
-        production_batch_id: batchId,
-        test_profile: 'EOL',
-        test_profile_version: '1',
-        result: 'pass',
-        started_at: new Date(start + i * 60_000 - 30_000).toISOString(),
-        finished_at: new Date(start + i * 60_000).toISOString(),
-        steps: [{ name: 'Rail', value, unit: 'V', low: 5, high: 15, pass: true }],
-      },
-    });
-    expect(answer.status(), await answer.text()).toBe(201);
-    reports.push((await answer.json()).data.report_id);
+    const finished = new Date(start + i * 60_000);
+    const steps = [{ name: 'Rail', value, unit: 'V', low: 5, high: 15, pass: true }];
+    reports.push(await postDemoJigRun(request, { batchId, serial: `E2E-RRA-${stamp}-${i}`, finished, steps, projectId, profile: { name: 'EOL', version: '1' } }));
   }
   const rule = await request.post(`/v1/projects/${projectId}/alert-rules`, { headers: engineer, data: { kind: 'run_rule', params: { step: 'Rail' } } });
   expect(rule.status(), await rule.text()).toBe(201);

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
-import { jigSignature } from '../../server/store/enclosures';
 import { DEMO_ENGINEER } from './support/accounts';
-import { DEMO_RUN_JIG, DEMO_RUN_PROJECT_ID } from './support/demo-jig-runs';
+import { DEMO_RUN_PROJECT_ID, postDemoJigRun } from './support/demo-jig-runs';
 import { tableProblems } from './support/table-fit';
 import { expect, openSignedIn, test } from './support/test';
 
@@ -14,7 +11,7 @@ import { expect, openSignedIn, test } from './support/test';
  * new draft that says why it was made.
  */
 
-type Step = { name: string; value: number; unit: string; low: number | null; high: number | null; pass: boolean };
+type Step = Parameters<typeof postDemoJigRun>[1]['steps'][number];
 const vout = (value: number, pass: boolean): Step => ({ name: 'vout', value, unit: 'V', low: 3.2, high: 3.4, pass });
 const ripple = (value: number): Step => ({ name: 'ripple', value, unit: 'mV', low: null, high: 50, pass: true });
 
@@ -43,22 +40,7 @@ async function prepare(request: APIRequestContext, name: string, stamp: string):
   ];
   for (const [i, [n, steps]] of runs.entries()) {
     const finished = new Date(Date.now() - (10 - i) * 60_000);
-    const answer = await request.post('/v1/jig/reports', {
-      headers: { [JIG_SIGNATURE_HEADER]: jigSignature(DEMO_RUN_JIG.serial, DEMO_RUN_JIG.secret) },
-      data: {
-        uuid: randomUUID(),
-        serial: `WI-${stamp}-${n}`,
-        project_id: DEMO_RUN_PROJECT_ID,
-        production_batch_id: batches.data[0].id,
-        test_profile: name,
-        test_profile_version: '1',
-        result: steps.every((s) => s.pass) ? 'pass' : 'fail',
-        started_at: new Date(finished.getTime() - 30_000).toISOString(),
-        finished_at: finished.toISOString(),
-        steps,
-      },
-    });
-    expect(answer.status(), await answer.text()).toBe(201);
+    await postDemoJigRun(request, { batchId: batches.data[0].id, serial: `WI-${stamp}-${n}`, finished, steps, profile: { name, version: '1' } });
   }
   return id;
 }

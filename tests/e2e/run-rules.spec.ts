@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { JIG_SIGNATURE_HEADER } from '../../contract/jig';
-import { jigSignature } from '../../server/store/enclosures';
 import { DEMO_ENGINEER } from './support/accounts';
-import { DEMO_RUN_JIG, DEMO_RUN_PROJECT_ID } from './support/demo-jig-runs';
+import { DEMO_RUN_PROJECT_ID, postDemoJigRun } from './support/demo-jig-runs';
 import { expect, openSignedIn, test } from './support/test';
 
 /**
@@ -31,23 +28,9 @@ async function setUp(request: APIRequestContext) {
   const reports: number[] = [];
   const start = Date.parse('2026-06-01T08:00:00Z');
   for (const [i, value] of SERIES.entries()) {
-    const answer = await request.post('/v1/jig/reports', {
-      headers: { [JIG_SIGNATURE_HEADER]: jigSignature(DEMO_RUN_JIG.serial, DEMO_RUN_JIG.secret) },
-      data: {
-        uuid: randomUUID(),
-        serial: `E2E-RR-${stamp}-${i}`,
-        project_id: DEMO_RUN_PROJECT_ID,
-        production_batch_id: batchId,
-        test_profile: name,
-        test_profile_version: '1',
-        result: 'pass',
-        started_at: new Date(start + i * 60_000 - 30_000).toISOString(),
-        finished_at: new Date(start + i * 60_000).toISOString(),
-        steps: [{ name: 'Rail', value, unit: 'V', low: 5, high: 15, pass: true }],
-      },
-    });
-    expect(answer.status(), await answer.text()).toBe(201);
-    reports.push((await answer.json()).data.report_id);
+    const finished = new Date(start + i * 60_000);
+    const steps = [{ name: 'Rail', value, unit: 'V', low: 5, high: 15, pass: true }];
+    reports.push(await postDemoJigRun(request, { batchId, serial: `E2E-RR-${stamp}-${i}`, finished, steps, profile: { name, version: '1' } }));
   }
   return { profileId, reports, stamp };
 }

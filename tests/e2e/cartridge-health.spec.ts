@@ -26,8 +26,11 @@ test('from the dashboard to the worn cartridge and the pads where it fails: the 
   await split.getByRole('link', { name: 'CR-HD80-0001' }).first().click();
   await expect(page).toHaveURL(/\/cartridges\/\d+\/health$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Cartridge CR-HD80-0001' })).toBeVisible();
-  await expect(page.getByTestId('cartridge-cycles')).toContainText('Cycles: Due soon');
-  await expect(page.getByTestId('cartridge-cycles')).toContainText('96% of probe life');
+  // The demo seeds it at 96% of its probe life; specs before this one in the worker may have run
+  // boards on its jig (each run a contact cycle), so it is at least that worn, and due.
+  const cycles = page.getByTestId('cartridge-cycles');
+  await expect(cycles).toContainText(/Cycles: (Due soon|Overdue)/);
+  expect(Number(/(\d+)% of probe life/.exec((await cycles.textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(96);
   const trend = page.getByRole('region', { name: 'False fails over its contact cycles' });
   await trend.getByText('Show the numbers').click();
   await expect(trend.getByRole('row').nth(1)).toContainText('Cycles');

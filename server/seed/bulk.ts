@@ -410,6 +410,10 @@ export async function bulkSeed(spec: DatabaseSpec, options: BulkOptions): Promis
       for (const index of indexes.filter((i) => i.table === 'device_reports')) await sql.raw(index.sql).execute(tx);
       phase('report indexes');
 
+      // Fresh statistics before recompute's joins: PostgreSQL last saw these tables nearly empty and
+      // would otherwise plan "boards without a counted report" as a nested loop over a million
+      // reports per board (hours at a million boards; ANALYZE, unlike VACUUM, runs in a transaction).
+      if (kind === 'postgres') await sql`analyze devices, device_reports`.execute(tx);
       log('deriving counters and statistics (recompute)…');
       const timings = await recompute(tx, { projectIds: [world.projectId], enclosureIds: world.enclosures.map((e) => e.id) });
       log(`  ${Object.entries(timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')}`);

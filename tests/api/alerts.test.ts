@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/mail/mailer';
 import { evaluateAlerts, type EvaluatorDeps } from '../../server/services/alerts/evaluator';
@@ -360,6 +361,20 @@ describe('rules', () => {
     expect(off.json().data).toMatchObject({ enabled: false, open_alerts: 0 });
     await evaluate();
     expect(await alertsOf(rule.id)).toHaveLength(1);
+  });
+
+  it('judges the other rules when one rule\'s figures fail in the database', async () => {
+    const q = await createProduction(t, 'alpha');
+    const broken = await addRule(q.projectId, { kind: 'cpk_below', params: { level: 1 } });
+    const judged = await addRule(q.projectId, { kind: 'first_pass_yield_below', params: { level: 0.9, last_boards: 10 } });
+    await boards(q, 'SAVE', 10, 'fail');
+    // A statement that fails inside PostgreSQL's round transaction: without its own savepoint it
+    // would abort the transaction, and the rule judged after it with it.
+    const failing = { ...alertSources, stepCapabilities: async (db: typeof t.db) => (await sql`select * from no_such_table`.execute(db), []) };
+    const round = await evaluate(new Date(), { sources: failing });
+    expect(round.failed).toBeGreaterThanOrEqual(1);
+    expect(await alertsOf(broken.id)).toHaveLength(0);
+    expect(await alertsOf(judged.id)).toHaveLength(1);
   });
 
   it('runs a round at once for a superadmin only', async () => {

@@ -88,7 +88,7 @@ async function round(q: Kysely<DB>, write: Writes, now: Date, deps: EvaluatorDep
     const rule: JudgedRule = { ...spec, project_id: row.project_id, company_id: row.company_id, project_name: names.get(row.project_id) ?? `Project ${row.project_id}` };
     let breaches;
     try {
-      breaches = await breachesOf(q, rule, sources, now);
+      breaches = await alone(q, () => breachesOf(q, rule, sources, now));
     } catch (error) {
       // One rule's figures failing leaves its occurrences as they are and the others judged.
       result.failed += 1;
@@ -117,6 +117,23 @@ async function round(q: Kysely<DB>, write: Writes, now: Date, deps: EvaluatorDep
     });
   }
   return result;
+}
+
+/**
+ * A rule's reads inside the round's PostgreSQL transaction run under a savepoint: a statement that
+ * fails there would otherwise abort the whole transaction, and every rule after it with it.
+ */
+async function alone<T>(q: Kysely<DB>, read: () => Promise<T>): Promise<T> {
+  if (!q.isTransaction || dialectOf(q) !== 'postgres') return read();
+  await sql`savepoint alert_rule`.execute(q);
+  try {
+    const value = await read();
+    await sql`release savepoint alert_rule`.execute(q);
+    return value;
+  } catch (error) {
+    await sql`rollback to savepoint alert_rule`.execute(q);
+    throw error;
+  }
 }
 
 function specOf(row: RuleRow): AlertRuleSpec | undefined {

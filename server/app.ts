@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Kysely } from 'kysely';
 import { DEFAULT_ALERT_INTERVAL_MS, DEFAULT_TIMEOUTS, resolveConfig, type AppConfig, type RouteDeps } from './config';
 import { migrateToLatest } from './db/migrate';
-import { openDatabase, openPipelinedReads, openPipelinedTransactions } from './db/open';
+import { openDatabase, openPipelinedReads, openPipelinedTransactions, postgresPoolOf } from './db/open';
 import type { FileStore } from './files/file-store';
 import { openFileStore } from './files/open';
 import { handleError, handleFrameworkError, sendNotFound } from './http/error-handling';
@@ -23,6 +23,8 @@ import { LiveStreams } from './live/streams';
 import { releaseCatchUp } from './services/production/release-catch-up';
 import { REPORT_CONNECTIONS, ReportQueue } from './services/production/report-queue';
 import { AlertEvaluator } from './services/alerts/evaluator';
+import { ServerMetrics } from './metrics/metrics';
+import { registerHealth } from './http/health';
 
 /** JSON bodies are small; uploads stream through multipart (server/files/multipart.ts) with own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -104,13 +106,26 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // their own, whose COMMITs go with the writes (db/pipelined.ts).
   const pipelined = openPipelinedTransactions(db, REPORT_CONNECTIONS);
   if (pipelined) app.addHook('onClose', () => pipelined.destroy());
-  const reports = new ReportQueue(db, { live, pipelined, overlapping: config.reportGroupsInFlight });
+  // Metrics only with their token (METRICS_TOKEN): without one nothing is counted, and nothing costs.
+  let metrics: ServerMetrics | undefined;
+  let groupSizes: ((size: number) => void) | undefined;
+  const reports = new ReportQueue(db, { live, pipelined, overlapping: config.reportGroupsInFlight, onGroup: (size) => groupSizes?.(size) });
+  if (config.metricsToken) {
+    metrics = new ServerMetrics({
+      streams,
+      reports,
+      pool: postgresPoolOf(db),
+      listening: live.kind === 'postgres' ? () => live.listenerPid !== undefined : undefined,
+    });
+    groupSizes = metrics.observeGroup;
+  }
   // GETs' single statements share a few connections on PostgreSQL, each turn's sent together (db/pipelined-reads.ts).
   const pipelinedReads = openPipelinedReads(db, READ_CONNECTIONS);
   if (pipelinedReads) app.addHook('onClose', () => pipelinedReads.destroy());
   const reads = pipelinedReads?.db ?? db;
 
   if (config.phaseTimings) recordPhaseTimings(app);
+  metrics?.record(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -123,6 +138,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   noStoreApiAnswers(app);
   const serveApp = await registerWeb(app, resolved.webDir);
   app.setNotFoundHandler((request, reply) => (serveApp ? serveApp(request, reply) : sendNotFound(reply)));
+  registerHealth(app, { db, live, metrics, metricsToken: config.metricsToken });
 
   // Declared up front (null until the auth hook runs) so every request object keeps one shape.
   app.decorateRequest('caller', null, []);

@@ -54,6 +54,8 @@ export type AppConfig = {
   reportGroupsInFlight?: number;
   /** How often the alert rules are judged (`ALERT_INTERVAL_MS`, default 60 s); 0: never by timer (tests judge by hand). */
   alertIntervalMs?: number;
+  /** `METRICS_TOKEN`: `/metrics` answers with `Authorization: Bearer <it>`; unset, metrics are off (404) and not counted. */
+  metricsToken?: string;
 };
 
 /** Milliseconds; applied to the Node server in `buildApp`. */

@@ -57,6 +57,8 @@ const envSchema = z.object({
   LOG_REQUESTS: flag(false),
   /** How often the alert rules are judged; 0 turns the evaluator's timer off (one replica may judge for all). */
   ALERT_INTERVAL_MS: z.coerce.number().int().min(0).default(DEFAULT_ALERT_INTERVAL_MS),
+  /** Turns on Prometheus metrics at /metrics, answered only with `Authorization: Bearer <this token>`. */
+  METRICS_TOKEN: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((e) => e.REQUEST_TIMEOUT_MS === 0 || e.REQUEST_TIMEOUT_MS >= e.HEADERS_TIMEOUT_MS, {
   // Node refuses a server whose headers may take longer than the whole request.

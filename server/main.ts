@@ -48,6 +48,7 @@ async function main() {
     mailer: env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined,
     publicUrl: env.PUBLIC_URL,
     alertIntervalMs: env.ALERT_INTERVAL_MS,
+    metricsToken: env.METRICS_TOKEN,
   });
   app.addHook('onClose', () => db.destroy());
 

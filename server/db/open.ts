@@ -26,6 +26,10 @@ export function databaseSpecFor(databaseUrl: string | undefined, dataDir: string
 }
 
 const connections = new WeakMap<Kysely<DB>, pg.ClientConfig>();
+const pools = new WeakMap<Kysely<DB>, pg.Pool>();
+
+/** The connection pool of a PostgreSQL database this module opened (the metrics read its counts). */
+export const postgresPoolOf = (db: Kysely<DB>): pg.Pool | undefined => pools.get(db);
 
 /**
  * Settings of every connection the server opens. JIT compilation is off: PostgreSQL compiles a
@@ -80,6 +84,7 @@ export function openDatabase(spec: DatabaseSpec): Kysely<DB> {
     preparingMarkedStatements(pool);
     const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     connections.set(db, connection);
+    pools.set(db, pool);
     return db;
   }
   mkdirSync(path.dirname(spec.file), { recursive: true });

@@ -60,6 +60,10 @@ export class ReportQueue {
   private readonly most: number;
   private readonly overlapping: number;
   private readonly store: typeof ingestReports;
+  private readonly onGroup?: (size: number) => void;
+
+  /** Reports this queue stored (a jig's retry of a stored one not counted again), for the metrics. */
+  stored = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -72,6 +76,8 @@ export class ReportQueue {
       overlapping?: number;
       /** What stores a group: ingestion, or a stand-in in the queue's own tests. */
       store?: typeof ingestReports;
+      /** Told each group's size as it starts (the metrics' group size histogram). */
+      onGroup?: (size: number) => void;
     } = {},
   ) {
     this.live = options.live;
@@ -81,6 +87,12 @@ export class ReportQueue {
     // in this process one at a time, whatever the setting.
     this.overlapping = this.pipelined ? (options.overlapping ?? 1) : 1;
     this.store = options.store ?? ingestReports;
+    this.onGroup = options.onGroup;
+  }
+
+  /** Posts waiting for a group to take them. */
+  get depth(): number {
+    return this.waiting.length;
   }
 
   submit(jig: ReportingJig, input: JigReportInput): Promise<IngestResult> {
@@ -118,6 +130,7 @@ export class ReportQueue {
     const group = this.waiting.splice(0, this.most);
     reportQueueTotals.reports += group.length;
     reportQueueTotals.transactions += 1;
+    this.onGroup?.(group.length);
     const before = this.lastSettled;
     let settled!: () => void;
     this.lastSettled = new Promise((resolve) => (settled = resolve));
@@ -140,7 +153,12 @@ export class ReportQueue {
     };
     void this.store(this.db, group.map((w) => w.item), { live: this.live, turn, pipelined: this.pipelined })
       .then(
-        (outcomes) => outcomes.forEach((outcome, i) => (outcome.ok ? group[i].resolve(outcome.result) : group[i].reject(outcome.error))),
+        (outcomes) =>
+          outcomes.forEach((outcome, i) => {
+            if (!outcome.ok) return group[i].reject(outcome.error);
+            if (!outcome.result.duplicate) this.stored += 1;
+            group[i].resolve(outcome.result);
+          }),
         (error) => group.forEach((w) => w.reject(error)),
       )
       .finally(() => {

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseSpecFor } from '../db/open';
@@ -17,8 +15,7 @@ import {
   type BackupManifest,
   type FileRowSize,
 } from './layout';
-
-const run = promisify(execFile);
+import { runPostgresTool } from './tools';
 
 export type BackupOptions = {
   /** `DATABASE_URL` as the server reads it: unset for SQLite in `dataDir`. */
@@ -85,7 +82,7 @@ async function attemptBackup(options: BackupOptions, work: string) {
   try {
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
-    await run('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${path.join(work, POSTGRES_DUMP)}`, spec.url]);
+    await runPostgresTool('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${path.join(work, POSTGRES_DUMP)}`, spec.url]);
     const fileRows = await client.query<FileRowSize>("select id, size from files where backend = 'folder'");
     await client.query('commit');
     await options.afterDatabase?.();

@@ -37,15 +37,17 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
 const isTemp = (name: string) => name.endsWith('.part');
 
 /**
- * Copies the folder store's finished files. A file deleted while the copy runs is skipped:
+ * Copies the folder store's finished files, if it has a folder. A file deleted while the copy runs is skipped:
  * `missingFiles` afterwards says whether the database copy still needed it.
  */
 export async function copyFilesFolder(from: string, to: string): Promise<number> {
-  await mkdir(to, { recursive: true });
+  // No folder (PostgreSQL's store never made one): none in the backup either, so a restore leaves the target's alone.
   const names = await readdir(from).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [] as string[];
+    if (error.code === 'ENOENT') return undefined;
     throw error;
   });
+  if (!names) return 0;
+  await mkdir(to, { recursive: true });
   let copied = 0;
   for (const name of names) {
     if (isTemp(name)) continue;

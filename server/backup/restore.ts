@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseSpecFor } from '../db/open';
 import { FILES_FOLDER } from '../files/open';
 import { copyFilesFolder, FILES_COPY, POSTGRES_DUMP, readManifest, SQLITE_COPY, type BackupManifest } from './layout';
-
-const run = promisify(execFile);
+import { runPostgresTool } from './tools';
 
 export type RestoreOptions = {
   /** A folder `takeBackup` wrote. */
@@ -45,7 +42,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     await rename(incoming, spec.file);
   } else {
     await refusePostgresInUse(spec.url, options.force ?? false);
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${spec.url}`, path.join(from, POSTGRES_DUMP)]);
+    await runPostgresTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${spec.url}`, path.join(from, POSTGRES_DUMP)]);
   }
   await replaceFilesFolder(path.join(from, FILES_COPY), path.join(options.dataDir, FILES_FOLDER));
   return manifest;

@@ -9,7 +9,7 @@ export async function runPostgresTool(tool: 'pg_dump' | 'pg_restore', args: stri
     await execFileAsync(tool, args);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`${tool} was not found: install PostgreSQL's client tools (apt-get install postgresql-client), of the server's major version or newer.`);
+      throw new Error(`${tool} was not found: install PostgreSQL's client tools (apt-get install postgresql-client), of the server's major version or newer.`, { cause: error });
     }
     throw error;
   }

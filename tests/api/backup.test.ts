@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { promisify } from 'node:util';
 import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -129,7 +131,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     await server?.close();
   });
 
-  it('copies, while reports are posted, every report acknowledged before it began and files as they were, and restores them', async () => {
+  it('copies, while reports are posted, every report acknowledged before it began and files as they were, and restores them', { timeout: 60_000 }, async () => {
     const production = await createProduction(server);
     // The server's own store (the database's on PostgreSQL), and the folder store beside it.
     const store = await openFileStore(server.db, source.dataDir);
@@ -213,5 +215,37 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     await expect(restoreBackup({ from: out, ...source, force: true })).rejects.toThrow(/in use|connected/);
     const count = await server.db.selectFrom('device_reports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(0);
+  });
+
+  // Two tsx processes start and load the server's code: seconds each on a busy machine.
+  it('runs as npm run backup and npm run restore with the configuration in the environment', { timeout: 60_000 }, async () => {
+    const run = promisify(execFile);
+    const envOf = (place: { dataDir: string; databaseUrl: string | undefined }) => ({
+      ...process.env,
+      DATA_DIR: place.dataDir,
+      DATABASE_URL: place.databaseUrl ?? '',
+      FILE_STORE: '',
+    });
+    const out = path.join(tempDir('jigboard-backups-'), 'backup-cli');
+    const backup = await run('node_modules/.bin/tsx', ['scripts/backup.ts', '--out', out], { env: envOf(source) });
+    expect(backup.stdout).toContain(`written to ${out}`);
+
+    const target = await freshPlace();
+    const restore = await run('node_modules/.bin/tsx', ['scripts/restore.ts', out], { env: envOf(target) });
+    expect(restore.stdout).toContain('Restored the');
+    const restored = openDatabase(databaseSpecFor(target.databaseUrl, target.dataDir));
+    try {
+      const [copy, live] = await Promise.all(
+        [restored, server.db].map((db) => db.selectFrom('users').select('username').orderBy('username').execute()),
+      );
+      expect(copy.map((u) => u.username)).toEqual(live.map((u) => u.username));
+    } finally {
+      await restored.destroy();
+    }
+
+    const refused = await run('node_modules/.bin/tsx', ['scripts/restore.ts', out], { env: envOf(target) }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('--force') });
   });
 });

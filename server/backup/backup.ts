@@ -1,4 +1,4 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -41,6 +41,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupManifest
   const out = path.resolve(options.out);
   // Written beside its final name and renamed when complete: a folder named like a backup is whole.
   const work = `${out}.part`;
+  if (await stat(out).catch(() => undefined)) throw new Error(`${out} exists; a backup goes into a new folder.`);
   for (let attempt = 1; ; attempt++) {
     await rm(work, { recursive: true, force: true });
     await mkdir(work, { recursive: true });

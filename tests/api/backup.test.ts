@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -114,10 +114,13 @@ async function batchCountersOf(db: Kysely<DB>, batchId: number) {
   return { stored: Object.fromEntries(BATCH_COUNTERS.map((c) => [c, Number(row[c])])), recounted: Object.fromEntries(Object.entries(await recountBatch(db, batchId)).map(([k, v]) => [k, Number(v)])) };
 }
 
+// Creating, migrating and dropping whole PostgreSQL databases: far slower than a schema per file.
+const DATABASE_HOOK_MS = 120_000;
+
 afterAll(async () => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
   for (const name of databases) await adminQuery(`drop database if exists ${name} with (force)`);
-});
+}, DATABASE_HOOK_MS);
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   let source: { dataDir: string; databaseUrl: string | undefined };
@@ -126,7 +129,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   beforeAll(async () => {
     source = await freshPlace();
     server = await startServer(source);
-  });
+  }, DATABASE_HOOK_MS);
   afterAll(async () => {
     await server?.close();
   });
@@ -215,6 +218,20 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
     await expect(restoreBackup({ from: out, ...source, force: true })).rejects.toThrow(/in use|connected/);
     const count = await server.db.selectFrom('device_reports').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(0);
+  });
+
+  it('gives up, leaving no folder behind, when files are deleted under every try', async () => {
+    const folder = await FolderFileStore.open(server.db, path.join(source.dataDir, 'files'));
+    const doomed = [await put(folder, 'one', 'a.bin'), await put(folder, 'two', 'b.bin')];
+    const out = path.join(tempDir('jigboard-backups-'), 'backup-given-up');
+    await expect(
+      takeBackup({ ...source, out, attempts: 2, afterDatabase: async () => folder.delete(doomed.shift()!.id) }),
+    ).rejects.toThrow(/deleted while each of 2 backups ran/);
+    expect(existsSync(out)).toBe(false);
+    expect(existsSync(`${out}.part`)).toBe(false);
+    // The next one, with nothing deleted under it, goes through.
+    await takeBackup({ ...source, out });
+    expect(existsSync(path.join(out, 'manifest.json'))).toBe(true);
   });
 
   // Two tsx processes start and load the server's code: seconds each on a busy machine.

@@ -58,8 +58,8 @@ export async function createServiceToken(db: Kysely<DB>, caller: Caller, company
 export async function revokeServiceToken(db: Kysely<DB>, companyId: number, id: number): Promise<ServiceToken> {
   const found = await findCompanyToken(db, companyId, id);
   if (!found) throw notFound();
-  await markRevoked(db, id, new Date().toISOString());
-  // Any login its account was given (a password reset to an address it set) ends with it.
+  await markRevoked(db, id, found.userId, new Date().toISOString(), NO_PASSWORD);
+  // Any login its account was given (an admin set it a password) ends with it.
   await revokeOtherTokens(db, found.userId);
   forgetUserSessions(db, found.userId);
   return (await findCompanyToken(db, companyId, id))!.token;

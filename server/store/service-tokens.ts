@@ -45,7 +45,13 @@ export async function insertToken(
   return row.id;
 }
 
-/** Sets revoked_at once; a second revoke keeps the first time. */
-export async function markRevoked(db: Kysely<DB>, id: number, at: string): Promise<void> {
-  await db.updateTable('service_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+/**
+ * Sets revoked_at once (a second revoke keeps the first time), and takes away any password an
+ * admin gave the token's account, so nothing of the token outlives its revocation.
+ */
+export async function markRevoked(db: Kysely<DB>, id: number, userId: number, at: string, noPassword: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('service_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    await trx.updateTable('users').set({ password_hash: noPassword, updated_at: at }).where('id', '=', userId).execute();
+  });
 }

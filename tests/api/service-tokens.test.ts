@@ -65,6 +65,8 @@ describe('service tokens', () => {
     const made = await t.call('POST', tokensUrl(t.companyIds.alpha), { headers: bearer(admin.token), body: { name: 'child', role: 'operator' } });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().data.role).toBe('operator');
+    // What it did is recorded as its own account (a real users row, so created_by holds).
+    expect(made.json().data.created_by).toMatch(/^svc-/);
     // Another company does not exist for it.
     expect((await t.call('GET', tokensUrl(t.companyIds.beta), { headers: bearer(admin.token) })).statusCode).toBe(404);
   });
@@ -117,5 +119,32 @@ describe('service tokens', () => {
       const res = await t.call('POST', '/v1/login', { body: { username, password } });
       expect(res.statusCode).not.toBe(200);
     }
+  });
+
+  it('their accounts stay out of the company users list', async () => {
+    const made = await create({ name: 'hidden account', role: 'viewer' });
+    const me = (await t.call('GET', '/v1/users/me', { headers: bearer(made.token) })).json().data;
+    const users = await t.call('GET', `/v1/companies/${t.companyIds.alpha}/users?limit=100`, { as: 'alpha-admin' });
+    expect(users.statusCode).toBe(200);
+    const names = users.json().data.map((u: { username: string }) => u.username);
+    expect(names).toContain('alpha-admin');
+    expect(names).not.toContain(me.username);
+  });
+
+  it('revoking takes away a password an admin gave the account', async () => {
+    const made = await create({ name: 'given a password', role: 'viewer' });
+    const me = (await t.call('GET', '/v1/users/me', { headers: bearer(made.token) })).json().data;
+    const password = 'a-password-for-svc';
+    const set = await t.call('PATCH', `/v1/users/${me.id}`, { as: 'alpha-admin', body: { password, password_confirmation: password } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await t.call('POST', '/v1/login', { body: { username: me.username, password } })).statusCode).toBe(200);
+    expect((await t.call('DELETE', `${tokensUrl(t.companyIds.alpha)}/${made.id}`, { as: 'alpha-admin' })).statusCode).toBe(200);
+    expect((await t.call('POST', '/v1/login', { body: { username: me.username, password } })).statusCode).toBe(401);
+  });
+
+  it('OpenAPI names the scheme, and every logged-in route accepts it', async () => {
+    const doc = (await t.call('GET', '/v1/openapi.json')).json();
+    expect(doc.components.securitySchemes.serviceToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'jbt_<id>_<secret>' });
+    expect(doc.paths['/v1/companies/{id}/service-tokens'].post.security).toEqual([{ bearer: [] }, { serviceToken: [] }]);
   });
 });

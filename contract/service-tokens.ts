@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPANY_ROLE_LABELS } from './labels';
 import { COMPANY_ROLE_SLUGS } from './role-slugs';
 import { choice, requiredText } from './text';
 
@@ -30,7 +31,7 @@ export type CreatedServiceToken = z.infer<typeof createdServiceTokenSchema>;
 
 export const serviceTokenCreateInput = z.object({
   name: requiredText('Name').max(100, 'Name is at most 100 characters.'),
-  role: choice(COMPANY_ROLE_SLUGS, 'Role'),
+  role: choice(COMPANY_ROLE_SLUGS, 'Role', COMPANY_ROLE_LABELS),
   expires_at: z.iso
     .datetime({ error: 'Expiry is an ISO 8601 time, e.g. 2027-12-31T00:00:00Z.', offset: true })
     .refine((at) => Date.parse(at) > Date.now(), { error: 'Expiry must be in the future.' })

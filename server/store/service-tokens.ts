@@ -55,3 +55,9 @@ export async function markRevoked(db: Kysely<DB>, id: number, userId: number, at
     await trx.updateTable('users').set({ password_hash: noPassword, updated_at: at }).where('id', '=', userId).execute();
   });
 }
+
+/** Whether the user is the account of a service token (revoked or not). */
+export async function isServiceAccount(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('service_tokens').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -142,6 +142,14 @@ describe('service tokens', () => {
     expect((await t.call('POST', '/v1/login', { body: { username: me.username, password } })).statusCode).toBe(401);
   });
 
+  it('a token may not rename its own account', async () => {
+    const made = await create({ name: 'self editor', role: 'viewer' });
+    const res = await t.call('PATCH', '/v1/users/me', { headers: bearer(made.token), body: { username: 'acme-boss' } });
+    expect(res.statusCode).toBe(403);
+    const me = (await t.call('GET', '/v1/users/me', { headers: bearer(made.token) })).json().data;
+    expect(me.username).toMatch(/^svc-/);
+  });
+
   it('OpenAPI names the scheme, and every logged-in route accepts it', async () => {
     const doc = (await t.call('GET', '/v1/openapi.json')).json();
     expect(doc.components.securitySchemes.serviceToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'jbt_<id>_<secret>' });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '../../contract/users';
 import type { DB } from '../db/schema';
 import { unauthorized } from '../http/errors';
+import { findServiceSession, isServiceToken } from './service-tokens';
 import { findSession } from './tokens';
 
 /**
@@ -38,7 +39,8 @@ export function authenticate(db: Kysely<DB>) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized();
-    const session = await findSession(db, token);
+    // A service token (`jbt_…`) acts as its own account; anything else is a login's token.
+    const session = isServiceToken(token) ? await findServiceSession(db, token) : await findSession(db, token);
     if (!session) throw unauthorized(EXPIRED);
     request.caller = session.user;
     request.tokenId = session.tokenId;

@@ -75,6 +75,23 @@ export interface DB extends ProductionDB, FilesDB, CatalogueDB, RequestsDB, Hard
   user_roles: UserRolesTable;
   auth_tokens: AuthTokensTable;
   login_failures: LoginFailuresTable;
+  service_tokens: ServiceTokensTable;
+}
+
+/** A company's token for a script (migration 031): it acts as its own account, user_id. */
+export interface ServiceTokensTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  name: string;
+  role: string;
+  /** sha256 (hex) of the secret part: a database copy holds no usable token. */
+  secret_hash: string;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface EnclosuresTable {

@@ -20,7 +20,13 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'A login token from `POST /login`.' },
+          serviceToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'jbt_<id>_<secret>',
+            description: "A company's service token (`POST /companies/{id}/service-tokens`): acts with the role it was given.",
+          },
           jigSignature: { type: 'apiKey', in: 'header', name: 'x-jig-signature' },
         },
       },

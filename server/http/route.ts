@@ -214,7 +214,7 @@ function toRouteOptions(spec: AnySpec, { db, reads, pages, sharedReads }: RouteD
       summary: spec.summary,
       description: [spec.description, accessText(spec.access, spec.scope)].filter(Boolean).join('\n\n'),
       tags: [spec.url.split('/')[1]],
-      ...(needsLogin && { security: [{ bearer: [] }] }),
+      ...(needsLogin && { security: [{ bearer: [] }, { serviceToken: [] }] }),
       ...(spec.access === 'jig' && { security: [{ jigSignature: [] }] }),
       // Only the parts a route has: Fastify warns about a key present but undefined.
       ...definedOnly({ params: spec.params ?? paramsOf(spec.url, spec.scope), querystring: spec.query, body: spec.body }),

@@ -9,6 +9,7 @@ import { revokeOtherTokens } from '../auth/tokens';
 import type { DB } from '../db/schema';
 import { forbidden, invalid } from '../http/errors';
 import { listRoles } from '../store/roles';
+import { isServiceAccount } from '../store/service-tokens';
 import { countUsersWithRole, createUser, findUser, passwordHashOf, takenUserFields, updateUser } from '../store/users';
 
 export { listUsers } from '../store/users';
@@ -61,6 +62,9 @@ export async function changeUser(
 ): Promise<User> {
   if (!canEditUser(caller, target)) throw forbidden('You may not edit this user.');
   const isSelf = caller.id === target.id;
+  // A token's account is what its company's admins named it: the token renaming itself would pass
+  // its actions off as someone else's.
+  if (isSelf && (await isServiceAccount(db, target.id))) throw forbidden('A service token may not edit its own account.');
 
   // Sending the roles unchanged (a profile form posting the whole user) needs no right.
   const roleIds = input.role_ids && !sameSet(input.role_ids, target.role_ids) ? input.role_ids : undefined;

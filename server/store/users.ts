@@ -86,7 +86,8 @@ export async function listUsers(
   db: Kysely<DB>,
   list: ListQuery<keyof typeof USER_SORTING.columns> & { company_id?: number },
 ): Promise<Page<User>> {
-  let query = selectUsers(db);
+  // A service token's account is managed as the token (routes/service-tokens.ts), not as a person.
+  let query = selectUsers(db).where((eb) => eb.not(eb.exists(eb.selectFrom('service_tokens').whereRef('service_tokens.user_id', '=', 'users.id').select('service_tokens.id'))));
   if (list.company_id !== undefined) query = query.where('users.company_id', '=', list.company_id);
   if (list.search) {
     query = query.where(matchesSearch(db, list.search, [sql.ref('users.username'), sql.ref('users.email')]));

@@ -8,7 +8,7 @@ import { inputClass } from '../../components/form/form-field';
 type CopyState = 'idle' | 'copied' | 'selected';
 
 /** One value with its copy button; where the browser refuses the clipboard, the text is selected instead. */
-function CopyValue({ label, value, hint }: { label: string; value: string; hint: string }) {
+export function CopyValue({ label, value, hint }: { label: string; value: string; hint: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<CopyState>('idle');

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { RoleBadges } from '../../components/role-badges';
 import { formatDate } from '../../lib/format';
 import { can, isSuperadmin } from '../../../contract/permissions';
+import { ServiceTokensSection } from './service-tokens-section';
 
 const columns = (withCompany: boolean): Column<User>[] => [
   { key: 'username', header: 'Username', sortable: true, card: 'title' },
@@ -47,6 +48,8 @@ export function UserListScreen({ title }: ScreenProps) {
         defaults={{ sortby: 'username' }}
         emptyText="No users yet."
       />
+      {/* A company's admins manage its tokens here; a superadmin's list spans companies, so has none. */}
+      {!all && can(session.user, 'users.manage') ? <ServiceTokensSection companyId={session.company.id} /> : null}
     </>
   );
 }

@@ -160,7 +160,8 @@ async function operator(browser: Browser, baseURL: string) {
     await row.getByRole('button').or(row.getByRole('link')).first().click();
     const panel = page.getByRole('dialog').first();
     await panel.getByRole('heading', { name: 'Reports' }).waitFor();
-    await panel.getByText(/failed$/).first().click();
+    // The Reports list's own line ("1 of 10 failed"), not the history's "1 step failed" above it.
+    await panel.getByText(/\d+ of \d+ failed$/).first().click();
     await page.waitForURL(/[?&]report=/);
     await shot(page, 'operator-report');
   });

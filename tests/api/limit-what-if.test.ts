@@ -20,7 +20,11 @@ const post = (url: string, body?: unknown, as = 'alpha-engineer') => t.call('POS
 const get = (url: string, as = 'alpha-engineer') => t.call('GET', `/v1${url}`, { as });
 
 const DAY = 86_400_000;
-const ago = (days: number, minutes = 0) => new Date(Date.now() - days * DAY - minutes * 60_000).toISOString();
+/**
+ * `days` ago at noon UTC, `minutes` before: each run's day is its UTC date whatever the hour the
+ * test runs at (from `Date.now()`, a run "one day ago" fell on the day before near midnight).
+ */
+const ago = (days: number, minutes = 0) => new Date(Math.floor(Date.now() / DAY) * DAY + DAY / 2 - days * DAY - minutes * 60_000).toISOString();
 
 type Step = { name: string; value?: number | null; unit?: string; low?: number | null; high?: number | null; pass: boolean };
 const vout = (value: number | null, pass: boolean): Step => ({ name: 'vout', value, unit: 'V', low: 3.2, high: 3.4, pass });

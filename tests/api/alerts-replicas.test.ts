@@ -6,13 +6,13 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { dialectOf } from '../../server/db/dialect';
-import { openDatabase, postgresConnectionOf } from '../../server/db/open';
 import type { DB } from '../../server/db/schema';
 import type { Mail } from '../../server/mail/mailer';
 import { ALERTS_LOCK_KEY, evaluateAlerts } from '../../server/services/alerts/evaluator';
 import '../../server/store/alerts';
 import { subscribe, type Subscription } from './helpers/live';
 import { createProduction, type Production } from './helpers/production';
+import { replicaDatabase } from './helpers/replica';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -30,17 +30,6 @@ let onPostgres: boolean;
 const mails: Mail[] = [];
 const quiet = { error: () => {}, warn: () => {} };
 const deps = { mailer: { send: async (mail: Mail) => void mails.push(mail) }, publicUrl: 'https://jigboard.test', log: quiet };
-
-/** A second connection (pool) to the same database and schema: what another replica opens. */
-async function replicaDatabase(t: TestApp): Promise<Kysely<DB>> {
-  if (dialectOf(t.db) === 'postgres') {
-    const connection = postgresConnectionOf(t.db)!;
-    const schema = /search_path=(\w+)/.exec(String(connection.options))?.[1];
-    return openDatabase({ kind: 'postgres', url: connection.connectionString!, schema, poolSize: 2 });
-  }
-  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.db);
-  return openDatabase({ kind: 'sqlite', file: rows[0].file });
-}
 
 beforeAll(async () => {
   a = await createTestApp({ alertIntervalMs: 0 });

@@ -6,10 +6,10 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { dialectOf } from '../../server/db/dialect';
-import { openDatabase, postgresConnectionOf } from '../../server/db/open';
 import type { DB } from '../../server/db/schema';
 import { subscribe, type Subscription } from './helpers/live';
 import { createProduction, reportBody, type Production } from './helpers/production';
+import { replicaDatabase } from './helpers/replica';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 /**
@@ -24,17 +24,6 @@ let dataDir: string;
 let prod: Production;
 const open: Subscription[] = [];
 let onPostgres: boolean;
-
-/** A second connection (pool) to the same database and schema: what another replica opens. */
-async function replicaDatabase(t: TestApp): Promise<Kysely<DB>> {
-  if (dialectOf(t.db) === 'postgres') {
-    const connection = postgresConnectionOf(t.db)!;
-    const schema = /search_path=(\w+)/.exec(String(connection.options))?.[1];
-    return openDatabase({ kind: 'postgres', url: connection.connectionString!, schema, poolSize: 2 });
-  }
-  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(t.db);
-  return openDatabase({ kind: 'sqlite', file: rows[0].file });
-}
 
 beforeAll(async () => {
   a = await createTestApp();
